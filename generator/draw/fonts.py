@@ -1,0 +1,78 @@
+"""Fonts: Bitstream Vera, the TrueType family that ships inside reportlab, so every machine that can
+build a kit has the same fonts and every PDF embeds them. SVGs name the family and fall back to
+DejaVu Sans (Vera's extension, same metrics)."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from .surface import MM_PER_PT
+
+_FILES = {
+    "regular": "Vera.ttf",
+    "bold": "VeraBd.ttf",
+    "italic": "VeraIt.ttf",
+    "bolditalic": "VeraBI.ttf",
+}
+PDF_NAMES = {kind: f"PnpVera-{kind}" for kind in _FILES}
+SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+SVG_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
+              "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
+
+
+@lru_cache(maxsize=None)
+def register() -> None:
+    """Register the TrueType fonts with reportlab (once per process)."""
+    import reportlab
+
+    folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
+    for kind, file in _FILES.items():
+        pdfmetrics.registerFont(TTFont(PDF_NAMES[kind], os.path.join(folder, file)))
+
+
+def font_kind(font: str) -> str:
+    return font if font in _FILES else "regular"
+
+
+@lru_cache(maxsize=65536)
+def text_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
+    """Width of one line of text in mm."""
+    register()
+    return pdfmetrics.stringWidth(text, PDF_NAMES[font_kind(font)], size_pt) * MM_PER_PT
+
+
+def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:
+    """Break text into lines no wider than ``width_mm`` (a single over-long word stands alone)."""
+    lines: list[str] = []
+    for para in str(text).split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = f"{line} {word}"
+            if text_width_mm(trial, size_pt, font) <= width_mm:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_pt: float = 6.0,
+        font: str = "regular", leading: float = 1.2) -> tuple[float, list[str]]:
+    """Largest size from ``size_pt`` down to ``min_pt`` whose wrapped lines fit the box."""
+    size = size_pt
+    while True:
+        lines = wrap(text, width_mm, size, font)
+        tall = len(lines) * size * leading * MM_PER_PT
+        wide = max((text_width_mm(l, size, font) for l in lines), default=0.0)
+        if (tall <= height_mm and wide <= width_mm) or size <= min_pt:
+            return size, lines
+        size = max(min_pt, round(size - 0.25, 2))

@@ -1,0 +1,163 @@
+"""The PDF backend: reportlab's canvas, in invariant mode so the same input gives the same bytes."""
+
+from __future__ import annotations
+
+import io
+from typing import Callable
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
+
+_JOIN = {"miter": 0, "round": 1, "bevel": 2}
+_CAP = {"butt": 0, "round": 1, "square": 2}
+
+
+def _num(v: float) -> str:
+    return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
+
+
+class PdfSurface(Surface):
+    """Draws into one PDF document. Forms (``define``/``use``) become PDF form XObjects."""
+
+    def __init__(self, title: str = "", author: str = "", subject: str = "",
+                 viewer_prefs: dict[str, str] | None = None):
+        fonts.register()
+        self._buffer = io.BytesIO()
+        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1)
+        self._canvas.setTitle(title)
+        self._canvas.setAuthor(author)
+        self._canvas.setSubject(subject)
+        self._canvas.setCreator("pnpforge")
+        self._canvas.setProducer("pnpforge (reportlab)")
+        for key, value in (viewer_prefs or {}).items():
+            self._canvas.setViewerPreference(key, value)
+        self._forms: dict[str, str] = {}
+        self._page_h_mm = 0.0
+        self._in_page = False
+        self.page_count = 0
+
+    # -- pages ----------------------------------------------------------------------------------
+    def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
+        c = self._canvas
+        c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
+        self._page_h_mm = height_mm
+        for box, value in (("TrimBox", trim_box_mm), ("BleedBox", bleed_box_mm)):
+            if value is not None:
+                x, y, w, h = value
+                lower = (height_mm - y - h) * PT_PER_MM
+                setattr_box = getattr(c, "setTrimBox" if box == "TrimBox" else "setBleedBox")
+                setattr_box((x * PT_PER_MM, lower, (x + w) * PT_PER_MM, lower + h * PT_PER_MM))
+        c.saveState()
+        # From here on: mm, origin top-left, y down.
+        c.translate(0, height_mm * PT_PER_MM)
+        c.scale(PT_PER_MM, -PT_PER_MM)
+        self._in_page = True
+
+    def end_page(self):
+        self._canvas.restoreState()
+        self._canvas.showPage()
+        self._in_page = False
+        self.page_count += 1
+
+    def finish(self) -> bytes:
+        self._canvas.save()
+        return self._buffer.getvalue()
+
+    # -- state ----------------------------------------------------------------------------------
+    def save(self):
+        self._canvas.saveState()
+
+    def restore(self):
+        self._canvas.restoreState()
+
+    def translate(self, dx_mm, dy_mm):
+        if dx_mm or dy_mm:
+            self._canvas.translate(dx_mm, dy_mm)
+
+    def rotate(self, degrees):
+        if degrees:
+            self._canvas.rotate(degrees)
+
+    def scale(self, sx, sy):
+        self._canvas.scale(sx, sy)
+
+    def _path(self, path: Path):
+        p = self._canvas.beginPath()
+        for op in path.ops:
+            kind = op[0]
+            if kind == "M":
+                p.moveTo(op[1], op[2])
+            elif kind == "L":
+                p.lineTo(op[1], op[2])
+            elif kind == "C":
+                p.curveTo(*op[1:])
+            else:
+                p.close()
+        return p
+
+    def clip(self, path):
+        self._canvas.clipPath(self._path(path), stroke=0, fill=0)
+
+    # -- marks ----------------------------------------------------------------------------------
+    def draw(self, path, style: Style):
+        if not path.ops or (style.fill is None and style.stroke is None):
+            return
+        c = self._canvas
+        if style.fill is not None:
+            c.setFillColor(HexColor(style.fill))
+        if style.stroke is not None:
+            c.setStrokeColor(HexColor(style.stroke))
+            c.setLineWidth(style.width_mm)
+            c.setLineJoin(_JOIN.get(style.join, 0))
+            c.setLineCap(_CAP.get(style.cap, 0))
+            c.setDash(list(style.dash_mm) if style.dash_mm else [])
+        if style.opacity < 1.0:
+            c.saveState()
+            c.setFillAlpha(style.opacity)
+            c.setStrokeAlpha(style.opacity)
+        c.drawPath(self._path(path), stroke=1 if style.stroke else 0, fill=1 if style.fill else 0,
+                   fillMode=0)
+        if style.opacity < 1.0:
+            c.restoreState()
+
+    def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
+        if not text:
+            return
+        c = self._canvas
+        c.saveState()
+        c.translate(x_mm, y_mm)
+        c.scale(1, -1)
+        c.setFillColor(HexColor(fill))
+        c.setFont(fonts.PDF_NAMES[fonts.font_kind(font)], size_pt * MM_PER_PT)
+        if anchor == "middle":
+            c.drawCentredString(0, 0, text)
+        elif anchor == "end":
+            c.drawRightString(0, 0, text)
+        else:
+            c.drawString(0, 0, text)
+        c.restoreState()
+
+    # -- reuse ----------------------------------------------------------------------------------
+    def has(self, name):
+        return name in self._forms
+
+    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
+        if name in self._forms:
+            return
+        self._forms[name] = f"F{len(self._forms)}"
+        x0, y0, x1, y1 = bbox_mm
+        c = self._canvas
+        c.beginForm(self._forms[name], x0, y0, x1, y1)
+        draw(self)
+        c.endForm()
+
+    def use(self, name, x_mm=0.0, y_mm=0.0):
+        c = self._canvas
+        c.saveState()
+        c.translate(x_mm, y_mm)
+        c.doForm(self._forms[name])
+        c.restoreState()
+

@@ -1,0 +1,188 @@
+"""The SVG backend: one SVG file per page, sized in mm with a matching viewBox so it prints true."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import svgwrite
+from svgwrite.container import Group
+
+from . import fonts
+from .surface import MM_PER_PT, Path, Style, Surface
+
+
+def _n(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def path_data(path: Path) -> str:
+    parts = []
+    for op in path.ops:
+        if op[0] == "Z":
+            parts.append("Z")
+        else:
+            parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
+    return "".join(parts)
+
+
+class _Frame:
+    """One level of save(): the groups opened since, so restore() can close them all."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, group: Group):
+        self.groups = [group]
+
+
+class SvgSurface(Surface):
+    """Draws pages as separate SVG documents; ``finish()`` returns their bytes in order."""
+
+    def __init__(self, title: str = ""):
+        self._title = title
+        self._pages: list[bytes] = []
+        self._forms: dict[str, Group] = {}
+        self._form_ids: dict[str, str] = {}
+        self._form_deps: dict[str, set[str]] = {}
+        self._clip_count = 0
+        self._used: set[str] = set()
+        self._frames: list[_Frame] = []
+        self._doc: svgwrite.Drawing | None = None
+        self._clips: list = []
+
+    # -- pages ----------------------------------------------------------------------------------
+    def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
+        self._doc = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"),
+                                     viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False)
+        if self._title or label:
+            self._doc.add(self._doc.title(" - ".join(t for t in (self._title, label) if t)))
+        root = self._doc.g()
+        self._doc.add(root)
+        self._frames = [_Frame(root)]
+        self._used = set()
+        self._clips = []
+
+    def end_page(self):
+        doc = self._doc
+        assert doc is not None
+        needed: list[str] = []
+        todo = sorted(self._used)
+        while todo:
+            name = todo.pop()
+            if name in needed:
+                continue
+            needed.append(name)
+            todo.extend(sorted(self._form_deps[name]))
+        for name in sorted(needed, key=lambda n: self._form_ids[n]):
+            doc.defs.add(self._forms[name])
+        for clip in self._clips:
+            doc.defs.add(clip)
+        self._pages.append(doc.tostring().encode("utf-8"))
+        self._doc = None
+
+    def finish(self) -> list[bytes]:  # type: ignore[override]
+        return list(self._pages)
+
+    # -- state ----------------------------------------------------------------------------------
+    @property
+    def _group(self) -> Group:
+        return self._frames[-1].groups[-1]
+
+    def _open(self, **attrs) -> Group:
+        group = Group(**attrs)
+        self._group.add(group)
+        self._frames[-1].groups.append(group)
+        return group
+
+    def save(self):
+        group = Group()
+        self._group.add(group)
+        self._frames.append(_Frame(group))
+
+    def restore(self):
+        self._frames.pop()
+
+    def _transform(self, text: str):
+        group = self._group
+        if group.elements or "transform" in group.attribs:
+            group = self._open()
+        group.attribs["transform"] = text
+
+    def translate(self, dx_mm, dy_mm):
+        if dx_mm or dy_mm:
+            self._transform(f"translate({_n(dx_mm)} {_n(dy_mm)})")
+
+    def rotate(self, degrees):
+        if degrees:
+            self._transform(f"rotate({_n(degrees)})")
+
+    def scale(self, sx, sy):
+        self._transform(f"scale({_n(sx)} {_n(sy)})")
+
+    def clip(self, path):
+        self._clip_count += 1
+        cid = f"clip{self._clip_count}"
+        clip = svgwrite.masking.ClipPath(id=cid)
+        clip.add(svgwrite.path.Path(d=path_data(path)))
+        self._clips.append(clip)
+        self._open(clip_path=f"url(#{cid})")
+
+    # -- marks ----------------------------------------------------------------------------------
+    def draw(self, path, style: Style):
+        if not path.ops or (style.fill is None and style.stroke is None):
+            return
+        attrs = {"d": path_data(path), "fill": style.fill or "none"}
+        if style.stroke:
+            attrs["stroke"] = style.stroke
+            attrs["stroke_width"] = _n(style.width_mm)
+            if style.join != "miter":
+                attrs["stroke_linejoin"] = style.join
+            if style.cap != "butt":
+                attrs["stroke_linecap"] = style.cap
+            if style.dash_mm:
+                attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash_mm)
+        if style.opacity < 1.0:
+            attrs["opacity"] = _n(style.opacity)
+        self._group.add(svgwrite.path.Path(**attrs))
+
+    def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
+        if not text:
+            return
+        weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
+        attrs = {"insert": (_n(x_mm), _n(y_mm)), "font_size": _n(size_pt * MM_PER_PT),
+                 "font_family": fonts.SVG_FAMILY, "fill": fill}
+        if anchor != "start":
+            attrs["text_anchor"] = anchor
+        if weight != "normal":
+            attrs["font_weight"] = weight
+        if style != "normal":
+            attrs["font_style"] = style
+        self._group.add(svgwrite.text.Text(text, **attrs))
+
+    # -- reuse ----------------------------------------------------------------------------------
+    def has(self, name):
+        return name in self._forms
+
+    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
+        if name in self._forms:
+            return
+        fid = f"f{len(self._form_ids)}"
+        self._form_ids[name] = fid
+        group = Group(id=fid)
+        saved_frames, saved_used = self._frames, self._used
+        self._frames, self._used = [_Frame(group)], set()
+        try:
+            draw(self)
+        finally:
+            deps = self._used
+            self._frames, self._used = saved_frames, saved_used
+        self._forms[name] = group
+        self._form_deps[name] = deps
+
+    def use(self, name, x_mm=0.0, y_mm=0.0):
+        self._used.add(name)
+        use = svgwrite.container.Use(f"#{self._form_ids[name]}")
+        if x_mm or y_mm:
+            use.attribs["x"] = _n(x_mm)
+            use.attribs["y"] = _n(y_mm)
+        self._group.add(use)
