@@ -44,17 +44,22 @@ class PdfSurface(Surface):
         c = self._canvas
         c.setPageSize((width_mm * PT_PER_MM, height_mm * PT_PER_MM))
         self._page_h_mm = height_mm
-        for box, value in (("TrimBox", trim_box_mm), ("BleedBox", bleed_box_mm)):
-            if value is not None:
-                x, y, w, h = value
-                lower = (height_mm - y - h) * PT_PER_MM
-                setattr_box = getattr(c, "setTrimBox" if box == "TrimBox" else "setBleedBox")
-                setattr_box((x * PT_PER_MM, lower, (x + w) * PT_PER_MM, lower + h * PT_PER_MM))
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+        if trim_box_mm is not None and bleed_box_mm is not None:
+            self.set_boxes(trim_box_mm, bleed_box_mm)
         c.saveState()
         # From here on: mm, origin top-left, y down.
         c.translate(0, height_mm * PT_PER_MM)
         c.scale(PT_PER_MM, -PT_PER_MM)
         self._in_page = True
+
+    def set_boxes(self, trim_box_mm, bleed_box_mm):
+        """Set the TrimBox and BleedBox of the current page, (x, y, w, h) in mm, y down."""
+        c = self._canvas
+        for setter, (x, y, w, h) in ((c.setTrimBox, trim_box_mm), (c.setBleedBox, bleed_box_mm)):
+            lower = (self._page_h_mm - y - h) * PT_PER_MM
+            setter((x * PT_PER_MM, lower, (x + w) * PT_PER_MM, lower + h * PT_PER_MM))
 
     def end_page(self):
         self._canvas.restoreState()

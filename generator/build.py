@@ -1,0 +1,399 @@
+"""A game -> pages -> files: PDFs per paper (one for double-sided pieces, printed duplex; one for
+everything else), SVG pages, true-size posters of the boards, and ``manifest.json``.
+
+Every file is rendered in memory first and written atomically, so a failed build leaves nothing
+half-written. The same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .components.board import draw_board
+from .components.card import draw_card_back, draw_card_front
+from .components.look import Look, resolve
+from .components.piece import draw_piece
+from .draw.pdf import PdfSurface
+from .draw.surface import Surface
+from .draw.svg import SvgSurface
+from .errors import BuildError, DataError
+from .fileio import write_atomic
+from .generators import GENERATORS, load_all
+from .layout import poster
+from .layout.page import PRINT_NOTE, Paper, footer, page_label_text
+from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
+from .layout.textpage import paint_text_page
+from .model import Component, Game
+
+PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
+
+
+@dataclass
+class PageJob:
+    comp: Component | None
+    what: str  # e.g. "Terrain tiles (fronts)"
+    paint: Callable[[Surface, Paper], PaintResult]  # -> (footer keep-clear xs, trim box, bleed)
+    size_mm: tuple[float, float] | None = None  # a page of its own size (posters)
+    furniture: bool = True  # footer, scale bar
+    sheet_no: int = 0
+    sheet_of: int = 0
+
+
+@dataclass
+class Document:
+    name: str  # file stem suffix: duplex, single
+    title: str
+    pages: list[PageJob] = field(default_factory=list)
+    duplex: bool = False
+
+
+@dataclass
+class Options:
+    papers: tuple[str, ...] = ("a4", "letter")
+    formats: tuple[str, ...] = ("pdf", "svg")
+    seed: int = 1
+    duplex: str = "long"  # long | short | none
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+
+
+# -- what goes on the pages ----------------------------------------------------------------------
+
+def expand_generated(game: Game, seed: int) -> list[Component]:
+    """The game's components with every ``generated`` one replaced by what its generator makes."""
+    load_all()
+    out: list[Component] = []
+    for comp in game.components:
+        if comp.kind != "generated":
+            out.append(comp)
+            continue
+        name = comp.spec.get("generator")
+        fn = GENERATORS.get(name or "")
+        if fn is None:
+            raise DataError(f"unknown generator {name!r}; known: {', '.join(sorted(GENERATORS)) or 'none'}",
+                            comp.file, comp.spec.line_of("generator"))
+        out.extend(fn(game, comp, seed))
+    return out
+
+
+def instances(game: Game, comp: Component) -> list[tuple[Look, Look | None]]:
+    """Every physical piece as (front, back) looks, in data order."""
+    out = []
+    for item in comp.items:
+        front = resolve(game, item.face, item.colour)
+        back = resolve(game, item.back, item.colour) if item.back is not None else None
+        out.extend([(front, back)] * item.count)
+    return out
+
+
+def _painter(game: Game, comp: Component, side: str):
+    if comp.kind == "card":
+        return draw_card_front if side == "front" else draw_card_back
+    return draw_piece
+
+
+def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> list[PageJob]:
+    bleed = float(comp.spec.get("bleed_mm", default_bleed(comp)))
+    try:
+        grid = plan_grid(comp, paper, bleed, paper.usable)
+    except ValueError:
+        raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
+                         f"{paper.name} paper", comp.file, comp.line) from None
+    pieces = instances(game, comp)
+    per = grid.per_page
+    chunks = [pieces[i:i + per] for i in range(0, len(pieces), per)]
+    two_sided = comp.double_sided and opts.duplex != "none"
+    jobs: list[PageJob] = []
+    for chunk in chunks:
+        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front")
+        jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
+                            _piece_paint(game, fronts, "none", (0.0, 0.0))))
+        if two_sided:
+            backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back")
+            jobs.append(PageJob(comp, f"{comp.name} (backs)",
+                                _piece_paint(game, backs, opts.duplex, opts.back_offset_mm)))
+    return jobs
+
+
+def _piece_paint(game: Game, sheet: PieceSheet, mirror: str, offset: tuple[float, float]):
+    painter = _painter(game, sheet.comp, sheet.side)
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        avoid = draw_pieces(s, sheet, paper, painter, mirror, offset)
+        g = sheet.grid
+        rows = math.ceil(len(sheet.looks) / g.cols)
+        w = min(g.cols, len(sheet.looks)) * (g.cell_w + g.gap) - g.gap
+        h = rows * (g.cell_h + g.gap) - g.gap
+        x, y = g.x0, g.y0
+        if mirror == "long":
+            x = paper.width_mm - x - w
+        elif mirror == "short":
+            y = paper.height_mm - y - h
+        return avoid, (x + offset[0], y + offset[1], w, h), g.bleed
+    return paint
+
+
+def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
+    bleed = 3.0
+    size = comp.size_mm
+    painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731
+    whole, turned = poster.fits(size, paper, bleed)
+    if whole or turned:
+        def paint(s: Surface, p: Paper) -> PaintResult:
+            return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
+        return [PageJob(comp, comp.name, paint)]
+    tiling = poster.plan_tiling(size, paper)
+    jobs = [PageJob(comp, f"{comp.name} (assembly)",
+                    lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
+                                lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
+    return jobs
+
+
+def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
+    sections = list(comp.spec.get("sections") or [])
+    columns = int(comp.spec.get("columns", 1))
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        paint_text_page(s, paper, comp.name, sections, columns)
+        return [], None, 0.0
+    return [PageJob(comp, comp.name, paint)]
+
+
+def poster_page(game: Game, comp: Component) -> PageJob:
+    """The whole board on one page of its own size, for a print shop."""
+    bleed = 3.0
+    w, h = comp.size_mm
+    margin = 12.0
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        with s.saved():
+            s.translate(margin, margin)
+            draw_board(s, game, comp, bleed)
+        poster.corner_marks(s, margin, margin, w, h, bleed)
+        s.text(margin, h + margin + 7, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+               f"\u00b7 {game.credits}", size_pt=7, fill="#333333")
+        return [], (margin, margin, w, h), bleed
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 6), furniture=False)
+
+
+def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
+    duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
+    single = Document("single", f"{game.title}: single-sided pieces, boards and references")
+    for comp in components:
+        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
+            jobs = piece_pages(game, comp, paper, opts)
+            (duplex if comp.double_sided and opts.duplex != "none" else single).pages.extend(jobs)
+        elif comp.kind == "board":
+            single.pages.extend(board_pages(game, comp, paper))
+        elif comp.kind == "sheet":
+            single.pages.extend(sheet_pages(game, comp))
+    docs = [d for d in (duplex, single) if d.pages]
+    for doc in docs:
+        _number(doc.pages)
+    return docs
+
+
+def _number(pages: list[PageJob]) -> None:
+    """Sheet n of m within each component (a fronts page and its backs page are one sheet)."""
+    by_comp: dict[str, list[PageJob]] = {}
+    for job in pages:
+        by_comp.setdefault(job.comp.id if job.comp else "", []).append(job)
+    for jobs in by_comp.values():
+        sides = 2 if any("(backs)" in j.what for j in jobs) else 1
+        for i, job in enumerate(jobs):
+            job.sheet_no = i // sides + 1
+            job.sheet_of = math.ceil(len(jobs) / sides)
+
+
+# -- contents page ----------------------------------------------------------------------------
+
+def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
+    rows = []
+    seen: dict[str, int] = {}
+    for job in doc.pages:
+        if job.comp is None:
+            continue
+        seen[job.comp.id] = seen.get(job.comp.id, 0) + 1
+    done = set()
+    for job in doc.pages:
+        comp = job.comp
+        if comp is None or comp.id in done:
+            continue
+        done.add(comp.id)
+        size = _size_text(comp)
+        rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
+                     size, str(seen[comp.id])])
+    sections: list[dict[str, Any]] = [
+        {"heading": "Contents and cutting checklist",
+         "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
+         "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
+        {"heading": "Printing", "bullets": _print_notes(doc)},
+        {"heading": "Credits", "text": game.credits},
+    ]
+    if game.notes:
+        sections.append({"heading": "Notes on this edition", "bullets": game.notes})
+
+    def paint(s: Surface, p: Paper) -> PaintResult:
+        paint_text_page(s, p, f"{game.title}", sections, 1, max_pt=9.5, min_pt=6.5)
+        return [], None, 0.0
+    jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
+    if doc.duplex:
+        notes = [{"heading": "Before you print both sides",
+                  "bullets": [
+                      "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+                      "Every backs page follows its fronts page: each back lands behind its own front.",
+                      "Print one fronts page and its backs page first, hold the sheet to a light and check "
+                      "that the crop marks line up; most printers shift the back by up to 3 mm.",
+                      "This page is here so the first fronts page starts on the front of a sheet.",
+                  ]}]
+
+        def paint_notes(s: Surface, p: Paper) -> PaintResult:
+            paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
+            return [], None, 0.0
+        jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
+    return jobs
+
+
+def _size_text(comp: Component) -> str:
+    w, h = comp.size_mm
+    if comp.kind == "hex-tile":
+        return f"hex {min(w, h):.1f} mm across flats"
+    if comp.kind == "token":
+        return f"round, {w:.1f} mm"
+    if comp.kind == "sheet":
+        return "page"
+    return f"{w:.1f} x {h:.1f} mm"
+
+
+def _print_notes(doc: Document) -> list[str]:
+    notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
+             "Cut on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
+             "slightly-off cut shows no white."]
+    if doc.duplex:
+        notes.append("Double-sided: print duplex, flip on the long edge.")
+    else:
+        notes.append("Print single-sided.")
+    return notes
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: Callable[[], None] | None = None) -> None:
+    pages = contents_job(game, doc, paper) + doc.pages
+    for job in pages:
+        w, h = job.size_mm or (paper.width_mm, paper.height_mm)
+        page_paper = paper if job.size_mm is None else Paper(paper.name, w, h)
+        # Paint first into the page; boxes are known after painting, so begin the page with none and
+        # let the backend add them at the end. reportlab takes page boxes at any time before showPage.
+        surface.begin_page(w, h, label=job.what)
+        avoid, trim, bleed = job.paint(surface, page_paper)
+        if trim is not None:
+            x, y, tw, th = trim
+            set_boxes = getattr(surface, "set_boxes", None)
+            if set_boxes:
+                set_boxes((x, y, tw, th), (x - bleed, y - bleed, tw + 2 * bleed, th + 2 * bleed))
+        if job.furniture:
+            label = page_label_text(game.meta.get("short") or game.title, job.what, job.sheet_no, job.sheet_of)
+            footer(surface, page_paper, PRINT_NOTE, label, _short_credits(game), avoid)
+        surface.end_page()
+        if progress:
+            progress()
+
+
+def _short_credits(game: Game) -> str:
+    m = game.meta
+    return f"\u00a9 {m['author']} \u00b7 {m['licence']}"
+
+
+def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None) -> dict[str, Any]:
+    """Render every file for one game in memory, then write them all. Returns its manifest entry."""
+    from .layout.page import paper as paper_by_name
+
+    components = expand_generated(game, opts.seed)
+    files: dict[Path, bytes] = {}
+    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
+                             "components": [], "files": []}
+    folder = out_root / game.id
+    for paper_name in opts.papers:
+        paper = paper_by_name(paper_name)
+        for doc in plan_documents(game, components, paper, opts):
+            stem = f"{game.id}-{paper.name}-{doc.name}"
+            if "pdf" in opts.formats:
+                pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+                                 viewer_prefs={"PrintScaling": "None",
+                                               "Duplex": "DuplexFlipLongEdge" if doc.duplex else "Simplex"})
+                render(game, doc, paper, pdf, progress)
+                files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
+            if "svg" in opts.formats:
+                svg = SvgSurface(title=doc.title)
+                render(game, doc, paper, svg, progress)
+                for i, page in enumerate(svg.finish(), start=1):
+                    files[folder / paper.name / "svg" / f"{stem}-{i:03d}.svg"] = page
+            _manifest_doc(entry, doc, paper, stem)
+    boards = [c for c in components if c.kind == "board"]
+    if boards and "pdf" in opts.formats:
+        for comp in boards:
+            pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
+                             subject=game.credits, viewer_prefs={"PrintScaling": "None"})
+            job = poster_page(game, comp)
+            pdf.begin_page(*job.size_mm, label=comp.name)
+            _, trim, bleed = job.paint(pdf, Paper("poster", *job.size_mm))
+            x, y, w, h = trim
+            pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
+            pdf.end_page()
+            files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+    entry["components"] = [_manifest_component(c) for c in components]
+    entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
+    for path in sorted(files):
+        write_atomic(path, files[path])
+    return entry
+
+
+def _manifest_component(comp: Component) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": comp.id, "name": comp.name, "kind": comp.kind, "count": comp.count,
+                           "size_mm": [round(comp.size_mm[0], 3), round(comp.size_mm[1], 3)],
+                           "double_sided": comp.double_sided}
+    if comp.items:
+        out["items"] = [{"id": i.id, "name": i.name, "count": i.count} for i in comp.items]
+    return out
+
+
+def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str) -> None:
+    pages: dict[str, list[int]] = {}
+    offset = 2 if doc.duplex else 1
+    for n, job in enumerate(doc.pages, start=offset + 1):
+        if job.comp is not None:
+            pages.setdefault(job.comp.id, []).append(n)
+    entry.setdefault("documents", []).append({"file": f"{paper.name}/{stem}.pdf", "paper": paper.name,
+                                              "duplex": doc.duplex, "pages": offset + len(doc.pages),
+                                              "component_pages": pages})
+
+
+def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
+    for entry in entries:
+        write_atomic(out_root / entry["id"] / "manifest.json",
+                     json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
+                         for e in entries]}
+    return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+
+
+def count_pages(game: Game, opts: Options) -> int:
+    """How many pages a build will render (for the progress bar)."""
+    from .layout.page import paper as paper_by_name
+
+    components = expand_generated(game, opts.seed)
+    total = 0
+    per_format = len([f for f in opts.formats if f in ("pdf", "svg")])
+    for paper_name in opts.papers:
+        for doc in plan_documents(game, components, paper_by_name(paper_name), opts):
+            total += (len(doc.pages) + (2 if doc.duplex else 1)) * per_format
+    return total
+
+

@@ -1,0 +1,247 @@
+"""Shared art: colour helpers, vector icons from YAML (a 100 x 100 box), fill patterns and the
+colour-blind cue (a letter and shape) printed on every player piece."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from ..draw.surface import Path, Style, Surface, regular_points
+
+BOX = 100.0
+_TOKEN = re.compile(r"[MmLlHhVvCcQqZz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def hex_rgb(colour: str) -> tuple[float, float, float]:
+    return tuple(int(colour[i:i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def rgb_hex(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{max(0, min(255, round(c * 255))):02x}" for c in rgb)
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG)."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in hex_rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_for(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+def mix(a: str, b: str, t: float) -> str:
+    ra, rb = hex_rgb(a), hex_rgb(b)
+    return rgb_hex(tuple(x + (y - x) * t for x, y in zip(ra, rb)))  # type: ignore[arg-type]
+
+
+def parse_path(data: str) -> Path:
+    """Parse SVG path data (M L H V C Q Z, absolute and relative) into a :class:`Path`.
+
+    >>> parse_path("M0 0 L10 0 l0 10 z").points()
+    [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]
+    """
+    tokens = _TOKEN.findall(data)
+    path = Path()
+    x = y = sx = sy = 0.0
+    cmd = ""
+    i = 0
+
+    def nums(n: int) -> list[float]:
+        nonlocal i
+        vals = [float(t) for t in tokens[i:i + n]]
+        if len(vals) < n or any(t.isalpha() for t in tokens[i:i + n]):
+            raise ValueError(f"path data: command {cmd!r} needs {n} numbers")
+        i += n
+        return vals
+
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd = tokens[i]
+            i += 1
+            if cmd in "Zz":
+                path.close()
+                x, y = sx, sy
+                continue
+        elif not cmd:
+            raise ValueError("path data must start with M")
+        rel = cmd.islower()
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        c = cmd.upper()
+        if c == "M":
+            px, py = nums(2)
+            x, y = ox + px, oy + py
+            sx, sy = x, y
+            path.move_to(x, y)
+            cmd = "l" if rel else "L"
+        elif c == "L":
+            px, py = nums(2)
+            x, y = ox + px, oy + py
+            path.line_to(x, y)
+        elif c == "H":
+            (px,) = nums(1)
+            x = ox + px
+            path.line_to(x, y)
+        elif c == "V":
+            (py,) = nums(1)
+            y = oy + py
+            path.line_to(x, y)
+        elif c == "C":
+            v = nums(6)
+            path.curve_to(ox + v[0], oy + v[1], ox + v[2], oy + v[3], ox + v[4], oy + v[5])
+            x, y = ox + v[4], oy + v[5]
+        elif c == "Q":
+            v = nums(4)
+            qx, qy, ex, ey = ox + v[0], oy + v[1], ox + v[2], oy + v[3]
+            path.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                          ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
+            x, y = ex, ey
+        else:
+            raise ValueError(f"path data: unknown command {cmd!r}")
+    return path
+
+
+def icon_paths(shapes: list[dict[str, Any]]) -> list[tuple[Path, dict[str, Any]]]:
+    out = []
+    for shape in shapes:
+        if "path" in shape:
+            path = parse_path(shape["path"])
+        elif "circle" in shape:
+            cx, cy, r = shape["circle"][:3]
+            path = Path.circle(cx, cy, r)
+        elif "polygon" in shape:
+            path = Path.polygon([(p[0], p[1]) for p in shape["polygon"]])
+        elif "rect" in shape:
+            x, y, w, h = shape["rect"][:4]
+            path = Path.rect(x, y, w, h)
+        else:
+            continue
+        out.append((path, shape))
+    return out
+
+
+def draw_icon(s: Surface, shapes: list[dict[str, Any]], cx: float, cy: float, size_mm: float,
+              ink: str) -> None:
+    """Draw an icon (100 x 100 box) centred at (cx, cy), ``size_mm`` wide."""
+    k = size_mm / BOX
+    with s.saved():
+        s.translate(cx - size_mm / 2, cy - size_mm / 2)
+        s.scale(k, k)
+        for path, shape in icon_paths(shapes):
+            fill = shape.get("fill", "ink" if "stroke" not in shape else "none")
+            stroke = shape.get("stroke")
+            s.draw(path, Style(fill=_paint(fill, ink), stroke=_paint(stroke, ink),
+                               width_mm=float(shape.get("width", 6)), join="round", cap="round"))
+
+
+def _paint(value: str | None, ink: str) -> str | None:
+    if value is None or value == "none":
+        return None
+    return ink if value in ("ink", "player") else value
+
+
+def pattern(s: Surface, kind: str, bounds: tuple[float, float, float, float], colour: str,
+            step_mm: float = 3.0, width_mm: float = 0.35) -> None:
+    """Fill ``bounds`` (x0, y0, x1, y1) with a line or dot pattern; clip before calling."""
+    if kind in (None, "none"):
+        return
+    x0, y0, x1, y1 = bounds
+    style = Style(stroke=colour, width_mm=width_mm, cap="round")
+    size = max(x1 - x0, y1 - y0)
+    if kind in ("lines", "hatch", "cross"):
+        angles = {"lines": [0], "hatch": [45], "cross": [45, -45]}[kind]
+        for angle in angles:
+            path = Path()
+            a = math.radians(angle)
+            dx, dy = math.cos(a), math.sin(a)
+            nx, ny = -dy, dx
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            n = int(size / step_mm) + 2
+            for k in range(-n, n + 1):
+                ox, oy = cx + nx * k * step_mm, cy + ny * k * step_mm
+                path.move_to(ox - dx * size, oy - dy * size).line_to(ox + dx * size, oy + dy * size)
+            s.draw(path, style)
+    elif kind == "dots":
+        path = Path()
+        r = width_mm * 1.2
+        row = 0
+        y = y0
+        while y <= y1 + step_mm:
+            x = x0 + (step_mm / 2 if row % 2 else 0)
+            while x <= x1 + step_mm:
+                path.extend(Path.circle(x, y, r))
+                x += step_mm
+            y += step_mm * 0.866
+            row += 1
+        s.draw(path, Style(fill=colour))
+    elif kind == "waves":
+        path = Path()
+        y = y0
+        while y <= y1 + step_mm:
+            x = x0 - step_mm
+            path.move_to(x, y)
+            while x <= x1 + step_mm:
+                path.curve_to(x + step_mm / 3, y - step_mm / 3, x + 2 * step_mm / 3, y + step_mm / 3,
+                              x + step_mm, y)
+                x += step_mm
+            y += step_mm
+        s.draw(path, style)
+    elif kind == "triangles":
+        path = Path()
+        h = step_mm * 0.8
+        row = 0
+        y = y0 + h
+        while y <= y1 + h:
+            x = x0 + (step_mm if row % 2 else 0)
+            while x <= x1 + step_mm:
+                path.extend(Path.polygon([(x, y), (x + step_mm * 0.45, y - h * 0.7),
+                                          (x + step_mm * 0.9, y)], closed=False))
+                x += step_mm * 2
+            y += h * 1.5
+            row += 1
+        s.draw(path, style)
+    elif kind == "bricks":
+        path = Path()
+        y, row = y0, 0
+        while y <= y1:
+            path.move_to(x0, y).line_to(x1, y)
+            x = x0 + (step_mm if row % 2 else 0)
+            while x <= x1:
+                path.move_to(x, y).line_to(x, y + step_mm)
+                x += step_mm * 2
+            y += step_mm
+            row += 1
+        s.draw(path, style)
+
+
+def shape_path(shape: str, cx: float, cy: float, r: float) -> Path:
+    """A small cue shape of radius ``r``."""
+    if shape == "circle":
+        return Path.circle(cx, cy, r)
+    if shape == "square":
+        return Path.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7)
+    if shape == "triangle":
+        return Path.polygon(regular_points(cx, cy + r * 0.2, r * 1.1, 3, -90))
+    if shape == "diamond":
+        return Path.polygon(regular_points(cx, cy, r * 1.1, 4, -90))
+    if shape == "star":
+        return Path.star(cx, cy, r * 1.15, r * 0.5)
+    if shape == "hexagon":
+        return Path.regular(cx, cy, r, 6)
+    if shape == "pentagon":
+        return Path.polygon(regular_points(cx, cy, r * 1.05, 5, -90))
+    if shape == "cross":
+        w = r * 0.45
+        return Path.polygon([(cx - w, cy - r), (cx + w, cy - r), (cx + w, cy - w), (cx + r, cy - w),
+                             (cx + r, cy + w), (cx + w, cy + w), (cx + w, cy + r), (cx - w, cy + r),
+                             (cx - w, cy + w), (cx - r, cy + w), (cx - r, cy - w), (cx - w, cy - w)])
+    return Path.circle(cx, cy, r)

@@ -1,0 +1,146 @@
+"""Boards and mats: free layouts of elements (text, boxes, tracks, hex grids, icons, tables) in mm,
+origin at the board's top-left corner. Larger-than-page boards are tiled by layout.poster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..draw.fonts import text_width_mm
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..geometry import MM_PER_IN, axial_to_pixel, hexagon_of_radius, rectangle_offset, sector
+from ..model import Component, Game
+from .art import draw_icon, ink_for, mix, pattern
+from .look import resolve
+from .textblock import draw_sections
+
+
+def draw_board(s: Surface, game: Game, comp: Component, bleed_mm: float) -> None:
+    w, h = comp.size_mm
+    face = dict(comp.spec.get("face") or {})
+    look = resolve(game, face, None)
+    s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm, Style(fill=look.fill))
+    for el in comp.spec.get("elements") or []:
+        _ELEMENTS[el["type"]](s, game, el, look.ink)
+
+
+def _text(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    size = float(el.get("size_pt", 10))
+    lines = str(el.get("text", "")).split("\n")
+    for i, line in enumerate(lines):
+        s.text(x, y + i * size * MM_PER_PT * 1.2, line, size_pt=size, font=el.get("font", "regular"),
+               fill=el.get("ink", ink), anchor=el.get("anchor", "start"))
+
+
+def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    w, h = el.get("size_mm", [20, 20])[:2]
+    fill = el.get("fill")
+    s.draw(Path.rounded_rect(x, y, w, h, 1.5), Style(fill=None if fill in (None, "none") else fill,
+                                                     stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4)))
+    text_ink = ink_for(fill) if fill not in (None, "none") else ink
+    if el.get("label"):
+        s.text(x + 1.5, y + 3.2, str(el["label"]), size_pt=7, font="bold", fill=text_ink)
+    if el.get("icon") in game.icons:
+        size = min(w, h) * 0.55
+        draw_icon(s, game.icons[el["icon"]], x + w / 2, y + h / 2 + (1.5 if el.get("label") else 0), size,
+                  mix(text_ink, fill or "#ffffff", 0.15))
+    if el.get("text"):
+        size = float(el.get("size_pt", 9))
+        draw_sections(s, [{"text": str(el["text"])}], x + 1.5, y + (5 if el.get("label") else 1.5),
+                      w - 3, h - (6.5 if el.get("label") else 3), max_pt=size, min_pt=6, ink=text_ink,
+                      align="middle")
+
+
+def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    n = int(el.get("cells", 10))
+    cell = float(el.get("cell_mm", 10))
+    per_row = int(el.get("per_row", n))
+    start = int(el.get("start", 0))
+    labels = list(el.get("labels") or [])
+    fill = el.get("fill", "#ffffff")
+    if el.get("label"):
+        s.text(x, y - 1.5, str(el["label"]), size_pt=8, font="bold", fill=ink)
+    for i in range(n):
+        cx = x + (i % per_row) * cell
+        cy = y + (i // per_row) * cell
+        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=ink, width_mm=0.3))
+        text = str(labels[i]) if i < len(labels) else str(start + i)
+        size = min(9.0, cell * 2.4)
+        while size > 5 and text_width_mm(text, size) > cell - 1:
+            size -= 0.25
+        s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
+               anchor="middle")
+
+
+def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    ox, oy = el["at_mm"][:2]
+    flats = float(el["hex_in"]) * MM_PER_IN if "hex_in" in el else float(el.get("hex_mm", 25.4))
+    orient = el.get("orientation", "flat")
+    if el.get("layout", "hexagon") == "hexagon":
+        cells = hexagon_of_radius(int(el.get("radius", 3)))
+    else:
+        cells = rectangle_offset(int(el.get("columns", 10)), int(el.get("grid_rows", 10)), orient)
+    sectors = list(el.get("sectors") or [])
+    base_fill = el.get("fill", "#ffffff")
+    marks = {tuple(m["hex"][:2]): m for m in el.get("marks") or []}
+    r = flats / 3 ** 0.5
+    rot = 0.0 if orient == "flat" else 30.0
+    for index, (q, rr) in enumerate(cells):
+        px, py = axial_to_pixel(q, rr, flats, orient)
+        cx, cy = ox + px, oy + py
+        mark = marks.get((q, rr))
+        fill = base_fill
+        if sectors and sector(q, rr) >= 0:
+            fill = sectors[sector(q, rr) % len(sectors)]
+        if mark and mark.get("terrain") in game.terrain:
+            fill = game.terrain[mark["terrain"]]["fill"]
+        if mark and mark.get("fill"):
+            fill = mark["fill"]
+        hexpath = Path.regular(cx, cy, r, 6, rot)
+        s.draw(hexpath, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.35),
+                              join="round"))
+        if mark and mark.get("terrain") in game.terrain:
+            t = game.terrain[mark["terrain"]]
+            with s.saved():
+                s.clip(hexpath)
+                pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r), mix(fill, ink, 0.28))
+        text_ink = ink_for(fill)
+        if mark and mark.get("icon") in game.icons:
+            draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
+        if mark and mark.get("text"):
+            size = min(9.0, flats * 0.9)
+            lines = str(mark["text"]).split("\n")
+            for i, line in enumerate(lines):
+                s.text(cx, cy + flats * 0.12 + (i - (len(lines) - 1) / 2) * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
+                       line, size_pt=size, font="bold", fill=text_ink, anchor="middle")
+        if el.get("coordinates"):
+            s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
+                   anchor="middle")
+
+
+def _icon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    size = (el.get("size_mm") or [15, 15])[0]
+    if el.get("icon") in game.icons:
+        draw_icon(s, game.icons[el["icon"]], x, y, size, el.get("ink", ink))
+
+
+def _table(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    w, h = el.get("size_mm", [80, 40])[:2]
+    section = {"rows": el.get("rows") or [], "widths": el.get("widths")}
+    if el.get("label"):
+        section["heading"] = el["label"]
+    draw_sections(s, [section], x, y, w, h, max_pt=float(el.get("size_pt", 9)), min_pt=6, ink=el.get("ink", ink))
+
+
+def _line(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    x, y = el["at_mm"][:2]
+    x2, y2 = (el.get("to_mm") or [x, y])[:2]
+    s.line(x, y, x2, y2, Style(stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4)))
+
+
+_ELEMENTS = {"text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
+             "table": _table, "line": _line}

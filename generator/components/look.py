@@ -1,0 +1,63 @@
+"""Resolve a face's data (its own keys, its terrain, its player colour) into what to paint."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Colour, Game
+from .art import ink_for, mix
+
+
+@dataclass(frozen=True)
+class Look:
+    fill: str
+    ink: str
+    pattern: str
+    pattern_colour: str
+    icon: tuple | None
+    icon_name: str | None
+    icon_scale: float
+    title: str
+    subtitle: str
+    value: str
+    text: str
+    flavour: str
+    footer: str
+    sections: tuple
+    band: str
+    cue: Colour | None
+    rotate: float
+
+    def key(self) -> str:
+        """A stable identity for reusing drawn art (same look, same form)."""
+        return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
+                     self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
+                     repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate))
+
+
+def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:
+    terrain = game.terrain.get(face.get("terrain") or "", {})
+    fill = face.get("fill") or terrain.get("fill")
+    if fill == "player" or (fill is None and colour is not None):
+        fill = colour.fill if colour else "#ffffff"
+    fill = fill or "#ffffff"
+    if fill == "none":
+        fill = "#ffffff"
+    ink = face.get("ink") or terrain.get("ink")
+    if ink in (None, "player", "ink"):
+        ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
+    icon_name = face.get("icon") or terrain.get("icon")
+    icon = tuple(game.icons[icon_name]) if icon_name in game.icons else None
+    pattern = face.get("pattern") or terrain.get("pattern") or "none"
+    cue = colour if (colour is not None and face.get("cue", True)) else None
+    return Look(
+        fill=fill, ink=ink, pattern=pattern,
+        pattern_colour=terrain.get("pattern_colour") or mix(fill, ink, 0.28),
+        icon=icon, icon_name=icon_name if icon else None, icon_scale=float(face.get("icon_scale", 1.0)),
+        title=str(face.get("title", "") or ""), subtitle=str(face.get("subtitle", "") or ""),
+        value=str(face.get("value", "") or ""), text=str(face.get("text", "") or ""),
+        flavour=str(face.get("flavour", "") or ""), footer=str(face.get("footer", "") or ""),
+        sections=tuple(face.get("sections") or ()), band=face.get("band") or "",
+        cue=cue, rotate=float(face.get("rotate", 0.0)),
+    )

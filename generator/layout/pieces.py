@@ -1,0 +1,195 @@
+"""Imposition of repeated pieces (tiles, tokens, counters, cards) on sheets, with crop marks, bleed
+and duplex backs.
+
+Rectangular pieces are butted edge to edge (one cut line serves two pieces, bleed runs round the
+block); hexes and rounds stand apart so each has its own bleed and corner marks. The block is centred
+across the page, so under long-edge flip the back of every slot is the mirrored slot of the same grid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from ..components.look import Look
+from ..components.piece import outline
+from ..draw.surface import Surface
+from ..model import Component
+from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, crop_mark
+
+SQRT3 = math.sqrt(3.0)
+
+
+def default_bleed(comp: Component) -> float:
+    w, h = comp.size_mm
+    return round(min(3.0, 0.15 * min(w, h)), 2)
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    cell_w: float  # cut width of one piece as placed
+    cell_h: float
+    gap: float  # space between cut lines of neighbours (0 = butted)
+    x0: float  # left cut edge of the block
+    y0: float  # top cut edge of the block
+    rotated: bool
+    bleed: float
+    butted: bool
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    def centre(self, index: int) -> tuple[float, float]:
+        col, row = index % self.cols, index // self.cols
+        return (self.x0 + col * (self.cell_w + self.gap) + self.cell_w / 2,
+                self.y0 + row * (self.cell_h + self.gap) + self.cell_h / 2)
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.cell_h + (self.rows - 1) * self.gap
+
+
+def _fit(avail: float, cell: float, gap: float, outer: float) -> int:
+    """How many cells of size ``cell`` with ``gap`` between fit in ``avail`` with ``outer`` each side."""
+    n = int((avail - 2 * outer + gap + 1e-9) // (cell + gap))
+    return max(0, n)
+
+
+def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, float, float, float],
+              allow_rotate: bool = True) -> Grid:
+    """The grid that fits most pieces in ``region`` (x0, y0, x1, y1)."""
+    w, h = comp.size_mm
+    butted = comp.kind in ("card", "square-tile", "counter")
+    gap = 0.0 if butted else 2 * bleed + 2 * MARK_GAP_MM + 2.0
+    outer = bleed + (MARK_GAP_MM + 2.5 if butted else 0.0)
+    rx0, ry0, rx1, ry1 = region
+    options = [(False, w, h)]
+    if allow_rotate and butted and abs(w - h) > 0.01:
+        options.append((True, h, w))
+    best: Grid | None = None
+    for rotated, cw, ch in options:
+        cols = _fit(rx1 - rx0, cw, gap, outer)
+        rows = _fit(ry1 - ry0, ch, gap, outer)
+        if cols < 1 or rows < 1:
+            continue
+        grid_w = cols * cw + (cols - 1) * gap
+        x0 = (paper.width_mm - grid_w) / 2
+        grid = Grid(cols, rows, cw, ch, gap, x0, ry0 + outer, rotated, bleed, butted)
+        if best is None or grid.per_page > best.per_page:
+            best = grid
+    if best is None:
+        raise ValueError("piece too large for the page")
+    return best
+
+
+@dataclass
+class PieceSheet:
+    """One page of pieces: the looks in slot order (None = empty slot)."""
+
+    comp: Component
+    grid: Grid
+    looks: list[Look]
+    side: str  # front | back
+
+
+def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
+    digest = hashlib.sha1(f"{comp.id}|{comp.size_mm}|{side}|{bleed}|{look.key()}".encode()).hexdigest()[:12]
+    return f"{comp.id}-{side}-{digest}"
+
+
+def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
+                painter: Callable[[Surface, Component, Look, float], None],
+                mirror: str = "none", offset_mm: tuple[float, float] = (0.0, 0.0)) -> list[float]:
+    """Draw every piece of ``sheet`` and its crop marks. ``mirror``: none, long or short (for backs).
+    Returns the x positions of marks that reach the footer band (the footer keeps clear of them)."""
+    grid, comp = sheet.grid, sheet.comp
+    w, h = comp.size_mm
+    bleed = grid.bleed
+    half_diag = math.hypot(w, h) / 2 + bleed
+    bbox = (-half_diag, -half_diag, half_diag, half_diag)
+    for index, look in enumerate(sheet.looks):
+        cx, cy = grid.centre(index)
+        cx, cy = _mirror(cx, cy, paper, mirror)
+        cx, cy = cx + offset_mm[0], cy + offset_mm[1]
+        name = form_name(comp, sheet.side, look, bleed)
+        if not s.has(name):
+            s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
+        if grid.rotated:
+            with s.saved():
+                s.translate(cx, cy)
+                s.rotate(90 if sheet.side == "front" else -90)
+                s.use(name, 0, 0)
+        else:
+            s.use(name, cx, cy)
+    n = len(sheet.looks)
+    if grid.butted:
+        return _block_marks(s, grid, paper, n, mirror, offset_mm)
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm)
+    return []
+
+
+def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, float]:
+    if mirror == "long":
+        return paper.width_mm - cx, cy
+    if mirror == "short":
+        return cx, paper.height_mm - cy
+    return cx, cy
+
+
+def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
+                 offset: tuple[float, float]) -> list[float]:
+    """Marks on every cut line of a butted block, outside the bleed; returns bottom mark xs."""
+    rows_used = min(grid.rows, math.ceil(n / grid.cols))
+    cols_used = min(grid.cols, n)
+    xs = [grid.x0 + i * grid.cell_w for i in range(cols_used + 1)]
+    ys = [grid.y0 + j * grid.cell_h for j in range(rows_used + 1)]
+    if mirror == "long":
+        xs = [paper.width_mm - x for x in xs]
+    elif mirror == "short":
+        ys = [paper.height_mm - y for y in ys]
+    xs = [x + offset[0] for x in xs]
+    ys = [y + offset[1] for y in ys]
+    top, bottom = min(ys) - grid.bleed - MARK_GAP_MM, max(ys) + grid.bleed + MARK_GAP_MM
+    left, right = min(xs) - grid.bleed - MARK_GAP_MM, max(xs) + grid.bleed + MARK_GAP_MM
+    limit_lo, limit_hi_x = MARGIN_MM, paper.width_mm - MARGIN_MM
+    limit_hi_y = paper.height_mm - MARGIN_MM
+    for x in xs:
+        crop_mark(s, x, top, 0, -1, max(0.0, min(MARK_LEN_MM, top - limit_lo)))
+        crop_mark(s, x, bottom, 0, 1, max(0.0, min(MARK_LEN_MM, limit_hi_y - bottom)))
+    for y in ys:
+        crop_mark(s, left, y, -1, 0, max(0.0, min(MARK_LEN_MM, left - limit_lo)))
+        crop_mark(s, right, y, 1, 0, max(0.0, min(MARK_LEN_MM, limit_hi_x - right)))
+    return xs
+
+
+def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,
+                 offset: tuple[float, float]) -> None:
+    """Short ticks pointing at the corners (hexes) or quarter points (rounds), outside the bleed."""
+    w, h = comp.size_mm
+    if comp.kind == "hex-tile":
+        r = min(w, h) / SQRT3
+        start = r + grid.bleed * 2 / SQRT3 + MARK_GAP_MM
+        angles = [60 * i + (0 if comp.orientation == "flat" else 30) for i in range(6)]
+    else:
+        start = w / 2 + grid.bleed + MARK_GAP_MM
+        angles = [0, 90, 180, 270]
+    length = max(0.8, grid.gap / 2 - MARK_GAP_MM - grid.bleed * 0.3)
+    for index in range(n):
+        cx, cy = _mirror(*grid.centre(index), paper, mirror)
+        cx, cy = cx + offset[0], cy + offset[1]
+        for a in angles:
+            dx, dy = math.cos(math.radians(a)), math.sin(math.radians(a))
+            crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, min(length, 1.6))
+
+
+def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
+    return outline(comp).bounds()

@@ -1,0 +1,172 @@
+"""Boards and mats on paper: one page when the board fits, else tiled across pages with a 10 mm
+overlap strip, alignment lines, a label on each piece (A1, A2, B1 ...) and an assembly page; and the
+whole board as one true-size page for a print shop."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from ..draw.fonts import text_width_mm
+from ..draw.surface import Path, Style, Surface
+from .page import MARGIN_MM, MARK_GAP_MM, Paper, crop_mark
+
+OVERLAP_MM = 10.0
+LABEL_MM = 6.0  # a band at the top of each tile for its label
+Painter = Callable[[Surface], None]
+
+
+@dataclass(frozen=True)
+class Tiling:
+    cols: int
+    rows: int
+    view_w: float  # how much of the board one piece shows
+    view_h: float
+    x0: float  # where the view sits on the page
+    y0: float
+    board_w: float
+    board_h: float
+
+    @property
+    def step_x(self) -> float:
+        return self.view_w - OVERLAP_MM
+
+    @property
+    def step_y(self) -> float:
+        return self.view_h - OVERLAP_MM
+
+    @staticmethod
+    def label(row: int, col: int) -> str:
+        return f"{chr(ord('A') + row)}{col + 1}"
+
+
+def fits(board: tuple[float, float], paper: Paper, bleed: float) -> tuple[bool, bool]:
+    """(fits as is, fits turned 90 degrees) within the usable area with bleed and marks."""
+    x0, y0, x1, y1 = paper.usable
+    room_w, room_h = x1 - x0 - 2 * (bleed + 3), y1 - y0 - 2 * (bleed + 3)
+    w, h = board
+    return (w <= room_w and h <= room_h, h <= room_w and w <= room_h)
+
+
+def plan_tiling(board: tuple[float, float], paper: Paper) -> Tiling:
+    x0, y0, x1, y1 = paper.usable
+    view_w, view_h = x1 - x0, y1 - y0 - LABEL_MM
+    w, h = board
+    cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM)))
+    rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM)))
+    return Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h)
+
+
+def paint_single(s: Surface, paper: Paper, board: tuple[float, float], bleed: float, rotated: bool,
+                 painter: Painter) -> tuple[float, float, float, float]:
+    """A whole board on one page, centred, with corner crop marks. Returns the trim box (x, y, w, h)."""
+    w, h = board
+    pw, ph = (h, w) if rotated else (w, h)
+    ux0, uy0, ux1, uy1 = paper.usable
+    x = (paper.width_mm - pw) / 2
+    y = uy0 + (uy1 - uy0 - ph) / 2
+    with s.saved():
+        s.translate(x, y)
+        if rotated:
+            s.translate(pw, 0)
+            s.rotate(90)
+        painter(s)
+    corner_marks(s, x, y, pw, ph, bleed)
+    return (x, y, pw, ph)
+
+
+def corner_marks(s: Surface, x: float, y: float, w: float, h: float, bleed: float) -> None:
+    off = bleed + MARK_GAP_MM
+    for cx, dx in ((x, -1), (x + w, 1)):
+        for cy, dy in ((y, -1), (y + h, 1)):
+            crop_mark(s, cx + dx * off, cy, dx, 0, 3.0)
+            crop_mark(s, cx, cy + dy * off, 0, dy, 3.0)
+
+
+def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter, title: str) -> None:
+    """One piece of a tiled board: the board clipped to this piece's view, strips and marks."""
+    bx, by = col * t.step_x, row * t.step_y
+    vw = min(t.view_w, t.board_w - bx)
+    vh = min(t.view_h, t.board_h - by)
+    with s.saved():
+        s.clip(Path.rect(t.x0, t.y0, vw, vh))
+        s.translate(t.x0 - bx, t.y0 - by)
+        painter(s)
+    grey = Style(fill="#ffffff", opacity=0.55)
+    dash = Style(stroke="#000000", width_mm=0.3, dash_mm=(2.0, 1.5))
+    note_pt = 6.5
+    if col > 0:  # left strip goes under the piece to the left
+        s.rect(t.x0, t.y0, OVERLAP_MM, vh, grey)
+        s.line(t.x0 + OVERLAP_MM, t.y0, t.x0 + OVERLAP_MM, t.y0 + vh, dash)
+        _vertical_note(s, t.x0 + OVERLAP_MM / 2, t.y0 + vh / 2,
+                       f"glue: {Tiling.label(row, col - 1)} overlaps up to the dashed line", note_pt)
+    if row > 0:
+        s.rect(t.x0, t.y0, vw, OVERLAP_MM, grey)
+        s.line(t.x0, t.y0 + OVERLAP_MM, t.x0 + vw, t.y0 + OVERLAP_MM, dash)
+        s.text(t.x0 + vw / 2, t.y0 + OVERLAP_MM / 2 + 1, f"glue: {Tiling.label(row - 1, col)} overlaps up to "
+               f"the dashed line", size_pt=note_pt, fill="#000000", anchor="middle")
+    # alignment crosses where the overlap lines meet the edges
+    for (x, y) in ((t.x0 + (OVERLAP_MM if col else 0), t.y0), (t.x0 + vw, t.y0 + (OVERLAP_MM if row else 0))):
+        _cross(s, x, y)
+    label = Tiling.label(row, col)
+    s.text(t.x0, t.y0 - 1.8, f"{label}", size_pt=11, font="bold")
+    s.text(t.x0 + 9, t.y0 - 1.8, f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
+           f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
+           f"cut along the board's edge, trim the right and bottom margins", size_pt=6.5, fill="#333333")
+    _mini_map(s, t, row, col, t.x0 + t.view_w - 3 * t.cols - 1, t.y0 - LABEL_MM + 0.5)
+
+
+def _vertical_note(s: Surface, x: float, y: float, text: str, size: float) -> None:
+    with s.saved():
+        s.translate(x, y)
+        s.rotate(-90)
+        s.text(0, 1, text, size_pt=size, fill="#000000", anchor="middle")
+
+
+def _cross(s: Surface, x: float, y: float) -> None:
+    st = Style(stroke="#000000", width_mm=0.25)
+    s.line(x - 2.5, y, x + 2.5, y, st)
+    s.line(x, y - 2.5, x, y + 2.5, st)
+    s.circle(x, y, 1.2, Style(stroke="#000000", width_mm=0.2))
+
+
+def _mini_map(s: Surface, t: Tiling, row: int, col: int, x: float, y: float) -> None:
+    cell = 3.0
+    for r in range(t.rows):
+        for c in range(t.cols):
+            here = (r, c) == (row, col)
+            s.rect(x + c * cell, y + r * (cell * 0.8), cell, cell * 0.8,
+                   Style(fill="#000000" if here else "#ffffff", stroke="#000000", width_mm=0.15))
+
+
+def paint_assembly(s: Surface, paper: Paper, t: Tiling, painter: Painter, title: str) -> None:
+    """The whole board scaled down, with the pieces drawn over it and labelled."""
+    ux0, uy0, ux1, uy1 = paper.usable
+    s.text(ux0, uy0 + 6, f"{title}: assembly", size_pt=16, font="bold")
+    lines = [f"Print the {t.rows * t.cols} pieces at 100%. Trim each piece's right and bottom margins, "
+             f"then lay it over its neighbour's glue strip (pale, 10 mm) so the cut edge meets the dashed line.",
+             "Work row by row: A1, A2, ... then B1 ... . The crosses help you line pieces up."]
+    y = uy0 + 13
+    for line in lines:
+        s.text(ux0, y, line, size_pt=7.5)
+        y += 4
+    room_w, room_h = ux1 - ux0, uy1 - y - 4
+    k = min(room_w / t.board_w, room_h / t.board_h)
+    ox = ux0 + (room_w - t.board_w * k) / 2
+    oy = y + 2
+    with s.saved():
+        s.translate(ox, oy)
+        s.scale(k, k)
+        painter(s)
+    for r in range(t.rows):
+        for c in range(t.cols):
+            bx, by = c * t.step_x, r * t.step_y
+            vw = min(t.view_w, t.board_w - bx)
+            vh = min(t.view_h, t.board_h - by)
+            s.rect(ox + bx * k, oy + by * k, vw * k, vh * k, Style(stroke="#d00000", width_mm=0.5))
+            label = Tiling.label(r, c)
+            lx, ly = ox + (bx + vw / 2) * k, oy + (by + vh / 2) * k
+            w = text_width_mm(label, 14, "bold") + 3
+            s.rect(lx - w / 2, ly - 4.5, w, 6.5, Style(fill="#ffffff", stroke="#d00000", width_mm=0.3))
+            s.text(lx, ly, label, size_pt=14, font="bold", fill="#d00000", anchor="middle")

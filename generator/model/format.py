@@ -1,0 +1,185 @@
+"""The game data format, as schemas. ``docs/data-format.md`` explains each key; this file is what
+``pnpforge validate`` enforces."""
+
+from __future__ import annotations
+
+from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
+                     ListOf, Map, MapOf, OneOf, enum, integer, num)
+
+KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
+PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
+SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
+FONTS = ("regular", "bold", "italic", "bolditalic")
+NAMED_SIZES_MM = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "tarot": (69.85, 120.65),
+}
+
+ICON_SHAPE = Map({
+    "path": Key(TEXT, doc="SVG path data (M L H V C Q Z, absolute or relative) in a 100 x 100 box"),
+    "circle": Key(ListOf(NUM, "[cx, cy, r]", min_items=3)),
+    "polygon": Key(ListOf(ListOf(NUM, "[x, y]", min_items=2), "points", min_items=3)),
+    "rect": Key(ListOf(NUM, "[x, y, w, h]", min_items=4)),
+    "fill": Key(COLOUR, doc="a colour, or ink (the face's text colour; default) or none"),
+    "stroke": Key(COLOUR),
+    "width": Key(num(0, 50), doc="stroke width in box units (the box is 100 wide)"),
+}, "icon shape")
+
+COLOUR_DEF = Map({
+    "id": Key(ID, True),
+    "name": Key(TEXT, True),
+    "fill": Key(COLOUR, True),
+    "ink": Key(COLOUR, doc="text and icon colour on this fill (default black)"),
+    "cue": Key(TEXT, True, doc="a letter printed on every piece of this colour"),
+    "shape": Key(enum(*SHAPES), doc="a shape printed on every piece of this colour"),
+}, "player colour")
+
+TERRAIN_DEF = Map({
+    "name": Key(TEXT, True),
+    "fill": Key(COLOUR, True),
+    "ink": Key(COLOUR),
+    "pattern": Key(enum(*PATTERNS)),
+    "pattern_colour": Key(COLOUR),
+    "icon": Key(TEXT),
+}, "terrain")
+
+SECTION = Map({
+    "heading": Key(TEXT),
+    "text": Key(TEXT),
+    "bullets": Key(ListOf(TEXT)),
+    "rows": Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows")),
+    "header": Key(ListOf(TEXT)),
+    "widths": Key(ListOf(num(0.1, 100))),
+}, "section")
+
+FACE_KEYS: dict[str, Key] = {
+    "name": Key(TEXT),
+    "title": Key(TEXT, doc="text at the top (default: the item's name on cards)"),
+    "subtitle": Key(TEXT),
+    "value": Key(TEXT, doc="a big number or letter"),
+    "text": Key(TEXT, doc="body text, wrapped"),
+    "flavour": Key(TEXT),
+    "footer": Key(TEXT),
+    "sections": Key(ListOf(SECTION)),
+    "fill": Key(COLOUR),
+    "ink": Key(COLOUR),
+    "terrain": Key(ID),
+    "pattern": Key(enum(*PATTERNS)),
+    "icon": Key(TEXT),
+    "icon_scale": Key(num(0.1, 2.0)),
+    "band": Key(COLOUR, doc="colour of a card's title band"),
+    "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
+    "rotate": Key(num(-360, 360)),
+}
+FACE = Map(FACE_KEYS, "face")
+BACK = OneOf((enum("none", "same"), FACE), "none, same, or a face mapping")
+
+ITEM = Map({
+    "id": Key(ID),
+    "count": Key(COUNT, True),
+    "colour": Key(ID, doc="player colour id of this item"),
+    "back": Key(BACK),
+    "note": Key(TEXT),
+    **FACE_KEYS,
+}, "item")
+
+HEX_MARK = Map({
+    "hex": Key(ListOf(integer(-200, 200), "[q, r]", min_items=2), True),
+    "fill": Key(COLOUR),
+    "terrain": Key(ID),
+    "text": Key(TEXT),
+    "icon": Key(TEXT),
+}, "hex mark")
+
+ELEMENT = Map({
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line"), True),
+    "at_mm": Key(POINT_MM, True),
+    "size_mm": Key(PAIR_MM),
+    "to_mm": Key(POINT_MM),
+    "text": Key(TEXT),
+    "size_pt": Key(num(4, 200)),
+    "font": Key(enum(*FONTS)),
+    "anchor": Key(enum("start", "middle", "end")),
+    "fill": Key(COLOUR),
+    "stroke": Key(COLOUR),
+    "ink": Key(COLOUR),
+    "icon": Key(TEXT),
+    "label": Key(TEXT),
+    "cells": Key(integer(1, 400)),
+    "cell_mm": Key(POS_MM),
+    "start": Key(integer(-1000, 1000)),
+    "per_row": Key(integer(1, 400)),
+    "labels": Key(ListOf(TEXT)),
+    "layout": Key(enum("hexagon", "rectangle")),
+    "radius": Key(integer(0, 60)),
+    "columns": Key(integer(1, 200)),
+    "rows": Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows")),
+    "grid_rows": Key(integer(1, 200)),
+    "hex_mm": Key(POS_MM),
+    "hex_in": Key(num(0.1, 20)),
+    "orientation": Key(enum("flat", "pointy")),
+    "sectors": Key(ListOf(COLOUR), doc="hexagon layout: tint each of the 6 sectors"),
+    "marks": Key(ListOf(HEX_MARK)),
+    "coordinates": Key(BOOL),
+    "widths": Key(ListOf(num(0.1, 100))),
+    "width_mm": Key(num(0.05, 20)),
+}, "board element")
+
+COMPONENT = Map({
+    "id": Key(ID, True),
+    "name": Key(TEXT, True),
+    "kind": Key(enum(*KINDS), True),
+    "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
+    "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
+    "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
+    "orientation": Key(enum("flat", "pointy")),
+    "corner_mm": Key(num(0, 20)),
+    "per_player": Key(BOOL),
+    "players": Key(ListOf(ID)),
+    "back": Key(BACK),
+    "face": Key(FACE),
+    "items": Key(ListOf(ITEM)),
+    "elements": Key(ListOf(ELEMENT)),
+    "sections": Key(ListOf(SECTION)),
+    "columns": Key(integer(1, 3)),
+    "generator": Key(ID),
+    "params": Key(Map({}, "generator parameters", open=True)),
+    "note": Key(TEXT),
+    "notes": Key(ListOf(TEXT)),
+}, "component")
+
+GAME = Map({
+    "id": Key(ID, True),
+    "title": Key(TEXT, True),
+    "short": Key(TEXT),
+    "author": Key(TEXT, True),
+    "licence": Key(TEXT, True),
+    "source": Key(TEXT, True),
+    "publisher": Key(TEXT),
+    "year": Key(integer(1000, 3000)),
+    "players": Key(ListOf(integer(1, 20), "[min, max]", min_items=2), True),
+    "notes": Key(ListOf(TEXT), doc="where the source is inconsistent or silent, and what we chose"),
+}, "game")
+
+GAME_FILE = Map({
+    "format": Key(integer(1, 1)),
+    "game": Key(GAME, True),
+    "colours": Key(ListOf(COLOUR_DEF)),
+    "terrain": Key(MapOf(TERRAIN_DEF)),
+    "icons": Key(MapOf(ListOf(ICON_SHAPE))),
+    "components": Key(ListOf(COMPONENT)),
+}, "game file")
+
+PART_FILE = Map({
+    "format": Key(integer(1, 1)),
+    "terrain": Key(MapOf(TERRAIN_DEF)),
+    "icons": Key(MapOf(ListOf(ICON_SHAPE))),
+    "components": Key(ListOf(COMPONENT)),
+}, "game part file")
+
+ICONS_FILE = Map({"icons": Key(MapOf(ListOf(ICON_SHAPE)), True)}, "icon library")
+
+
+__all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KINDS", "COORD_MM"]

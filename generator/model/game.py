@@ -1,0 +1,90 @@
+"""Typed values for a loaded game. Every one keeps the file and line it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Colour:
+    id: str
+    name: str
+    fill: str
+    ink: str
+    cue: str
+    shape: str
+
+
+@dataclass
+class Item:
+    """One distinct face of a component (with its own count), e.g. 42 x Field tile."""
+
+    id: str
+    name: str
+    count: int
+    face: dict[str, Any]
+    back: dict[str, Any] | None
+    colour: Colour | None
+    file: str
+    line: int
+    note: str = ""
+
+
+@dataclass
+class Component:
+    """One kind of physical component: a set of tiles, a deck, a board."""
+
+    id: str
+    name: str
+    kind: str
+    size_mm: tuple[float, float]
+    items: list[Item]
+    spec: dict[str, Any]
+    file: str
+    line: int
+    orientation: str = "flat"
+    corner_mm: float = 0.0
+
+    @property
+    def count(self) -> int:
+        return sum(item.count for item in self.items) if self.items else 1
+
+    @property
+    def double_sided(self) -> bool:
+        return any(item.back is not None for item in self.items)
+
+
+@dataclass
+class Game:
+    id: str
+    title: str
+    meta: dict[str, Any]
+    colours: list[Colour]
+    terrain: dict[str, dict[str, Any]]
+    icons: dict[str, list[dict[str, Any]]]
+    components: list[Component]
+    folder: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def credits(self) -> str:
+        m = self.meta
+        parts = [f"{self.title} by {m['author']}"]
+        if m.get("publisher"):
+            parts.append(f"published by {m['publisher']}")
+        parts.append(f"licence: {m['licence']}")
+        parts.append(f"source: {m['source']}")
+        return " · ".join(parts)
+
+    def component(self, cid: str) -> Component:
+        for comp in self.components:
+            if comp.id == cid:
+                return comp
+        raise KeyError(cid)
+
+    def colour(self, cid: str) -> Colour:
+        for colour in self.colours:
+            if colour.id == cid:
+                return colour
+        raise KeyError(cid)

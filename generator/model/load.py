@@ -1,0 +1,243 @@
+"""Load a game folder: every ``*.yaml`` in it, checked against :mod:`format`, references resolved,
+player copies expanded. All problems are collected and raised together as ``DataErrors``."""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError, DataErrors, UsageError
+from ..resources import data_dir
+from ..yamlsrc import YMap, load_yaml
+from . import format as fmt
+from .game import Colour, Component, Game, Item
+from .schema import check
+
+MAX_TOTAL = 100_000
+SQRT3 = math.sqrt(3.0)
+IN_MM = 25.4
+
+
+def display_path(path: Path) -> str:
+    """A short name for messages: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)
+
+
+def discover_games(root: Path | None = None) -> list[Path]:
+    """Bundled game folders (those with a game.yaml), sorted by name."""
+    root = root or data_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
+
+
+def resolve_game(name: str) -> Path:
+    """A game id (bundled) or a path to a folder or its game.yaml."""
+    path = Path(name)
+    if path.is_file() and path.name.endswith((".yaml", ".yml")):
+        return path.parent
+    if path.is_dir():
+        if not (path / "game.yaml").is_file():
+            raise UsageError(f"no game.yaml in folder {display_path(path)}")
+        return path
+    for folder in discover_games():
+        if folder.name == name or folder.name == name.replace("-", "_"):
+            return folder
+    known = ", ".join(p.name for p in discover_games())
+    raise UsageError(f"unknown game {name!r}; bundled games: {known} (or give a folder path)")
+
+
+def _common_icons(errors: list[DataError]) -> dict[str, Any]:
+    path = data_dir() / "icons.yaml"
+    if not path.is_file():
+        return {}
+    doc = load_yaml(path, display_path(path))
+    check(doc, fmt.ICONS_FILE, errors, (display_path(path), 1), "icons.yaml")
+    return dict(doc.get("icons", {})) if isinstance(doc, dict) else {}
+
+
+def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    docs: list[tuple[str, Any]] = []
+    main = folder / "game.yaml"
+    for path in [main] + [p for p in files if p != main]:
+        name = display_path(path)
+        try:
+            doc = load_yaml(path, name)
+        except DataError as exc:
+            errors.append(exc)
+            continue
+        if doc is None:
+            errors.append(DataError("file is empty", name, 1))
+            continue
+        schema = fmt.GAME_FILE if path == main else fmt.PART_FILE
+        check(doc, schema, errors, (name, 1), path.name)
+        docs.append((name, doc))
+    return docs
+
+
+def load_game(folder: str | Path) -> Game:
+    """Load and check the game in ``folder``. Raises DataErrors listing every problem."""
+    folder = Path(folder)
+    errors: list[DataError] = []
+    if not (folder / "game.yaml").is_file():
+        raise DataError("no game.yaml here", display_path(folder))
+    icons = _common_icons(errors)
+    docs = _read_files(folder, errors)
+    if errors:
+        raise DataErrors(errors)
+    main_name, main = docs[0]
+    terrain: dict[str, Any] = {}
+    comp_specs: list[YMap] = []
+    for _, doc in docs:
+        terrain.update(doc.get("terrain", {}) or {})
+        icons.update(doc.get("icons", {}) or {})
+        comp_specs.extend(doc.get("components", []) or [])
+    colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+                      c.get("shape", "circle")) for c in main.get("colours", []) or []]
+    meta = dict(main["game"])
+    game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
+                icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
+    seen: dict[str, YMap] = {}
+    for spec in comp_specs:
+        if spec["id"] in seen:
+            errors.append(spec.error(f"component id {spec['id']!r} is used twice "
+                                     f"(first at line {seen[spec['id']].line} of {seen[spec['id']].file})"))
+            continue
+        seen[spec["id"]] = spec
+        try:
+            game.components.append(_component(spec, game, errors))
+        except DataError as exc:
+            errors.append(exc)
+    _check_colours(main, colours, errors)
+    total = sum(c.count for c in game.components)
+    if total > MAX_TOTAL:
+        errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
+                                main_name, 1))
+    if errors:
+        raise DataErrors(errors)
+    return game
+
+
+def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -> None:
+    ids: set[str] = set()
+    cols = main.get("colours") or []
+    for i, colour in enumerate(colours):
+        if colour.id in ids:
+            errors.append(cols.error(f"player colour {colour.id!r} is listed twice", i))
+        ids.add(colour.id)
+
+
+def _size(spec: YMap, kind: str) -> tuple[float, float]:
+    raw_mm = spec.get("size_mm")
+    raw_in = spec.get("size_in")
+    if raw_mm is not None and raw_in is not None:
+        raise spec.error("give size_mm or size_in, not both", "size_in")
+    if raw_in is not None:
+        raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
+    else:
+        raw = raw_mm
+    if kind == "card":
+        if raw is None:
+            w, h = fmt.NAMED_SIZES_MM[spec.get("size", "poker")]
+            return (w, h)
+        if not isinstance(raw, list):
+            raise spec.error("a card's size is [width, height]", "size_mm" if raw_mm else "size_in")
+        return (float(raw[0]), float(raw[1]))
+    if kind in ("board",):
+        if not isinstance(raw, list):
+            raise spec.error("a board needs size_mm: [width, height]", "size_mm" if raw_mm else None)
+        return (float(raw[0]), float(raw[1]))
+    if kind in ("sheet", "generated"):
+        if isinstance(raw, list):
+            return (float(raw[0]), float(raw[1]))
+        return (0.0, 0.0)
+    if raw is None:
+        raise spec.error(f"a {kind} needs a size: size_mm or size_in")
+    if isinstance(raw, list):
+        if kind in ("hex-tile", "token"):
+            raise spec.error(f"a {kind}'s size is one number ("
+                             f"{'across the flats' if kind == 'hex-tile' else 'diameter'})")
+        return (float(raw[0]), float(raw[1]))
+    flats = float(raw)
+    if kind == "hex-tile":
+        corners = flats * 2 / SQRT3
+        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
+    return (flats, flats)
+
+
+def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataError]) -> None:
+    terrain = face.get("terrain")
+    if terrain is not None and terrain not in game.terrain:
+        known = ", ".join(sorted(game.terrain)) or "none defined"
+        errors.append(where.error(f"unknown terrain {terrain!r} (known: {known})", "terrain"))
+    icon = face.get("icon")
+    if icon is not None and icon not in game.icons:
+        errors.append(where.error(f"unknown icon {icon!r}; define it under icons:", "icon"))
+
+
+def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
+    kind = spec["kind"]
+    size = _size(spec, kind)
+    defaults = dict(spec.get("face") or {})
+    if spec.get("face"):
+        _face_refs(defaults, spec["face"], game, errors)
+    comp_back = spec.get("back")
+    if isinstance(comp_back, dict):
+        _face_refs(comp_back, comp_back, game, errors)
+    colours = game.colours
+    if spec.get("players"):
+        wanted = spec["players"]
+        known = {c.id for c in game.colours}
+        for i, cid in enumerate(wanted):
+            if cid not in known:
+                errors.append(wanted.error(f"unknown player colour {cid!r}", i))
+        colours = [c for c in game.colours if c.id in wanted]
+    if spec.get("per_player") and not colours:
+        errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
+    items: list[Item] = []
+    raw_items = spec.get("items") or []
+    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items:
+        errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
+    prepared = []
+    for index, raw in enumerate(raw_items):
+        _face_refs(raw, raw, game, errors)
+        if isinstance(raw.get("back"), dict):
+            _face_refs(raw["back"], raw["back"], game, errors)
+        face = {**defaults, **{k: v for k, v in raw.items() if k not in ("count", "back", "id", "note", "colour")}}
+        back = raw.get("back", comp_back)
+        back_face = None if back in (None, "none") else (dict(face) if back == "same" else dict(back))
+        name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
+        prepared.append((raw, face, back_face, name, str(raw.get("id") or _slug(name))))
+    if spec.get("per_player"):
+        # a player's whole set together, colour by colour, so each player's pieces share sheets
+        for colour in colours:
+            for raw, face, back_face, name, item_id in prepared:
+                items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
+                                  raw.file, raw.line, str(raw.get("note", ""))))
+    else:
+        for raw, face, back_face, name, item_id in prepared:
+            colour = None
+            if raw.get("colour"):
+                try:
+                    colour = game.colour(raw["colour"])
+                except KeyError:
+                    errors.append(raw.error(f"unknown player colour {raw['colour']!r}", "colour"))
+            items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
+                              str(raw.get("note", ""))))
+    return Component(id=spec["id"], name=spec["name"], kind=kind, size_mm=size, items=items, spec=spec,
+                     file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
+                     corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+
+
+def _slug(text: str) -> str:
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    while "--" in out:
+        out = out.replace("--", "-")
+    return out.strip("-") or "item"

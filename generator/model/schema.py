@@ -1,0 +1,216 @@
+"""A small declarative checker for YAML data: every mapping has a known set of keys, every value a
+type; anything else is an error at its ``file:line``. Unknown keys are errors (a typo must not pass
+silently) and the message names the nearest known key.
+
+A schema is a :class:`Map` of :class:`Key` s, a :class:`ListOf` another schema, or a scalar type.
+``check(value, schema, errors)`` collects every problem rather than stopping at the first, so
+``pnpforge validate`` can list them all.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..errors import DataError
+from ..yamlsrc import YList, YMap
+
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_COUNT = 10_000
+
+
+@dataclass(frozen=True)
+class Key:
+    schema: Any
+    required: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Map:
+    keys: dict[str, Key]
+    name: str = "mapping"
+    open: bool = False  # any extra keys allowed (values unchecked)
+
+
+@dataclass(frozen=True)
+class MapOf:
+    """A mapping from free names (identifiers) to values of one schema."""
+
+    value: Any
+    name: str = "mapping"
+
+
+@dataclass(frozen=True)
+class ListOf:
+    item: Any
+    name: str = "list"
+    min_items: int = 0
+    single_ok: bool = False  # a single value may stand for a one-item list
+
+
+@dataclass(frozen=True)
+class OneOf:
+    options: tuple
+    name: str = "value"
+
+
+@dataclass(frozen=True)
+class Scalar:
+    name: str
+    test: Callable[[Any], str | None] = field(compare=False)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _text(v: Any) -> str | None:
+    if isinstance(v, bool) or v is None or isinstance(v, (YMap, YList, dict, list)):
+        return "expected text"
+    return None
+
+
+def _ident(v: Any) -> str | None:
+    if not isinstance(v, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", v):
+        return "expected an id (lowercase letters, digits, - and _)"
+    return None
+
+
+def _num(lo: float | None = None, hi: float | None = None) -> Callable[[Any], str | None]:
+    def test(v: Any) -> str | None:
+        if not _is_num(v):
+            return "expected a number"
+        if lo is not None and v < lo:
+            return f"must be at least {lo}, not {v}"
+        if hi is not None and v > hi:
+            return f"must be at most {hi}, not {v}"
+        return None
+    return test
+
+
+def _int(lo: int | None = None, hi: int | None = None) -> Callable[[Any], str | None]:
+    def test(v: Any) -> str | None:
+        if not isinstance(v, int) or isinstance(v, bool):
+            return "expected a whole number"
+        return _num(lo, hi)(v)
+    return test
+
+
+def _bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "expected true or false"
+
+
+def _colour(v: Any) -> str | None:
+    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in ("none", "player", "ink")):
+        return None
+    return "expected a colour like \"#1a2b3c\" (or none, player, ink)"
+
+
+def enum(*values: str) -> Scalar:
+    def test(v: Any) -> str | None:
+        if v in values:
+            return None
+        hint = difflib.get_close_matches(str(v), values, n=1)
+        extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+        return f"expected one of {', '.join(values)}; got {v!r}{extra}"
+    return Scalar("|".join(values), test)
+
+
+TEXT = Scalar("text", _text)
+ID = Scalar("id", _ident)
+BOOL = Scalar("true/false", _bool)
+COLOUR = Scalar("colour", _colour)
+NUM = Scalar("number", _num())
+POS_MM = Scalar("size in mm", _num(0.5, 5000))
+COORD_MM = Scalar("position in mm", _num(-5000, 5000))
+COUNT = Scalar("count", _int(0, MAX_COUNT))
+
+
+def num(lo: float | None = None, hi: float | None = None) -> Scalar:
+    return Scalar("number", _num(lo, hi))
+
+
+def integer(lo: int | None = None, hi: int | None = None) -> Scalar:
+    return Scalar("whole number", _int(lo, hi))
+
+
+PAIR_MM = ListOf(POS_MM, "[width, height] in mm", min_items=2)
+POINT_MM = ListOf(COORD_MM, "[x, y] in mm", min_items=2)
+
+
+def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+    """Check ``value`` against ``schema``; append problems to ``errors``. ``where`` is the
+    (file, line) of the value, ``path`` its dotted name for messages."""
+    file, line = where
+    if isinstance(value, (YMap, YList)):
+        file, line = value.file, value.line or line
+    if isinstance(schema, Map):
+        _check_map(value, schema, errors, (file, line), path)
+    elif isinstance(schema, MapOf):
+        if not isinstance(value, dict):
+            errors.append(DataError(f"{path}: expected a mapping of names to values", file, line))
+            return
+        for key, item in value.items():
+            kline = value.line_of(key) if isinstance(value, YMap) else line
+            msg = _ident(key)
+            if msg:
+                errors.append(DataError(f"{path}: key {key!r}: {msg}", file, kline))
+            check(item, schema.value, errors, (file, kline), f"{path}.{key}")
+    elif isinstance(schema, ListOf):
+        if not isinstance(value, list):
+            if schema.single_ok and value is not None:
+                check(value, schema.item, errors, (file, line), path)
+                return
+            errors.append(DataError(f"{path}: expected a list ({schema.name})", file, line))
+            return
+        if len(value) < schema.min_items:
+            errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}",
+                                    file, line))
+        for i, item in enumerate(value):
+            iline = value.line_of(i) if isinstance(value, YList) else line
+            check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]")
+    elif isinstance(schema, OneOf):
+        trial: list[DataError] = []
+        for option in schema.options:
+            trial = []
+            check(value, option, trial, (file, line), path)
+            if not trial:
+                return
+        if isinstance(value, dict):
+            errors.extend(trial)
+        else:
+            errors.append(DataError(f"{path}: expected {schema.name}", file, line))
+    elif isinstance(schema, Scalar):
+        msg = schema.test(value)
+        if msg:
+            errors.append(DataError(f"{path}: {msg}", file, line))
+    elif schema is Any or schema is None:
+        return
+    else:  # pragma: no cover - a schema bug, not a user error
+        raise TypeError(f"unknown schema {schema!r}")
+
+
+def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+    file, line = where
+    if not isinstance(value, dict):
+        errors.append(DataError(f"{path}: expected a mapping ({schema.name}) with keys "
+                                f"{', '.join(sorted(schema.keys))}", file, line))
+        return
+    for key, item in value.items():
+        kline = value.line_of(key) if isinstance(value, YMap) else line
+        spec = schema.keys.get(key) if isinstance(key, str) else None
+        if spec is None:
+            if schema.open:
+                continue
+            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1)
+            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            known = ", ".join(sorted(schema.keys))
+            errors.append(DataError(f"{path}: unknown key {key!r}{extra}; known keys: {known}", file, kline))
+            continue
+        check(item, spec.schema, errors, (file, kline), f"{path}.{key}")
+    for key, spec in schema.keys.items():
+        if spec.required and key not in value:
+            errors.append(DataError(f"{path}: missing required key {key!r}", file, line))
