@@ -92,7 +92,7 @@ def instances(game: Game, comp: Component) -> list[tuple[Look, Look | None]]:
 def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
         return draw_card_front if side == "front" else draw_card_back
-    return draw_piece
+    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
 def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> list[PageJob]:

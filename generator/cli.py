@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 bad data or a failed build, 2 bad usage. A user's mistake pr
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -40,6 +41,15 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
             sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except RecursionError:
+            fail(PnpError("data nested too deeply to build"))
+        except Exception as exc:  # a bug of ours: say so plainly, still no traceback
+            if os.environ.get("PNPFORGE_DEBUG"):
+                raise
+            fail(PnpError(f"internal error ({type(exc).__name__}: {exc}); nothing was written. "
+                          "Set PNPFORGE_DEBUG=1 for details and please report it."))
 
 
 @click.group(cls=_Group, context_settings=CONTEXT)

@@ -19,8 +19,7 @@ def draw_board(s: Surface, game: Game, comp: Component, bleed_mm: float) -> None
     face = dict(comp.spec.get("face") or {})
     look = resolve(game, face, None)
     s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm, Style(fill=look.fill))
-    for el in comp.spec.get("elements") or []:
-        _ELEMENTS[el["type"]](s, game, el, look.ink)
+    draw_elements(s, game, list(comp.spec.get("elements") or []), look.ink)
 
 
 def _text(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
@@ -139,8 +138,38 @@ def _table(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
 def _line(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     x, y = el["at_mm"][:2]
     x2, y2 = (el.get("to_mm") or [x, y])[:2]
-    s.line(x, y, x2, y2, Style(stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4)))
+    dash = tuple(el["dash_mm"]) if el.get("dash_mm") else None
+    s.line(x, y, x2, y2, Style(stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4), dash_mm=dash))
+
+
+def _polygon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    """A closed shape; its points are offsets from at_mm."""
+    x, y = el["at_mm"][:2]
+    pts = [(x + p[0], y + p[1]) for p in el.get("points_mm") or []]
+    fill = el.get("fill")
+    dash = tuple(el["dash_mm"]) if el.get("dash_mm") else None
+    stroke = el.get("stroke")
+    s.draw(Path.polygon(pts), Style(fill=None if fill in (None, "none") else fill,
+                                    stroke=None if stroke == "none" else (stroke or ink),
+                                    width_mm=el.get("width_mm", 0.4), dash_mm=dash, join="round"))
+    if el.get("text"):
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        size = float(el.get("size_pt", 8))
+        s.text(cx, cy + size * MM_PER_PT * 0.35, str(el["text"]), size_pt=size, font=el.get("font", "bold"),
+               fill=el.get("ink", ink_for(fill) if fill not in (None, "none") else ink), anchor="middle")
+    if el.get("icon") in game.icons:
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        size = (el.get("size_mm") or [10])[0]
+        draw_icon(s, game.icons[el["icon"]], cx, cy - (size * 0.7 if el.get("text") else 0), size,
+                  el.get("ink", ink))
+
+
+def draw_elements(s: Surface, game: Game, elements: list[dict[str, Any]], ink: str) -> None:
+    for el in elements:
+        _ELEMENTS[el["type"]](s, game, el, ink)
 
 
 _ELEMENTS = {"text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
-             "table": _table, "line": _line}
+             "table": _table, "line": _line, "polygon": _polygon}

@@ -28,12 +28,14 @@ class Look:
     band: str
     cue: Colour | None
     rotate: float
+    elements: tuple = ()
 
     def key(self) -> str:
         """A stable identity for reusing drawn art (same look, same form)."""
         return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
-                     repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate))
+                     repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
+                     repr(self.elements)))
 
 
 def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:
@@ -59,5 +61,5 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:
         value=str(face.get("value", "") or ""), text=str(face.get("text", "") or ""),
         flavour=str(face.get("flavour", "") or ""), footer=str(face.get("footer", "") or ""),
         sections=tuple(face.get("sections") or ()), band=face.get("band") or "",
-        cue=cue, rotate=float(face.get("rotate", 0.0)),
+        cue=cue, rotate=float(face.get("rotate", 0.0)), elements=tuple(face.get("elements") or ()),
     )

@@ -7,7 +7,7 @@ import math
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import PT_PER_MM, Path, Style, Surface
-from ..model import Component
+from ..model import Component, Game
 from .art import draw_icon, pattern, shape_path
 from .look import Look
 
@@ -38,7 +38,7 @@ def _pt(mm: float) -> float:
     return mm * PT_PER_MM
 
 
-def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float) -> None:
+def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
     """Draw one side of a tile, token or counter centred on the origin."""
     d = _inner(comp)
     art = outline(comp, bleed_mm)
@@ -48,6 +48,10 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float) -> None
         s.rect(x0, y0, x1 - x0, y1 - y0, Style(fill=look.fill))
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
+        if look.elements and game is not None:
+            from .board import draw_elements
+
+            draw_elements(s, game, list(look.elements), look.ink)
     if look.rotate:
         s.save()
         s.rotate(look.rotate)

@@ -55,7 +55,7 @@ class SvgSurface(Surface):
         self._doc = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"),
                                      viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False)
         if self._title or label:
-            self._doc.add(self._doc.title(" - ".join(t for t in (self._title, label) if t)))
+            self._doc.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         root = self._doc.g()
         self._doc.add(root)
         self._frames = [_Frame(root)]

@@ -94,7 +94,9 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon"), True),
+    "points_mm": Key(ListOf(POINT_MM, "points [[x, y], ...] in mm", min_items=2)),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
     "at_mm": Key(POINT_MM, True),
     "size_mm": Key(PAIR_MM),
     "to_mm": Key(POINT_MM),
@@ -126,6 +128,8 @@ ELEMENT = Map({
     "widths": Key(ListOf(num(0.1, 100))),
     "width_mm": Key(num(0.05, 20)),
 }, "board element")
+
+FACE_KEYS["elements"] = Key(ListOf(ELEMENT), doc="extra drawing on a piece face, mm from its centre")
 
 COMPONENT = Map({
     "id": Key(ID, True),
