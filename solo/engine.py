@@ -1,0 +1,527 @@
+"""The kingdom's state and one year's steps, each refusing an illegal step with the rule and numbers.
+
+A year is ``start_year`` (fate dice) → ``reroll`` (optional) → ``resolve_fate`` → ``produce`` →
+``build`` (any number) → ``trade`` (any number) → ``feed``. Every rule is checked here and only here;
+the log checker, the terminal game and the random playouts all drive this one class.
+
+>>> from solo.rules import load_rules
+>>> from solo.board import rules_board, KingdomMap
+>>> rules = load_rules(); b = rules_board(rules); h = b.hex
+>>> kmap = KingdomMap(tuple(map(h, ["C2", "C3", "D2", "D3", "H6", "H7"])),
+...                   tuple(map(h, ["D4", "E5", "F5", "G6", "G7", "G8"])), (4, 2))
+>>> k = Kingdom.setup(rules, kmap, h("E5"), h("C3"), h("F4"))
+>>> k.start_year((3, 5)); k.resolve_fate((), ()); k.produce(["food"])
+>>> k.food, k.ore, k.labor
+(4, 2, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from .board import Board, KingdomMap, bits, check_map, check_setup_buildings, rules_board
+from .errors import IllegalMoveError
+from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Rules
+
+EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)
+CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE, "monument": MONUMENT}
+WHAT = {EMPTY: "nothing", FARM: "a farm", MINE: "a mine", VILLAGE: "a village",
+        MONUMENT: "the monument", GRAVEYARD: "a graveyard", CAPITAL: "the capital"}
+
+# Phases of a year.
+BETWEEN, FATE, PRODUCE, BUILD, TRADE = range(5)
+PHASE_NAMES = {BETWEEN: "between years", FATE: "fate", PRODUCE: "produce", BUILD: "construct",
+               TRADE: "trade"}
+
+CHECK_KEYS = ("food", "ore", "labor", "graveyards", "farms", "mines", "villages", "monument")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game stands: ``won``, ``lost`` or ``in progress``, after ``year``."""
+
+    result: str
+    year: int
+    graveyards: int = 0
+
+    def text(self) -> str:
+        if self.result == "won":
+            return f"won in year {self.year}"
+        if self.result == "lost":
+            return f"lost in year {self.year} ({self.graveyards} graveyards)"
+        return f"in progress after year {self.year}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def cost_text(cost: Cost) -> str:
+    parts = [f"{n} {name}" for n, name in zip(cost, ("labor", "food", "ore")) if n]
+    return " + ".join(parts) or "nothing"
+
+
+@lru_cache(maxsize=256)
+def _yields(rules: Rules, kind: str, mountains: int, river: int, size: int) -> list[int]:
+    """What one ``kind`` makes on each hex, before graveyards (terrain bonuses only)."""
+    p = rules.produce[kind]
+    terrain = {"river": river, "mountain": mountains}.get(p.bonus_when, 0)
+    return [p.base + (p.bonus if terrain >> h & 1 else 0) for h in range(size)]
+
+
+class Kingdom:
+    """One game in play. Mutable; every method checks its rule and raises :class:`IllegalMoveError`."""
+
+    def __init__(self, rules: Rules, kmap: KingdomMap, board: Board | None = None) -> None:
+        self.rules, self.map = rules, kmap
+        self.board = board or rules_board(rules)
+        self.mountains, self.river = kmap.mountain_mask, kmap.river_mask
+        self.at = [EMPTY] * self.board.size
+        self.at[self.board.capital] = CAPITAL
+        self.masks = [0] * 7
+        self.masks[CAPITAL] = 1 << self.board.capital
+        self.food, self.ore, self.labor = (rules.start[r] for r in ("food", "ore", "labor"))
+        self.stage = 0
+        self.year = 0
+        self.phase = BETWEEN
+        self.outcome: Outcome | None = None
+        self.dice: list[int] = []
+        self.rolled: tuple[int, ...] = ()
+        self.stage_at_start = 0
+        self.rerolled = False
+        self.hard_times = 0
+        self.starved = False
+        self._food_yield = _yields(rules, "farm", self.mountains, self.river, self.board.size)
+        self._ore_yield = _yields(rules, "mine", self.mountains, self.river, self.board.size)
+        self._fed_codes = tuple(CODE[k] for k in rules.fed)
+
+    # -- setting up ----------------------------------------------------------------------------
+    @classmethod
+    def setup(cls, rules: Rules, kmap: KingdomMap, farm: int, mine: int, village: int,
+              check: bool = True) -> "Kingdom":
+        """A new kingdom on ``kmap`` with its setup buildings, after checking both against the rules."""
+        board = rules_board(rules)
+        if check:
+            check_map(board, kmap, rules.die_sides)
+            check_setup_buildings(board, kmap, farm, mine, village, rules)
+        k = cls(rules, kmap, board)
+        for h, code in ((farm, FARM), (mine, MINE), (village, VILLAGE)):
+            k._place(h, code)
+        return k
+
+    def _place(self, h: int, code: int) -> None:
+        self.at[h] = code
+        self.masks[code] |= 1 << h
+
+    def _remove(self, h: int) -> None:
+        self.masks[self.at[h]] &= ~(1 << h)
+        self.at[h] = EMPTY
+
+    # -- what is on the map ----------------------------------------------------------------------
+    def count(self, code: int) -> int:
+        return self.masks[code].bit_count()
+
+    @property
+    def farms(self) -> int:
+        return self.masks[FARM].bit_count()
+
+    @property
+    def mines(self) -> int:
+        return self.masks[MINE].bit_count()
+
+    @property
+    def villages(self) -> int:
+        return self.masks[VILLAGE].bit_count()
+
+    @property
+    def graveyards(self) -> int:
+        return self.masks[GRAVEYARD].bit_count()
+
+    def losable(self) -> int:
+        """Farms, mines and villages: what a disaster or starving can take."""
+        m = self.masks
+        return m[FARM] | m[MINE] | m[VILLAGE]
+
+    def occupied(self) -> int:
+        m = self.masks
+        return m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] | m[GRAVEYARD] | m[CAPITAL]
+
+    def name(self, h: int) -> str:
+        return self.board.names[h]
+
+    def _at_text(self, h: int) -> str:
+        return WHAT[self.at[h]]
+
+    # -- 1. fate ---------------------------------------------------------------------------------
+    def start_year(self, dice: Sequence[int]) -> None:
+        """Roll the fate dice for the next year."""
+        if self.outcome is not None and self.outcome.result != "in progress":
+            raise IllegalMoveError(f"the game already ended: {self.outcome.text()}; no year may follow")
+        if self.phase != BETWEEN:
+            raise IllegalMoveError(f"year {self.year} is not finished ({PHASE_NAMES[self.phase]})")
+        sides = self.rules.die_sides
+        if len(dice) != self.rules.fate_dice or any(not 1 <= d <= sides for d in dice):
+            raise IllegalMoveError(f"fate is {self.rules.fate_dice} dice of 1 to {sides}", ("fate", None))
+        self.year += 1
+        self.dice, self.rolled = list(dice), tuple(dice)
+        self.stage_at_start, self.rerolled = self.stage, False
+        self.hard_times, self.starved = 0, False
+        self.phase = FATE
+
+    def can_reroll(self) -> bool:
+        return (self.phase == FATE and not self.rerolled
+                and self.stage_at_start >= self.rules.reroll_from_stage)
+
+    def reroll(self, face: int, to: int) -> None:
+        """Reroll the die showing ``face``; ``to`` is its new face, which stands."""
+        self._need(FATE, "reroll")
+        need = self.rules.reroll_from_stage
+        if self.stage_at_start < need:
+            raise IllegalMoveError(f"a reroll needs Monument stage {need}; you had stage "
+                                   f"{self.stage_at_start} at the start of the year", ("reroll", None))
+        if self.rerolled:
+            raise IllegalMoveError("you may reroll one die once a year", ("reroll", None))
+        if face not in self.dice:
+            raise IllegalMoveError(f"no fate die shows {face} to reroll (the dice are "
+                                   f"{' and '.join(map(str, self.dice))})", ("reroll", None))
+        if not 1 <= to <= self.rules.die_sides:
+            raise IllegalMoveError(f"a die shows 1 to {self.rules.die_sides}, not {to}", ("reroll", None))
+        self.dice[self.dice.index(face)] = to
+        self.rerolled = True
+
+    def sixes(self) -> int:
+        """How many dice ask you to choose (a 6)."""
+        faces = self.rules.faces
+        return sum(1 for d in self.dice if faces[d] == CHOOSE)
+
+    def results(self, choose: Sequence[str]) -> list[str]:
+        """The fate results in the order they resolve, each 6 replaced by its chosen pair."""
+        faces, per = self.rules.faces, self.rules.choose_count
+        need = self.sixes() * per
+        if len(choose) != need:
+            dice = " and ".join(map(str, self.dice))
+            if need == 0:
+                raise IllegalMoveError(f"choose is only for a 6; the fate dice are {dice}", ("choose", 0))
+            raise IllegalMoveError(f"the fate dice are {dice}: {_plural(self.sixes(), 'six')} to resolve "
+                                   f"need {need} chosen results, {len(choose)} given",
+                                   ("choose", None) if choose else None)
+        out: list[str] = []
+        at = 0
+        for d in self.dice:
+            if faces[d] != CHOOSE:
+                out.append(faces[d])
+                continue
+            pair = list(choose[at:at + per])
+            for j, name in enumerate(pair):
+                if name not in FATE_RESULTS:
+                    raise IllegalMoveError(f"a 6 picks from {', '.join(FATE_RESULTS)}, not {name}",
+                                           ("choose", at + j))
+                if name in pair[:j]:
+                    raise IllegalMoveError(f"a 6 picks {per} different results, not {name} twice",
+                                           ("choose", at + j))
+            out.extend(pair)
+            at += per
+        return out
+
+    def resolve_fate(self, choose: Sequence[str], disaster: Sequence[int]) -> None:
+        """Resolve the dice in order. ``disaster``: the building lost to each disaster that finds one."""
+        self._need(FATE, "fate")
+        used = 0
+        for result in self.results(choose):
+            if result == "disaster":
+                used = self._disaster(disaster, used)
+            elif result == "hard-times":
+                self.hard_times += self.rules.hard_times_labor
+            else:
+                self._bonus(result)
+        if used < len(disaster):
+            struck = "no disaster" if used == 0 else f"only {_plural(used, 'disaster')}"
+            raise IllegalMoveError(f"{struck} took a building this year, but disaster names "
+                                   f"{_plural(len(disaster), 'hex')}", ("disaster", used))
+        self.phase = PRODUCE
+
+    def _disaster(self, disaster: Sequence[int], used: int) -> int:
+        for _ in range(self.rules.disaster_loses):
+            have = self.losable().bit_count()
+            if have == 0:
+                return used
+            if used >= len(disaster):
+                raise IllegalMoveError(f"a disaster struck and you have {_plural(have, 'building')} "
+                                       "(farms, mines, villages): name the one lost under disaster",
+                                       ("disaster", None) if disaster else None)
+            h = disaster[used]
+            if not self.losable() >> h & 1:
+                raise IllegalMoveError(f"a disaster takes a farm, mine or village; {self.name(h)} holds "
+                                       f"{self._at_text(h)}", ("disaster", used))
+            self._remove(h)
+            used += 1
+        return used
+
+    def _bonus(self, result: str) -> None:
+        b = self.rules.bonus[result]
+        gain = max(b.minimum, b.per_building * self.masks[CODE[b.building]].bit_count())
+        self._gain(b.resource, gain)
+
+    def _gain(self, resource: str, n: int) -> None:
+        if resource == "food":
+            self.food += n
+        elif resource == "ore":
+            self.ore += n
+        else:
+            self.labor += n
+
+    # -- 2. produce ------------------------------------------------------------------------------
+    def capital_count(self) -> int:
+        """How many resources the capital makes this year."""
+        n = self.rules.capital_makes(self.stage)
+        if self.masks[GRAVEYARD] & self.board.nmask[self.board.capital]:
+            n -= self.rules.graveyard_penalty
+        return max(0, n)
+
+    def _capital_why(self) -> str:
+        r = self.rules
+        why = f"Monument stage {self.stage}"
+        if self.masks[GRAVEYARD] & self.board.nmask[self.board.capital]:
+            why += f", next to a graveyard: {r.graveyard_penalty} less"
+        return why
+
+    def production(self) -> tuple[int, int, int]:
+        """What the farms, mines and villages make now: (food, ore, labor)."""
+        m, nm, pen = self.masks, self.board.nmask, self.rules.graveyard_penalty
+        graves = m[GRAVEYARD]
+        food = ore = labor = 0
+        fy, oy = self._food_yield, self._ore_yield
+        for h in bits(m[FARM]):
+            food += max(0, fy[h] - pen) if graves & nm[h] else fy[h]
+        for h in bits(m[MINE]):
+            ore += max(0, oy[h] - pen) if graves & nm[h] else oy[h]
+        vp = self.rules.produce["village"]
+        near = m[FARM] | m[MINE]
+        for h in bits(m[VILLAGE]):
+            y = vp.base + (vp.bonus if near & nm[h] else 0)
+            labor += max(0, y - pen) if graves & nm[h] else y
+        out = {"food": 0, "ore": 0, "labor": 0}
+        out[self.rules.produce["farm"].resource] += food
+        out[self.rules.produce["mine"].resource] += ore
+        out[vp.resource] += labor
+        return (out["food"], out["ore"], out["labor"])
+
+    def produce(self, capital: Sequence[str]) -> None:
+        """Every building produces; ``capital`` names the resources the capital makes."""
+        self._need(PRODUCE, "produce")
+        n = self.capital_count()
+        if len(capital) != n:
+            raise IllegalMoveError(f"the capital makes {_plural(n, 'resource')} this year "
+                                   f"({self._capital_why()}); capital lists {len(capital)}",
+                                   ("capital", None) if capital else None)
+        food, ore, labor = self.production()
+        self.food += food
+        self.ore += ore
+        self.labor += labor
+        for resource in capital:
+            self._gain(resource, 1)
+        self.labor = max(0, self.labor - self.hard_times)
+        self.phase = BUILD
+
+    # -- 3. construct ----------------------------------------------------------------------------
+    def build_cost(self, kind: str) -> Cost:
+        if kind == "monument":
+            return self.rules.stage_cost(self.stage + 1)
+        return self.rules.cost(kind, self.masks[CODE[kind]].bit_count())
+
+    def legal_hexes(self, kind: str) -> int:
+        """Where ``kind`` may stand now (ignoring its cost)."""
+        free = self.board.all_mask & ~self.occupied()
+        if kind == "monument":
+            if self.stage >= self.rules.max_stage:
+                return 0
+            if not self.rules.monument_on_mountain:
+                free &= ~self.mountains
+            if self.stage and self.rules.monument_next_to_monument:
+                free &= self._around(self.masks[MONUMENT])
+            return free
+        rule = self.rules.build[kind]
+        if not rule.on_mountain:
+            free &= ~self.mountains
+        if rule.not_next_to:
+            free &= ~self._around(self.masks[CODE[rule.not_next_to]])
+        return free
+
+    def _around(self, mask: int) -> int:
+        nm, out = self.board.nmask, 0
+        for h in bits(mask):
+            out |= nm[h]
+        return out
+
+    def can_afford(self, kind: str) -> bool:
+        if kind == "monument":
+            if self.stage >= len(self.rules.stages):
+                return False
+            labor, food, ore = self.rules.stages[self.stage]
+        else:
+            labor, food, ore = self.rules.build[kind].cost
+            times = self.masks[CODE[kind]].bit_count() or 1
+            labor, food, ore = labor * times, food * times, ore * times
+        return self.labor >= labor and self.food >= food and self.ore >= ore
+
+    def build(self, kind: str, h: int) -> None:
+        """Pay for ``kind`` and draw it on hex ``h``."""
+        self._need(BUILD, "construct")
+        self._check_site(kind, h)
+        cost = self.build_cost(kind)
+        short = [f"{have} {name}" for need, have, name in
+                 zip(cost, (self.labor, self.food, self.ore), ("labor", "food", "ore")) if have < need]
+        if short:
+            raise IllegalMoveError(f"{self._what_built(kind)} at {self.name(h)} costs {cost_text(cost)}"
+                                   f"{self._owned_text(kind)}; you have {_and(short)}")
+        self.labor -= cost[0]
+        self.food -= cost[1]
+        self.ore -= cost[2]
+        if kind == "monument":
+            self.stage += 1
+            self._place(h, MONUMENT)
+        else:
+            self._place(h, CODE[kind])
+
+    def _what_built(self, kind: str) -> str:
+        return f"monument stage {self.stage + 1}" if kind == "monument" else kind
+
+    def _owned_text(self, kind: str) -> str:
+        if kind == "monument":
+            return ""
+        n = self.masks[CODE[kind]].bit_count()
+        return f" (you own {_plural(n, kind)})"
+
+    def _check_site(self, kind: str, h: int) -> None:
+        what, name = self._what_built(kind), self.name(h)
+        if kind == "monument" and self.stage >= self.rules.max_stage:
+            raise IllegalMoveError(f"the monument is finished (stage {self.stage}); there is no stage "
+                                   f"{self.stage + 1}")
+        if self.at[h] != EMPTY:
+            raise IllegalMoveError(f"{what} at {name}: the hex is not empty, it holds {self._at_text(h)}")
+        on_mountain = (self.rules.monument_on_mountain if kind == "monument"
+                       else self.rules.build[kind].on_mountain)
+        if not on_mountain and self.mountains >> h & 1:
+            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand on a mountain")
+        if kind == "monument":
+            if self.stage and self.rules.monument_next_to_monument and \
+                    not self.board.nmask[h] & self.masks[MONUMENT]:
+                raise IllegalMoveError(f"{what} at {name} must stand next to the monument "
+                                       f"({self.board.names_of(self.masks[MONUMENT])})")
+            return
+        near = self.rules.build[kind].not_next_to
+        if near and self.board.nmask[h] & self.masks[CODE[near]]:
+            other = next(bits(self.board.nmask[h] & self.masks[CODE[near]]))
+            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand next to another {near} "
+                                   f"({self.name(other)})")
+
+    # -- 4. trade --------------------------------------------------------------------------------
+    def trade(self, resource: str) -> None:
+        """Give the trade's labor for one ``resource``."""
+        if self.phase == BUILD:
+            self.phase = TRADE
+        self._need(TRADE, "trade")
+        r = self.rules
+        offer = f"{r.trade_labor} labor for {r.trade_gives} {' or '.join(r.trade_for)}"
+        if resource not in r.trade_for:
+            raise IllegalMoveError(f"{resource} cannot be bought; a trade is {offer}")
+        if self.labor < r.trade_labor:
+            raise IllegalMoveError(f"a trade ({offer}) needs {r.trade_labor} labor; you have {self.labor}")
+        self.labor -= r.trade_labor
+        self._gain(resource, r.trade_gives)
+
+    # -- 5. feed ---------------------------------------------------------------------------------
+    def fed_count(self) -> int:
+        m, fed = self.masks, 0
+        for code in self._fed_codes:
+            fed |= m[code]
+        return fed.bit_count()
+
+    def food_needed(self) -> int:
+        return self.fed_count() * self.rules.food_per_building
+
+    def starving(self) -> int:
+        """How many buildings the coming Feed takes (one per food you cannot pay)."""
+        fed = self.fed_count()
+        missing = fed * self.rules.food_per_building - self.food
+        return 0 if missing <= 0 else min(missing, fed)
+
+    def feed(self, starve: Sequence[int]) -> None:
+        """Pay the food; ``starve`` names one lost building per missing food. Ends the year."""
+        if self.phase == BUILD:
+            self.phase = TRADE
+        self._need(TRADE, "feed")
+        need, lose = self.food_needed(), self.starving()
+        if len(starve) != lose:
+            if lose == 0:
+                raise IllegalMoveError(f"nobody starved: {_plural(self.fed_count(), 'building')} ate "
+                                       f"{need} food and you had {self.food}", ("starve", 0))
+            raise IllegalMoveError(f"{_plural(self.fed_count(), 'building')} eat {need} food and you have "
+                                   f"{self.food}: lose {_plural(lose, 'building')} to starving; starve "
+                                   f"lists {len(starve)}", ("starve", None) if starve else None)
+        fed = self.masks[FARM] | self.masks[MINE] | self.masks[VILLAGE]
+        for i, h in enumerate(starve):
+            if not fed >> h & 1 or self.at[h] not in self._fed_codes:
+                raise IllegalMoveError(f"a starving kingdom loses a farm, mine or village; {self.name(h)} "
+                                       f"holds {self._at_text(h)}", ("starve", i))
+            self._remove(h)
+            self._place(h, GRAVEYARD)
+        if lose:
+            self.food, self.starved = 0, True
+        else:
+            self.food -= need
+        self.labor = 0
+        self.phase = BETWEEN
+        self._end_of_year()
+
+    def _end_of_year(self) -> None:
+        graves = self.masks[GRAVEYARD].bit_count()
+        if graves >= self.rules.lose_graveyards:
+            self.outcome = Outcome("lost", self.year, graves)
+        elif self.stage >= self.rules.win_stage and not self.starved:
+            self.outcome = Outcome("won", self.year, graves)
+        else:
+            self.outcome = None
+
+    # -- the record ------------------------------------------------------------------------------
+    def check(self, key: str, value: int) -> None:
+        """Compare a player's total at the end of the year (``check:`` in the log)."""
+        actual = self.totals()[key]
+        if actual != value:
+            extra = " (leftover labor is lost at the end of the year)" if key == "labor" else ""
+            raise IllegalMoveError(f"check: {key} is {actual} at the end of the year, not {value}{extra}")
+
+    def totals(self) -> dict[str, int]:
+        return {"food": self.food, "ore": self.ore, "labor": self.labor,
+                "graveyards": self.graveyards, "farms": self.farms, "mines": self.mines,
+                "villages": self.villages, "monument": self.stage}
+
+    def status(self) -> Outcome:
+        return self.outcome or Outcome("in progress", self.year, self.graveyards)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def _need(self, phase: int, step: str) -> None:
+        if self.phase != phase:
+            if self.phase == BETWEEN:
+                raise IllegalMoveError(f"{step}: no year has started (roll the fate dice first)")
+            raise IllegalMoveError(f"{step} comes at its place in the year; the year is at "
+                                   f"{PHASE_NAMES[self.phase]}")
+
+
+def summary(k: Kingdom) -> str:
+    """End state in one line: resources, buildings, monument, graveyards."""
+    return (f"food {k.food}, ore {k.ore}; {_plural(k.farms, 'farm')}, {_plural(k.mines, 'mine')}, "
+            f"{_plural(k.villages, 'village')}; monument stage {k.stage}; "
+            f"{_plural(k.graveyards, 'graveyard')}")
+
+
+__all__ = ["Kingdom", "Outcome", "summary", "cost_text", "BUILD_KINDS", "KINDS", "CHECK_KEYS"]
