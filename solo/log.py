@@ -207,7 +207,7 @@ class _Reader:
         required = ("farm", "mine", "village") if from_sheet else SETUP_KEYS[1:]
         for key in required:
             if node.get(key) is None and not (partial and key in ("farm", "mine", "village")):
-                raise self.fail(f"setup: missing key {key!r} ({_SETUP_HELP[key]})", node.line)
+                raise self.fail(f"setup: missing key {key!r} ({_SETUP_HELP[key]})", line)
         dice = self.dice(node, "dice", "setup: dice") if node.get("dice") is not None else None
         lines = Lines(node.line, dict(node.key_lines))
         items: dict[str, tuple[int, ...]] = {}
