@@ -67,6 +67,9 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
     load_all()
     out: list[Component] = []
     for comp in game.components:
+        if comp.kind == "board" and comp.spec.get("per_player"):
+            out.extend(player_boards(game, comp))
+            continue
         if comp.kind != "generated":
             out.append(comp)
             continue
@@ -76,6 +79,35 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
             raise DataError(f"unknown generator {name!r}; known: {', '.join(sorted(GENERATORS)) or 'none'}",
                             comp.file, comp.spec.line_of("generator"))
         out.extend(fn(game, comp, seed))
+    return out
+
+
+def _for_player(value: Any, colour: Any) -> Any:
+    """A copy of board data with {player} in texts and the colour "player" filled in."""
+    if isinstance(value, dict):
+        return {k: _for_player(v, colour) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_for_player(v, colour) for v in value]
+    if isinstance(value, str):
+        if value == "player":
+            return colour.fill
+        if value == "player-ink":
+            return colour.ink
+        return value.replace("{player}", colour.name).replace("{cue}", colour.cue)
+    return value
+
+
+def player_boards(game: Game, comp: Component) -> list[Component]:
+    """One copy of a per-player board for each player colour."""
+    wanted = comp.spec.get("players")
+    colours = [c for c in game.colours if not wanted or c.id in wanted]
+    out = []
+    for colour in colours:
+        spec = _for_player({k: v for k, v in comp.spec.items() if k != "per_player"}, colour)
+        spec["id"] = f"{comp.id}-{colour.id}"
+        spec["name"] = f"{comp.name} ({colour.name})"
+        out.append(Component(id=spec["id"], name=spec["name"], kind="board", size_mm=comp.size_mm, items=[],
+                             spec=spec, file=comp.file, line=comp.line))
     return out
 
 

@@ -46,12 +46,13 @@ def rectangle_offset(columns: int, rows: int, orientation: str = "flat") -> list
 
 
 def sector(q: int, r: int) -> int:
-    """Which of the six 60-degree sectors around the centre a hex lies in (0-5); -1 for the centre."""
+    """Which of the six 60-degree sectors around the centre a hex lies in (0-5); -1 for the centre.
+    Sector k is centred on the line from the centre through axial direction k (flat hexes)."""
     if q == 0 and r == 0:
         return -1
     x, y = axial_to_pixel(q, r, 1.0)
-    angle = math.degrees(math.atan2(y, x)) % 360
-    return int(((angle + 30) % 360) // 60)
+    angle = (math.degrees(math.atan2(y, x)) + 360 - 1e-9) % 360
+    return int(angle // 60)
 
 
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:

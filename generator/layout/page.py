@@ -10,7 +10,7 @@ from ..draw.surface import Path, Style, Surface
 from ..errors import UsageError
 
 MARGIN_MM = 7.0  # nothing is printed closer than this to any page edge
-FOOTER_MM = 7.0  # the band above the bottom margin that holds the footer
+FOOTER_MM = 5.0  # the band above the bottom margin that holds the footer (one line)
 MARK_MM = 0.2  # crop mark line width
 MARK_LEN_MM = 4.0
 MARK_GAP_MM = 0.6  # between the art (bleed) and a mark
@@ -49,43 +49,35 @@ def crop_mark(s: Surface, x: float, y: float, dx: float, dy: float, length: floa
     s.line(x, y, x + dx * length, y + dy * length, MARK)
 
 
-def footer(s: Surface, p: Paper, left: str, right: str, credits: str, avoid_x: list[float]) -> None:
-    """Scale bar and footer text in the band at the bottom, kept clear of crop marks at ``avoid_x``."""
-    y0 = p.height_mm - MARGIN_MM - FOOTER_MM
-    y1 = p.height_mm - MARGIN_MM
+def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: list[float]) -> None:
+    """One line at the bottom: scale bar, print note, sheet label, credits (if there is room),
+    kept clear of any crop marks at ``avoid_x`` that reach into the band."""
+    baseline = p.height_mm - MARGIN_MM - 0.6
     free = _free_intervals(MARGIN_MM, p.width_mm - MARGIN_MM, sorted(avoid_x), 1.0)
-    lines = [left, right]
-    text_w = max(text_width_mm(t, FOOTER_PT) for t in lines) + 1
-    bar_w = SCALE_BAR_MM + text_width_mm("50 mm", FOOTER_PT) + 2.5
-    credit_w = text_width_mm(credits, FOOTER_PT) + 1 if credits else 0
-    items = [("bar", bar_w), ("text", text_w)] + ([("credits", credit_w)] if credits else [])
-    for name, width in items:
+    items = [("bar", SCALE_BAR_MM + text_width_mm("50 mm", FOOTER_PT) + 1.5, ""),
+             ("text", text_width_mm(note, FOOTER_PT, "bold"), note),
+             ("text", text_width_mm(label, FOOTER_PT), label),
+             ("credits", text_width_mm(credits, FOOTER_PT), credits)]
+    for kind, width, text in items:
+        if not text and kind != "bar":
+            continue
         for i, (a, b) in enumerate(free):
             if b - a >= width:
-                _footer_item(s, name, a, y0, y1, lines, credits)
-                free[i] = (a + width + 4.0, b)
+                if kind == "bar":
+                    scale_bar(s, a, baseline)
+                else:
+                    s.text(a, baseline, text, size_pt=FOOTER_PT, font="bold" if text == note else "regular",
+                           fill="#000000" if text == note else GREY)
+                free[i] = (a + width + 3.0, b)
                 break
-        else:
-            if name != "credits":
-                _footer_item(s, name, free[0][0] if free else MARGIN_MM, y0, y1, lines, credits)
-
-
-def _footer_item(s: Surface, name: str, x: float, y0: float, y1: float, lines: list[str], credits: str) -> None:
-    if name == "bar":
-        scale_bar(s, x, y1 - 2.6)
-    elif name == "text":
-        s.text(x, y0 + 3.0, lines[0], size_pt=FOOTER_PT, font="bold", fill="#000000")
-        s.text(x, y0 + 5.9, lines[1], size_pt=FOOTER_PT, fill=GREY)
-    else:
-        s.text(x, y0 + 5.9, credits, size_pt=FOOTER_PT, fill=GREY)
 
 
 def scale_bar(s: Surface, x: float, y: float) -> None:
-    """A 50 mm bar with 10 mm ticks; its top-left at (x, y - 2)."""
-    s.rect(x, y - 1.6, SCALE_BAR_MM, 1.6, Style(fill="#000000"))
+    """A 50 mm bar in 10 mm steps standing on ``y``, its left end at ``x``."""
+    s.rect(x, y - 2.0, SCALE_BAR_MM, 2.0, Style(fill="#000000"))
     for i in range(1, 5, 2):
-        s.rect(x + i * 10 + 0.0, y - 1.6, 10, 1.6, Style(fill="#ffffff"))
-    s.rect(x, y - 1.6, SCALE_BAR_MM, 1.6, Style(stroke="#000000", width_mm=0.15))
+        s.rect(x + i * 10 + 0.0, y - 2.0, 10, 2.0, Style(fill="#ffffff"))
+    s.rect(x, y - 2.0, SCALE_BAR_MM, 2.0, Style(stroke="#000000", width_mm=0.15))
     s.text(x + SCALE_BAR_MM + 1.2, y, "50 mm", size_pt=FOOTER_PT, fill="#000000")
 
 

@@ -20,6 +20,8 @@ from ..model import Component
 from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
+MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
+TICK_MM = 1.6  # corner ticks round a hex or a round piece
 
 
 def default_bleed(comp: Component) -> float:
@@ -66,26 +68,34 @@ def _fit(avail: float, cell: float, gap: float, outer: float) -> int:
 
 def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, float, float, float],
               allow_rotate: bool = True) -> Grid:
-    """The grid that fits most pieces in ``region`` (x0, y0, x1, y1)."""
+    """The grid that fits most pieces in ``region`` (x0, y0, x1, y1).
+
+    Butted blocks want crop marks on all four sides; where the marks at the left and right would not
+    fit but dropping them fits a whole extra column (3 poker cards across A4), the side marks go and
+    the row cuts follow the card edges. Ties prefer marks on every side, then pieces upright."""
     w, h = comp.size_mm
     butted = comp.kind in ("card", "square-tile", "counter")
     gap = 0.0 if butted else 2 * bleed + 2 * MARK_GAP_MM + 2.0
-    outer = bleed + (MARK_GAP_MM + 2.5 if butted else 0.0)
+    # butted blocks: marks outside the block's bleed; spaced pieces: corner ticks (up to TICK_MM)
+    marks = MARK_GAP_MM + MIN_MARK_MM if butted else bleed * 0.16 + MARK_GAP_MM + TICK_MM + 0.1
     rx0, ry0, rx1, ry1 = region
-    options = [(False, w, h)]
+    orientations = [(False, w, h)]
     if allow_rotate and butted and abs(w - h) > 0.01:
-        options.append((True, h, w))
+        orientations.append((True, h, w))
     best: Grid | None = None
-    for rotated, cw, ch in options:
-        cols = _fit(rx1 - rx0, cw, gap, outer)
-        rows = _fit(ry1 - ry0, ch, gap, outer)
-        if cols < 1 or rows < 1:
-            continue
-        grid_w = cols * cw + (cols - 1) * gap
-        x0 = (paper.width_mm - grid_w) / 2
-        grid = Grid(cols, rows, cw, ch, gap, x0, ry0 + outer, rotated, bleed, butted)
-        if best is None or grid.per_page > best.per_page:
-            best = grid
+    best_key: tuple = ()
+    for rotated, cw, ch in orientations:
+        for side_marks in ((True, False) if butted else (True,)):
+            cols = _fit(rx1 - rx0, cw, gap, bleed + (marks if side_marks else 0.0))
+            rows = _fit(ry1 - ry0, ch, gap, bleed + marks)
+            if cols < 1 or rows < 1:
+                continue
+            grid_w = cols * cw + (cols - 1) * gap
+            grid = Grid(cols, rows, cw, ch, gap, (paper.width_mm - grid_w) / 2, ry0 + bleed + marks, rotated,
+                        bleed, butted)
+            key = (grid.per_page, side_marks, not rotated)
+            if best is None or key > best_key:
+                best, best_key = grid, key
     if best is None:
         raise ValueError("piece too large for the page")
     return best
@@ -161,14 +171,15 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     top, bottom = min(ys) - grid.bleed - MARK_GAP_MM, max(ys) + grid.bleed + MARK_GAP_MM
     left, right = min(xs) - grid.bleed - MARK_GAP_MM, max(xs) + grid.bleed + MARK_GAP_MM
     limit_lo, limit_hi_x = MARGIN_MM, paper.width_mm - MARGIN_MM
-    limit_hi_y = paper.height_mm - MARGIN_MM
+    limit_hi_y = paper.usable[3]  # bottom marks stop at the footer band
     for x in xs:
         crop_mark(s, x, top, 0, -1, max(0.0, min(MARK_LEN_MM, top - limit_lo)))
         crop_mark(s, x, bottom, 0, 1, max(0.0, min(MARK_LEN_MM, limit_hi_y - bottom)))
-    for y in ys:
-        crop_mark(s, left, y, -1, 0, max(0.0, min(MARK_LEN_MM, left - limit_lo)))
-        crop_mark(s, right, y, 1, 0, max(0.0, min(MARK_LEN_MM, limit_hi_x - right)))
-    return xs
+    if left - limit_lo >= 1.0 and limit_hi_x - right >= 1.0:
+        for y in ys:
+            crop_mark(s, left, y, -1, 0, min(MARK_LEN_MM, left - limit_lo))
+            crop_mark(s, right, y, 1, 0, min(MARK_LEN_MM, limit_hi_x - right))
+    return []  # bottom marks stop at the footer band, so the footer needs to avoid none
 
 
 def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,
@@ -188,7 +199,7 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
         cx, cy = cx + offset[0], cy + offset[1]
         for a in angles:
             dx, dy = math.cos(math.radians(a)), math.sin(math.radians(a))
-            crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, min(length, 1.6))
+            crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, min(length, TICK_MM))
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:

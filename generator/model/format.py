@@ -140,6 +140,7 @@ COMPONENT = Map({
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
     "orientation": Key(enum("flat", "pointy")),
     "corner_mm": Key(num(0, 20)),
+    "bleed_mm": Key(num(0, 6), doc="art past the cut line (default 3 mm, less for small pieces)"),
     "per_player": Key(BOOL),
     "players": Key(ListOf(ID)),
     "back": Key(BACK),

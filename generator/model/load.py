@@ -214,6 +214,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         back = raw.get("back", comp_back)
         back_face = None if back in (None, "none") else (dict(face) if back == "same" else dict(back))
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
+        if kind == "card":
+            face.setdefault("title", name)
         prepared.append((raw, face, back_face, name, str(raw.get("id") or _slug(name))))
     if spec.get("per_player"):
         # a player's whole set together, colour by colour, so each player's pieces share sheets

@@ -1,0 +1,44 @@
+"""Shared fixtures: paths, a CLI runner, and measuring rendered PDF pages."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+EXAMPLE = ROOT / "docs" / "example-game"
+
+
+@pytest.fixture
+def runner():
+    from click.testing import CliRunner
+
+    return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def example_build(tmp_path_factory):
+    """The documented example game built once (A4, PDF and SVG)."""
+    from generator.build import Options, build_game, write_manifest
+    from generator.model import load_game
+
+    out = tmp_path_factory.mktemp("example")
+    entry = build_game(load_game(EXAMPLE), out, Options(papers=("a4",), formats=("pdf", "svg")))
+    write_manifest(out, [entry])
+    return out / "pebble_pond"
+
+
+@pytest.fixture(scope="session")
+def low_build(tmp_path_factory):
+    """The Lords of War kit built once for A4, PDF only."""
+    from generator.build import Options, build_game
+    from generator.model import load_game, resolve_game
+
+    out = tmp_path_factory.mktemp("low")
+    build_game(load_game(resolve_game("lords_of_war")), out, Options(papers=("a4",), formats=("pdf",)))
+    return out / "lords_of_war"

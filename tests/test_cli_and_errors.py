@@ -1,0 +1,136 @@
+"""The command line end to end, and every user mistake ending in one file:line message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.cli import cli
+
+GOOD = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
+        "components:\n"
+        "  - id: t\n"
+        "    name: Tiles\n"
+        "    kind: hex-tile\n"
+        "    size_in: 1\n"
+        "    items:\n"
+        "      - {count: 3, fill: '#ff0000'}\n")
+
+
+def _game(tmp_path, text, name="game.yaml"):
+    folder = tmp_path / "g"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text)
+    return folder
+
+
+def _run(runner, args):
+    result = runner.invoke(cli, args)
+    assert "Traceback" not in (result.output + (result.stderr if result.stderr_bytes else ""))
+    return result
+
+
+def test_list_names_every_bundled_game_with_counts(runner):
+    result = _run(runner, ["list"])
+    assert result.exit_code == 0
+    assert "lords_of_war: Farlanthia: Lords of War" in result.output
+    assert re.search(r"127 x Terrain tiles", result.output)
+
+
+def test_validate_bundled_games_is_clean(runner):
+    result = _run(runner, ["validate"])
+    assert result.exit_code == 0, result.output
+
+
+def test_unknown_key_names_file_line_and_the_nearest_key(runner, tmp_path):
+    folder = _game(tmp_path, GOOD.replace("size_in: 1", "size_inch: 1"))
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert re.search(r"g/game\.yaml:6: .*unknown key 'size_inch' \(did you mean 'size_in'\?\)", result.output)
+
+
+def test_bad_yaml_gives_file_and_line(runner, tmp_path):
+    folder = _game(tmp_path, GOOD + "  - {id: x, name: [\n")
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:\d+: not valid YAML", result.output)
+
+
+def test_a_count_of_a_billion_is_refused_before_drawing(runner, tmp_path):
+    folder = _game(tmp_path, GOOD.replace("count: 3", "count: 1000000000"))
+    out = tmp_path / "out"
+    result = _run(runner, ["build", str(folder), "--out", str(out)])
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:8: .*count: must be at most 10000, not 1000000000", result.output)
+    assert not out.exists()  # nothing half-written
+
+
+def test_unknown_terrain_reference_is_reported_where_it_is_used(runner, tmp_path):
+    folder = _game(tmp_path, GOOD.replace("fill: '#ff0000'", "terrain: swamp"))
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert "game.yaml:8: unknown terrain 'swamp'" in result.output
+
+
+def test_duplicate_key_is_an_error(runner, tmp_path):
+    folder = _game(tmp_path, GOOD.replace("    kind: hex-tile\n", "    kind: hex-tile\n    kind: token\n"))
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert "game.yaml:6: duplicate key 'kind' (first given on line 5)" in result.output
+
+
+def test_missing_required_keys_are_all_listed(runner, tmp_path):
+    folder = _game(tmp_path, "game: {id: g, title: G}\n")
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    for key in ("author", "licence", "source", "players"):
+        assert f"missing required key '{key}'" in result.output
+
+
+def test_unknown_game_is_a_usage_error(runner):
+    result = _run(runner, ["build", "no-such-game"])
+    assert result.exit_code == 2
+    assert "unknown game 'no-such-game'" in result.output
+
+
+def test_bad_option_is_a_usage_error(runner):
+    assert _run(runner, ["build", "--paper", "a3"]).exit_code == 2
+
+
+def test_every_command_has_help(runner):
+    for args in (["--help"], ["list", "--help"], ["validate", "--help"], ["build", "--help"]):
+        result = _run(runner, args)
+        assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_build_writes_pdfs_svgs_and_manifest(runner, tmp_path):
+    folder = _game(tmp_path, GOOD)
+    out = tmp_path / "out"
+    result = _run(runner, ["build", str(folder), "--out", str(out), "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    assert (out / "g" / "letter" / "g-letter-single.pdf").read_bytes().startswith(b"%PDF")
+    assert list((out / "g" / "letter" / "svg").glob("*.svg"))
+    assert (out / "g" / "manifest.json").exists() and (out / "manifest.json").exists()
+
+
+def test_same_input_same_bytes(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game, resolve_game
+
+    game = load_game(resolve_game("lords_of_war"))
+    opts = Options(papers=("a4",), formats=("pdf", "svg"))
+    build_game(game, tmp_path / "one", opts)
+    build_game(game, tmp_path / "two", opts)
+    one = sorted(p.relative_to(tmp_path / "one") for p in (tmp_path / "one").rglob("*") if p.is_file())
+    two = sorted(p.relative_to(tmp_path / "two") for p in (tmp_path / "two").rglob("*") if p.is_file())
+    assert one == two and len(one) > 10
+    for rel in one:
+        assert (tmp_path / "one" / rel).read_bytes() == (tmp_path / "two" / rel).read_bytes(), rel
+
+
+def test_the_documented_example_game_builds(runner, tmp_path):
+    from conftest import EXAMPLE
+
+    result = _run(runner, ["build", str(EXAMPLE), "--out", str(tmp_path), "--format", "pdf"])
+    assert result.exit_code == 0, result.output

@@ -1,0 +1,120 @@
+"""What a player measures with a ruler on the printed page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from measure import box_of, ink_box, page_count, render
+
+TOL_MM = 0.1
+
+
+def _pdf(build_dir, paper="a4", doc="duplex"):
+    return build_dir / paper / f"{build_dir.name}-{paper}-{doc}.pdf"
+
+
+def test_a_1_inch_hex_is_25_4_mm_across_the_flats(example_build):
+    # page 1 contents, page 2 printing notes, page 3 the first fronts page; the rock is pure red
+    image, _ = render(_pdf(example_build), 2)
+    rock = box_of(image, "#ff0000")
+    assert rock is not None
+    assert rock.height == pytest.approx(25.4, abs=TOL_MM)          # flat top: flats are vertical
+    assert rock.width == pytest.approx(25.4 * 2 / 3 ** 0.5, abs=TOL_MM)  # corner to corner 29.33 mm
+
+
+def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    game = tmp_path / "tok"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "game: {id: tok, title: Tok, author: A, licence: CC0, source: test, players: [1, 2]}\n"
+        "components:\n"
+        "  - {id: t, name: T, kind: token, size_in: 0.5, bleed_mm: 0,\n"
+        "     items: [{count: 1, fill: '#0000ff'}]}\n")
+    build_game(load_game(game), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    image, _ = render(tmp_path / "out" / "tok" / "a4" / "tok-a4-single.pdf", 1)
+    token = box_of(image, "#0000ff")
+    assert token.width == pytest.approx(12.7, abs=TOL_MM)
+    assert token.height == pytest.approx(12.7, abs=TOL_MM)
+
+
+def test_every_back_lands_behind_its_own_front_under_long_edge_flip(example_build):
+    fronts, (page_w, _) = render(_pdf(example_build), 2)
+    backs, _ = render(_pdf(example_build), 3)
+    # the rock (red front) has a green back; water (blue-ish terrain) has pure-blue backs
+    front = box_of(fronts, "#ff0000").centre
+    back = box_of(backs, "#00ff00").centre
+    assert back[0] == pytest.approx(page_w - front[0], abs=0.2)
+    assert back[1] == pytest.approx(front[1], abs=0.2)
+
+
+def test_lords_of_war_hex_tile_measures_25_4_mm_plus_bleed(low_build):
+    image, _ = render(_pdf(low_build), 2)
+    volcano = box_of(image, "#7a2e1f")  # the one volcano tile, art running 3 mm past the cut
+    assert volcano.height - 2 * 3.0 == pytest.approx(25.4, abs=TOL_MM)
+
+
+def test_pages_are_a4_and_letter_sized(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+    from conftest import EXAMPLE
+
+    build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4", "letter"), formats=("pdf",)))
+    _, a4 = render(tmp_path / "pebble_pond" / "a4" / "pebble_pond-a4-single.pdf", 0, dpi=20)
+    _, letter = render(tmp_path / "pebble_pond" / "letter" / "pebble_pond-letter-single.pdf", 0, dpi=20)
+    assert a4 == pytest.approx((210.0, 297.0), abs=0.05)
+    assert letter == pytest.approx((215.9, 279.4), abs=0.05)
+
+
+def test_nothing_is_printed_within_7_mm_of_the_edge(example_build):
+    for doc in ("duplex", "single"):
+        pdf = _pdf(example_build, doc=doc)
+        for index in range(page_count(pdf)):
+            image, (w, h) = render(pdf, index, dpi=100)
+            ink = ink_box(image, 100)
+            if ink is None:
+                continue
+            assert ink.x0 >= 7.0 - 0.3 and ink.y0 >= 7.0 - 0.3, (doc, index, ink)
+            assert ink.x1 <= w - 7.0 + 0.3 and ink.y1 <= h - 7.0 + 0.3, (doc, index, ink)
+
+
+def test_the_scale_bar_is_50_mm(example_build):
+    image, _ = render(_pdf(example_build, doc="single"), 1)
+    # the bar is black and white 10 mm steps along the bottom margin; find its black extent
+    strip = image.crop((0, int((297 - 12) / 25.4 * 400), image.width, int((297 - 7) / 25.4 * 400)))
+    bar = box_of(strip, "#000000", tolerance=40)
+    assert bar.x0 == pytest.approx(7.0, abs=0.2)
+    # black steps at 0-10, 20-30, 40-50 mm and a thin outline: the black run ends at 50 mm
+    assert bar.x1 - bar.x0 >= 50.0 - 0.2
+
+
+def test_pdf_pages_carry_trim_and_bleed_boxes(example_build):
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(_pdf(example_build)))
+    page = doc[2]
+    trim = page.get_trimbox()
+    bleed = page.get_bleedbox()
+    assert trim != page.get_mediabox()
+    assert bleed[0] <= trim[0] and bleed[2] >= trim[2]
+    page.close()
+    doc.close()
+
+
+def test_manifest_lists_each_component_its_count_and_pages(example_build):
+    manifest = json.loads((example_build / "manifest.json").read_text())
+    counts = {c["id"]: c["count"] for c in manifest["components"]}
+    assert counts == {"pond-tiles": 11, "pebbles": 10, "lily-cards": 5, "score-board": 1, "rules": 1}
+    docs = {d["file"]: d for d in manifest["documents"]}
+    duplex = docs["a4/pebble_pond-a4-duplex.pdf"]
+    assert duplex["component_pages"]["pond-tiles"] == [3, 4]
+    assert duplex["pages"] == page_count(example_build / "a4" / "pebble_pond-a4-duplex.pdf")
+
+
+def test_svg_pages_are_sized_in_mm_with_a_matching_viewbox(example_build):
+    svg = sorted((example_build / "a4" / "svg").glob("*.svg"))[0].read_text()
+    assert 'width="210mm"' in svg and 'height="297mm"' in svg and 'viewBox="0 0 210 297"' in svg
