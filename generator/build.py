@@ -19,7 +19,6 @@ from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
-from .draw.svg import SvgSurface
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .generators import GENERATORS, load_all
@@ -363,6 +362,8 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                 render(game, doc, paper, pdf, progress)
                 files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
             if "svg" in opts.formats:
+                from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
+
                 svg = SvgSurface(title=doc.title)
                 render(game, doc, paper, svg, progress)
                 for i, page in enumerate(svg.finish(), start=1):
