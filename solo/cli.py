@@ -39,6 +39,10 @@ def _guarded(fn: F) -> F:
         except MemoryError:
             click.echo("error: the input is too large to read", err=True)
             sys.exit(2)
+        except Exception as exc:  # a bug of ours: one line, not a traceback
+            click.echo(f"pnpforge solo: unexpected error, please report it: {type(exc).__name__}: {exc}",
+                       err=True)
+            sys.exit(1)
 
     return wrapper  # type: ignore[return-value]
 

@@ -1,0 +1,452 @@
+"""The fresh kingdom sheet: one printable page (A4 or Letter) drawn on :mod:`generator.draw`.
+
+Title, name lines, the hex map (coordinates, capital, and for a seeded sheet the mountains and the
+river), trackers, a year-by-year record table and the condensed rules (from
+``templates/kingdom/sheet-rules.txt.j2``, numbers from the rules data). Nothing is smaller than 7 pt
+and the hexes are about 16 mm across the flats, room for a pencilled building.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import jinja2
+
+from generator.draw import fonts
+from generator.draw.surface import MM_PER_PT, Path as VPath, Style, Surface
+from generator.fileio import write_atomic
+
+from .board import Board, KingdomMap, generate_map, rules_board
+from .engine import cost_text
+from .log import GameLog, Lines, Setup, format_log
+from .rules import Rules, templates_dir
+
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN_MM = 10.0
+MIN_PT = 7.0
+SQRT3 = math.sqrt(3.0)
+TARGET_FLATS_MM = 16.5     # hex across the flats; never under 15 (a pencilled building)
+MIN_FLATS_MM = 15.0
+BOTTOM_MM = {"a4": 94.0, "letter": 90.0}   # record table + rules under the map
+SCALE_LABEL = "50 mm — check before cutting/playing; print at 100%"
+
+INK = "#222222"
+GRID = "#555555"
+SOFT = "#666666"
+LIGHT = "#999999"
+MOUNTAIN_FILL = "#e6dac6"
+MOUNTAIN_INK = "#8a7558"
+RIVER_FILL = "#d6ebf8"
+RIVER_INK = "#2b7bc0"
+CAPITAL_FILL = "#f7efcf"
+
+
+# -- geometry ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HexGrid:
+    """Flat-topped odd-q hexes of corner radius ``side_mm``; (x0, y0) is the map's top-left."""
+
+    side_mm: float
+    x0: float
+    y0: float
+    columns: int
+    rows: int
+
+    @property
+    def flats_mm(self) -> float:
+        return self.side_mm * SQRT3
+
+    @property
+    def width_mm(self) -> float:
+        return self.side_mm * (1.5 * (self.columns - 1) + 2)
+
+    @property
+    def height_mm(self) -> float:
+        return self.flats_mm * (self.rows + 0.5)
+
+    def center(self, col: int, row: int) -> tuple[float, float]:
+        s, h = self.side_mm, self.flats_mm
+        return (self.x0 + s + 1.5 * s * col, self.y0 + h / 2 + h * row + (h / 2 if col % 2 else 0.0))
+
+    def corners(self, col: int, row: int, inset: float = 0.0) -> list[tuple[float, float]]:
+        cx, cy = self.center(col, row)
+        r = self.side_mm - inset
+        return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+                for i in range(6)]
+
+    @staticmethod
+    def fitting(width_mm: float, height_mm: float, columns: int, rows: int, x0: float,
+                y0: float) -> "HexGrid":
+        side = min(TARGET_FLATS_MM / SQRT3, width_mm / (1.5 * (columns - 1) + 2),
+                   height_mm / (SQRT3 * (rows + 0.5)))
+        return HexGrid(side, x0, y0, columns, rows)
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes on one paper size."""
+
+    paper: str
+    width_mm: float
+    height_mm: float
+    header: Box
+    grid: HexGrid
+    trackers: Box
+    table: Box
+    rules: Box
+    footer_y: float
+
+
+def layout(paper: str, rules: Rules) -> Layout:
+    w, h = PAPER_MM[paper]
+    m = MARGIN_MM
+    header = Box(m, m, w - 2 * m, 19.0)
+    footer_y = h - 8.5  # the scale bar's baseline: 7 mm clear of the edge, descenders included
+    label = 5.0  # coordinate labels round the map
+    bottom_top = footer_y - 5.0 - BOTTOM_MM[paper]
+    map_top = header.bottom + label
+    room_h = bottom_top - 3.0 - label - map_top
+    room_w = (w - 2 * m) - 2 * label - 31.0
+    grid = HexGrid.fitting(room_w, room_h, rules.columns, rules.rows, m + label, map_top)
+    map_right = grid.x0 + grid.width_mm + label
+    trackers = Box(map_right + 3.0, header.bottom + 2.0, w - m - map_right - 3.0,
+                   grid.y0 + grid.height_mm + label - header.bottom - 2.0)
+    table_w = round((w - 2 * m) * 0.42, 1)
+    table = Box(m, bottom_top, table_w, BOTTOM_MM[paper])
+    rules_box = Box(m + table_w + 5.0, bottom_top, w - 2 * m - table_w - 5.0, BOTTOM_MM[paper])
+    return Layout(paper, w, h, header, grid, trackers, table, rules_box, footer_y)
+
+
+# -- the rules text ---------------------------------------------------------------------------------
+
+def rules_text(rules: Rules, blank: bool) -> str:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             autoescape=False)
+    env.filters["cost_text"] = cost_text
+    return env.get_template("kingdom/sheet-rules.txt.j2").render(r=rules, blank=blank).strip()
+
+
+@dataclass(frozen=True)
+class TextLine:
+    x_mm: float
+    y_mm: float
+    text: str
+    size_pt: float
+    font: str
+
+
+def set_rules(text: str, box: Box, size_pt: float = 8.0) -> list[TextLine]:
+    """Headings, paragraphs and indented items, wrapped into ``box`` at the largest size >= 7 pt."""
+    size = size_pt
+    while True:
+        lines = _set(text, box, size)
+        if lines[-1].y_mm <= box.bottom or size <= MIN_PT:
+            return lines
+        size = max(MIN_PT, round(size - 0.25, 2))
+
+
+def _set(text: str, box: Box, size: float) -> list[TextLine]:
+    lead = size * MM_PER_PT * 1.16
+    y = box.y + size * MM_PER_PT
+    out: list[TextLine] = []
+    for raw in text.splitlines():
+        if not raw.strip():
+            continue
+        if raw.startswith("## "):
+            y += lead * 0.35 if out else 0.0
+            out.append(TextLine(box.x, y, raw[3:].upper(), size + 0.5, "bold"))
+            y += lead
+            continue
+        indent = 3.0 if raw.startswith("- ") else 0.0
+        body = raw[2:] if indent else raw
+        for i, line in enumerate(fonts.wrap(body, box.w - indent - 2.5, size)):
+            out.append(TextLine(box.x + indent + (2.5 if i else 0.0), y, line, size, "regular"))
+            y += lead
+    return out
+
+
+# -- drawing ----------------------------------------------------------------------------------------
+
+def draw_sheet(surface: Surface, rules: Rules, kmap: KingdomMap | None, paper: str = "a4") -> Layout:
+    """Draw the one page. ``kmap`` None: a blank map for the dice-on-paper setup."""
+    lay = layout(paper, rules)
+    board = rules_board(rules)
+    surface.begin_page(lay.width_mm, lay.height_mm, trim_box_mm=(0, 0, lay.width_mm, lay.height_mm),
+                       label="One-Page Kingdom")
+    _header(surface, lay, kmap)
+    _map(surface, lay.grid, board, kmap)
+    _trackers(surface, lay.trackers, rules)
+    _record_table(surface, lay.table)
+    for line in set_rules(rules_text(rules, kmap is None), lay.rules):
+        surface.text(line.x_mm, line.y_mm, line.text, size_pt=line.size_pt, font=line.font, fill=INK)
+    _footer(surface, lay, kmap)
+    surface.end_page()
+    return lay
+
+
+def _header(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
+    box = lay.header
+    s.text(box.x, box.y + 6.5, "The One-Page Kingdom", size_pt=20, font="bold", fill=INK)
+    if kmap is not None and kmap.seed is not None:
+        dice = f"mountain dice {kmap.dice[0]} and {kmap.dice[1]}" if kmap.dice else ""
+        s.text(box.right, box.y + 2.8, f"Sheet {kmap.seed}", size_pt=11, font="bold", fill=INK, anchor="end")
+        s.text(box.right, box.y + 7.0, f"{dice} · log: sheet: {kmap.seed}", size_pt=7.5, fill=SOFT,
+               anchor="end")
+    else:
+        s.text(box.right, box.y + 2.8, "Blank map", size_pt=11, font="bold", fill=INK, anchor="end")
+        s.text(box.right, box.y + 7.0, "mountain dice ___ and ___ (roll them onto the map)", size_pt=7.5,
+               fill=SOFT, anchor="end")
+    y = box.y + 15.5
+    fields = (("Ruler", 0.0, 0.34), ("Kingdom", 0.36, 0.68), ("Capital", 0.70, 1.0))
+    for label, a, b in fields:
+        x0, x1 = box.x + a * box.w, box.x + b * box.w
+        s.text(x0, y, label, size_pt=9, font="bold", fill=INK)
+        lx = x0 + fonts.text_width_mm(label, 9, "bold") + 2.0
+        s.line(lx, y + 0.6, x1, y + 0.6, Style(stroke=SOFT, width_mm=0.25))
+
+
+def _map(s: Surface, g: HexGrid, board: Board, kmap: KingdomMap | None) -> None:
+    mountains = kmap.mountain_mask if kmap else 0
+    river = kmap.river_mask if kmap else 0
+    line = Style(fill=None, stroke=GRID, width_mm=0.3, join="round")
+    for h in range(board.size):
+        col, row = board.col_row(h)
+        fill = (MOUNTAIN_FILL if mountains >> h & 1 else RIVER_FILL if river >> h & 1
+                else CAPITAL_FILL if h == board.capital else "#ffffff")
+        s.polygon(g.corners(col, row), Style(fill=fill, stroke=GRID, width_mm=0.3, join="round"))
+    if kmap is not None:
+        _river(s, g, board, kmap)
+        for h in kmap.mountains:
+            _peaks(s, g, *board.col_row(h))
+    for h in range(board.size):
+        col, row = board.col_row(h)
+        cx, cy = g.center(col, row)
+        name = board.names[h]
+        dy = 4.6 if h == board.capital else 3.3
+        s.text(cx - g.side_mm * 0.28, cy - g.flats_mm / 2 + dy, name, size_pt=7,
+               fill=LIGHT if h != board.capital else INK, anchor="middle")
+    _capital(s, g, board)
+    _coordinates(s, g, board)
+    s.polygon(g.corners(*board.col_row(board.capital)), line)
+
+
+def _peaks(s: Surface, g: HexGrid, col: int, row: int) -> None:
+    cx, cy = g.center(col, row)
+    a = g.side_mm * 0.36
+    base = cy + a * 0.75
+    style = Style(fill="#d3c2a5", stroke=MOUNTAIN_INK, width_mm=0.3, join="round")
+    s.polygon([(cx - a * 1.25, base), (cx - a * 0.35, base - a * 1.25), (cx + a * 0.45, base)], style)
+    s.polygon([(cx - a * 0.15, base), (cx + a * 0.55, base - a * 0.95), (cx + a * 1.25, base)], style)
+
+
+def _river(s: Surface, g: HexGrid, board: Board, kmap: KingdomMap) -> None:
+    pts = [g.center(*board.col_row(h)) for h in kmap.river]
+    first = kmap.river[0]
+    mountain = next((m for m in board.neighbours[first] if kmap.mountain_mask >> m & 1), None)
+    if mountain is not None:
+        mx, my = g.center(*board.col_row(mountain))
+        pts.insert(0, ((pts[0][0] + mx) / 2, (pts[0][1] + my) / 2))
+    pts.append(_mouth(g, board, kmap.river[-1], pts[-1]))
+    path = _smooth(pts)
+    s.draw(path, Style(stroke=RIVER_INK, width_mm=1.1, cap="round", join="round", opacity=0.85))
+
+
+def _mouth(g: HexGrid, board: Board, h: int, at: tuple[float, float]) -> tuple[float, float]:
+    """A point just off the map beyond the river's last (edge) hex."""
+    col, row = board.col_row(h)
+    x, y = at
+    if row == 0 or row == board.rows - 1:
+        reach = g.flats_mm / 2 + 0.8
+        return (x, y - reach) if row == 0 else (x, y + reach)
+    reach = g.side_mm + 0.8
+    return (x - reach, y) if col == 0 else (x + reach, y)
+
+
+def _smooth(pts: Sequence[tuple[float, float]]) -> VPath:
+    """A Catmull-Rom curve through the points, as cubic Beziers."""
+    path = VPath().move_to(*pts[0])
+    for i in range(len(pts) - 1):
+        p0 = pts[i - 1] if i else pts[i]
+        p1, p2 = pts[i], pts[i + 1]
+        p3 = pts[i + 2] if i + 2 < len(pts) else p2
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        path.curve_to(*c1, *c2, *p2)
+    return path
+
+
+def _capital(s: Surface, g: HexGrid, board: Board) -> None:
+    col, row = board.col_row(board.capital)
+    cx, cy = g.center(col, row)
+    s.polygon(g.corners(col, row, inset=1.0), Style(stroke=INK, width_mm=0.35, dash_mm=(1.2, 0.9)))
+    s.text(cx, cy + g.flats_mm / 2 - 4.4, "CAPITAL", size_pt=7, font="bold", fill=INK, anchor="middle")
+
+
+def _coordinates(s: Surface, g: HexGrid, board: Board) -> None:
+    for col in range(board.columns):
+        x, _ = g.center(col, 0)
+        letter = chr(65 + col)
+        s.text(x, g.y0 - 1.8, letter, size_pt=9, font="bold", fill=INK, anchor="middle")
+        s.text(x, g.y0 + g.height_mm + 4.6, letter, size_pt=9, font="bold", fill=INK, anchor="middle")
+    for row in range(board.rows):
+        _, yl = g.center(0, row)
+        _, yr = g.center(board.columns - 1, row)
+        s.text(g.x0 - 1.8, yl + 1.2, str(row + 1), size_pt=9, font="bold", fill=INK, anchor="end")
+        s.text(g.x0 + g.width_mm + 1.8, yr + 1.2, str(row + 1), size_pt=9, font="bold", fill=INK)
+
+
+def _trackers(s: Surface, box: Box, rules: Rules) -> None:
+    cell = min(box.w / 5, 5.6)
+    y = box.y
+    for title, count in (("FOOD", 30), ("ORE", 30), ("LABOR this year", 15)):
+        y = _number_grid(s, box.x, y, cell, title, count) + 3.0
+    y = _title(s, box.x, y, "MONUMENT")
+    for stage, cost in enumerate(rules.stages, 1):
+        s.rect(box.x, y, 4.2, 4.2, Style(stroke=INK, width_mm=0.3))
+        s.text(box.x + 5.5, y + 2.5, f"Stage {stage}", size_pt=7.5, font="bold", fill=INK)
+        s.text(box.x + 5.5, y + 5.6, "+".join(str(c) for c in cost) + " L+F+O", size_pt=7, fill=SOFT)
+        y += 7.4
+    y = _title(s, box.x, y + 1.5, f"GRAVEYARDS ({rules.lose_graveyards} lose)")
+    for i in range(rules.lose_graveyards):
+        s.rect(box.x + i * 6.5, y, 5.0, 5.0, Style(stroke=INK, width_mm=0.3))
+
+
+def _title(s: Surface, x: float, y: float, text: str) -> float:
+    s.text(x, y + 2.6, text, size_pt=7.5, font="bold", fill=INK)
+    return y + 4.0
+
+
+def _number_grid(s: Surface, x: float, y: float, cell: float, title: str, count: int) -> float:
+    y = _title(s, x, y, title)
+    frame = Style(stroke=LIGHT, width_mm=0.2)
+    for n in range(count):
+        r, c = divmod(n, 5)
+        cx, cy = x + c * cell, y + r * cell
+        s.rect(cx, cy, cell, cell, frame)
+        s.text(cx + cell / 2, cy + cell / 2 + 1.2, str(n), size_pt=7, fill=SOFT, anchor="middle")
+    return y + math.ceil(count / 5) * cell
+
+
+RECORD_COLUMNS = (("Year", 8.5), ("Fate", 10.5), ("Food", 9.5), ("Ore", 9.5),
+                  ("Built, lost, notes", 0.0))
+
+
+def _record_table(s: Surface, box: Box) -> None:
+    s.text(box.x, box.y + 2.6, "YEAR BY YEAR", size_pt=8, font="bold", fill=INK)
+    top, row_h = box.y + 4.0, 5.0
+    rows = int((box.bottom - top) // row_h) - 1
+    widths = [w or box.w - sum(w for _, w in RECORD_COLUMNS) for _, w in RECORD_COLUMNS]
+    thin, firm = Style(stroke=LIGHT, width_mm=0.2), Style(stroke=INK, width_mm=0.3)
+    x = box.x
+    for (name, _), w in zip(RECORD_COLUMNS, widths):
+        s.text(x + 1.0, top + 3.6, name, size_pt=7.5, font="bold", fill=INK)
+        x += w
+    for r in range(rows + 2):
+        y = top + r * row_h
+        s.line(box.x, y, box.right, y, firm if r in (0, 1, rows + 1) else thin)
+        if 1 <= r <= rows:
+            s.text(box.x + widths[0] - 1.5, y + 3.6, str(r), size_pt=7, fill=SOFT, anchor="end")
+    x = box.x
+    for w in widths[:-1]:
+        x += w
+        s.line(x, top, x, top + (rows + 1) * row_h, thin)
+
+
+def _footer(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
+    x, y = MARGIN_MM, lay.footer_y
+    bar = Style(stroke=INK, width_mm=0.35)
+    s.line(x, y, x + 50.0, y, bar)
+    for i in range(6):
+        tick = 1.6 if i in (0, 5) else 0.9
+        s.line(x + 10.0 * i, y, x + 10.0 * i, y - tick, bar)
+    s.text(x + 52.0, y, SCALE_LABEL, size_pt=7, fill=INK)
+    what = f"sheet {kmap.seed}" if kmap is not None and kmap.seed is not None else "blank sheet"
+    s.text(lay.width_mm - MARGIN_MM, y, f"pnpforge · One-Page Kingdom · {what}", size_pt=7, fill=SOFT,
+           anchor="end")
+
+
+# -- files ------------------------------------------------------------------------------------------
+
+def render_sheet(rules: Rules, kmap: KingdomMap | None, paper: str = "a4", fmt: str = "pdf") -> bytes:
+    """The sheet's file contents (PDF bytes, or one SVG page)."""
+    title = f"One-Page Kingdom — sheet {kmap.seed}" if kmap and kmap.seed is not None else \
+        "One-Page Kingdom — blank sheet"
+    if fmt == "svg":
+        from generator.draw.svg import SvgSurface
+
+        svg = SvgSurface(title=title)
+        draw_sheet(svg, rules, kmap, paper)
+        return svg.finish()[0]
+    from generator.draw.pdf import PdfSurface
+
+    pdf = PdfSurface(title=title, author="pnpforge", subject="One-Page Kingdom sheet")
+    draw_sheet(pdf, rules, kmap, paper)
+    return pdf.finish()
+
+
+def starter_log(rules: Rules, kmap: KingdomMap | None) -> str:
+    """The log that goes with a sheet: ``sheet`` and the expanded setup, ready to continue."""
+    board = rules_board(rules)
+    if kmap is None:
+        return BLANK_LOG
+    log = GameLog(Setup(kmap.dice, kmap.mountains, kmap.river, None, None, None, Lines()), (), kmap.seed)
+    note = (f"Starter log for sheet {kmap.seed}. Fill in your farm, mine and village (remove the '# '),\n"
+            "then add one entry under years for each year played. Check it with: pnpforge solo check FILE")
+    return format_log(log, board, note)
+
+
+BLANK_LOG = """\
+# format: 1
+# Starter log for a blank sheet. Write the mountain dice, the mountain hexes and the river (in order,
+# from next to the bigger range to the edge) as drawn on your sheet, your farm, mine and village,
+# then one entry under years for each year played. Check it with: pnpforge solo check FILE
+setup:
+  # dice: [4, 2]
+  # mountains: [C2, C3, D2, D3, H6, H7]
+  # river: [D4, E5, F5, G6, G7, G8]
+  # farm:        # on a river hex
+  # mine:        # on a mountain
+  # village:     # next to that farm or mine
+years: []
+"""
+
+
+def default_sheet_path(seed: int | None, fmt: str) -> Path:
+    name = f"sheet-{seed}" if seed is not None else "sheet-blank"
+    return Path("output") / "kingdom" / f"{name}.{fmt}"
+
+
+def write_sheet(rules: Rules, seed: int | None = None, blank: bool = False, paper: str = "a4",
+                fmt: str = "pdf", out: Path | None = None) -> list[Path]:
+    """Write the sheet and its starter log; return their paths."""
+    if not blank and seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    kmap = None if blank else generate_map(rules_board(rules), seed, rules.die_sides)  # type: ignore[arg-type]
+    path = Path(out) if out is not None else default_sheet_path(None if blank else seed, fmt)
+    data = render_sheet(rules, kmap, paper, fmt)
+    log_path = path.with_suffix(".yaml")
+    if log_path == path:
+        log_path = path.with_name(path.name + ".log.yaml")
+    return [write_atomic(path, data), write_atomic(log_path, starter_log(rules, kmap))]
