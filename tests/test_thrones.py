@@ -206,3 +206,12 @@ def test_ruined_back_lands_behind_its_fortress(kit, paper):
         b = back[y, int(back_x / MM_PER_PX)]
         assert _near(f[None, None], FORTRESS_FILL, 40).all()
         assert _near(b[None, None], RUINS_FILL, 40).all()
+
+
+def test_rule_screen_is_three_panels_each_on_one_page(kit):
+    manifest = json.loads((kit / "manifest.json").read_text())
+    panels = ["screen-pieces", "screen-play", "screen-setup"]
+    for doc in (d for d in manifest["documents"] if not d["duplex"]):
+        assert [len(doc["component_pages"][p]) for p in panels] == [1, 1, 1]
+    for panel in panels:
+        assert (kit / "poster" / f"thrones-{panel}-true-size.pdf").is_file()
