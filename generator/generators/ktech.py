@@ -227,7 +227,7 @@ def board(game: Game, comp: Component, kmap: KMap, p: MapParams, seed: int) -> C
     for h in sorted(kmap.terrain):
         mark: dict[str, Any] = {"hex": [h[0], h[1]], "terrain": kmap.terrain[h]}
         if h in number:
-            mark.update({"icon": icon, "text": str(number[h])})
+            mark.update({"icon": icon, "text": f"Start {number[h]}"})
         marks.append(mark)
     title = str(raw.get("title", comp.name)).replace("{seed}", str(seed))
     elements: list[dict[str, Any]] = [
