@@ -1,0 +1,106 @@
+"""Play at the terminal: only legal choices are offered (a robot answering at random never hits a
+refusal), the log is valid after every year, end of input leaves it behind, and running again
+continues the game with the same dice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kingdom_helpers import rules, run, write, SETUP
+from solo.check import check_file
+from solo.play import Asker, play_game, render_map
+from solo.board import generate_map, rules_board
+
+
+class Robot(Asker):
+    """Answers every question with a random offered choice ('done' less often)."""
+
+    def __init__(self, seed: int, limit: int = 100_000) -> None:
+        super().__init__(echo=lambda text: None)
+        self.rng, self.asked, self.limit = random.Random(seed), 0, limit
+
+    def choice(self, question, options, default=None):
+        self.asked += 1
+        if self.asked > self.limit:
+            import click
+
+            raise click.Abort()
+        if "done" in options and len(options) > 1 and self.rng.random() < 0.6:
+            return "done"
+        picks = [o for o in options if o != "done"] or list(options)
+        return self.rng.choice(picks)
+
+    def text(self, question):
+        return "Robot"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_robot_plays_whole_games_that_check(tmp_path, seed):
+    path = tmp_path / "game.yaml"
+    k = play_game(rules(), seed=seed, log_path=path, ask=Robot(seed))
+    assert k.over
+    checked = check_file(path, rules())
+    assert checked.status() == k.status() and checked.totals() == k.totals()
+
+
+def test_stopping_midway_leaves_a_valid_log_and_continuing_uses_the_same_dice(tmp_path):
+    import click
+
+    path = tmp_path / "game.yaml"
+    with pytest.raises(click.exceptions.Exit):
+        play_game(rules(), seed=5, log_path=path, ask=Robot(1, limit=25))
+    partial = check_file(path, rules())
+    assert not partial.over
+    year = partial.year
+    whole = play_game(rules(), seed=5, log_path=tmp_path / "whole.yaml", ask=Robot(1))
+    text = path.read_text()
+    again = play_game(rules(), log_path=path, ask=Robot(2))
+    assert again.over
+    first_dice = [line for line in text.splitlines() if "fate:" in line]
+    assert path.read_text().splitlines()[: len(text.splitlines())] == text.splitlines()
+    whole_dice = [line for line in (tmp_path / "whole.yaml").read_text().splitlines() if "fate:" in line]
+    assert first_dice == whole_dice[:year]  # same seed, same dice
+
+
+def test_play_on_the_command_line_and_end_of_input(tmp_path):
+    path = tmp_path / "g.yaml"
+    answers = "Ada\nNorthmarch\nHighkeep\nE3\nG2\nF2\n" + "\n" * 8
+    result = run("play", "--seed", "7", "--log", str(path), input=answers)
+    assert result.exit_code == 0, result.output
+    assert "A new kingdom on sheet 7." in result.output and "Stopped." in result.output
+    text = path.read_text()
+    assert 'ruler: "Ada"' in text and "farm: E3" in text and "  - fate: [4, 5]" in text
+    assert run("check", str(path)).exit_code == 0
+    shown = run("show", str(path))
+    assert shown.exit_code == 0 and "F~" in shown.output and "M^" in shown.output
+
+
+def test_play_refuses_offered_nonsense_and_asks_again(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input="\n\n\nZ9\nE4\nE3\nG2\nF2\n")
+    assert "'z9' is not one of the choices offered." in result.output
+    assert "'e4' is not one of the choices offered." in result.output
+    assert "farm: E3" in path.read_text()
+
+
+def test_play_reports_a_broken_log_instead_of_extending_it(tmp_path):
+    path = write(tmp_path, SETUP + "  - fate: [3, 5]\n    capital: [labor]\n    trade: [labor]\n")
+    result = run("play", "--log", str(path), input="\n")
+    assert result.exit_code == 1 and "labor cannot be bought" in result.output
+
+
+def test_show_refuses_what_check_refuses(tmp_path):
+    result = run("show", str(write(tmp_path, "[")))
+    assert result.exit_code == 2
+
+
+def test_render_map_marks_terrain():
+    board = rules_board(rules())
+    text = render_map(board, generate_map(board, 7))
+    lines = text.splitlines()
+    assert lines[0].split() == list("ABCDEFGHIJ")
+    assert len(lines) == 1 + 2 * 8
+    body = "\n".join(lines[1:])
+    assert body.count("^") == 5 and body.count("~") == 5 and body.count("C ") == 1
