@@ -148,11 +148,15 @@ def test_every_territory_holds_five_units_and_reaches_the_tile_edge(game, tile_i
 
 
 def test_one_garrison_per_tile_each_inside_a_territory(game):
+    castles = []
     for tile_id in TILE_IDS:
         (castle,) = garrisons(game, tile_id)
         owners = [n for n, poly in territories(game, tile_id).items() if inside(castle, poly)]
         assert len(owners) == 1
         assert edge_dist(castle, territories(game, tile_id)[owners[0]]) >= 11  # the 22 mm icon fits
+        castles += owners
+    assert castles == ["A2", "B3", "C2", "D1", "E3", "F1", "G4"]
+    assert any("(A2, B3, C2, D1, E3, F1, G4)" in note for note in game.notes)
 
 
 # -- army units ----------------------------------------------------------------------------------
