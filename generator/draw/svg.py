@@ -104,7 +104,8 @@ class SvgSurface(Surface):
 
     def _transform(self, text: str):
         group = self._group
-        if group.elements or "transform" in group.attribs:
+        # a transform on a clipped group would move its clip too: nest a fresh group instead
+        if group.elements or "transform" in group.attribs or "clip-path" in group.attribs:
             group = self._open()
         group.attribs["transform"] = text
 
@@ -124,7 +125,8 @@ class SvgSurface(Surface):
         cid = f"clip{self._clip_count}"
         clip = svgwrite.masking.ClipPath(id=cid)
         clip.add(svgwrite.path.Path(d=path_data(path)))
-        self._clips.append(clip)
+        # defined right where it is used, so a form reused on a later page carries its own clips
+        self._group.add(clip)
         self._open(clip_path=f"url(#{cid})")
 
     # -- marks ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..components.look import Look
 from ..components.piece import outline
-from ..draw.surface import Surface
+from ..draw.surface import Path, Surface
 from ..model import Component
 from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, crop_mark
 
@@ -133,18 +133,41 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         name = form_name(comp, sheet.side, look, bleed)
         if not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
-        if grid.rotated:
-            with s.saved():
+        with s.saved():
+            if grid.butted:
+                # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
+                s.clip(_slot_clip(grid, index, len(sheet.looks), cx, cy, mirror))
+            if grid.rotated:
                 s.translate(cx, cy)
                 s.rotate(90 if sheet.side == "front" else -90)
                 s.use(name, 0, 0)
-        else:
-            s.use(name, cx, cy)
+            else:
+                s.use(name, cx, cy)
     n = len(sheet.looks)
     if grid.butted:
         return _block_marks(s, grid, paper, n, mirror, offset_mm)
     _piece_marks(s, comp, grid, paper, n, mirror, offset_mm)
     return []
+
+
+def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str) -> Path:
+    """The cut rectangle of one slot, grown by the bleed on the sides that face no neighbour."""
+    col, row = index % grid.cols, index // grid.cols
+    rows = math.ceil(n / grid.cols)
+    left = col == 0
+    right = col == grid.cols - 1 or index == n - 1
+    top = row == 0
+    bottom = row == rows - 1 or index + grid.cols >= n
+    if mirror == "long":
+        left, right = right, left
+    elif mirror == "short":
+        top, bottom = bottom, top
+    b = grid.bleed
+    x0 = cx - grid.cell_w / 2 - (b if left else 0.0)
+    x1 = cx + grid.cell_w / 2 + (b if right else 0.0)
+    y0 = cy - grid.cell_h / 2 - (b if top else 0.0)
+    y1 = cy + grid.cell_h / 2 + (b if bottom else 0.0)
+    return Path.rect(x0, y0, x1 - x0, y1 - y0)
 
 
 def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, float]:

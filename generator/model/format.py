@@ -130,6 +130,8 @@ ELEMENT = Map({
 }, "board element")
 
 FACE_KEYS["elements"] = Key(ListOf(ELEMENT), doc="extra drawing on a piece face, mm from its centre")
+FACE.keys["elements"] = FACE_KEYS["elements"]
+ITEM.keys["elements"] = FACE_KEYS["elements"]
 
 COMPONENT = Map({
     "id": Key(ID, True),
