@@ -18,12 +18,11 @@ the log checker, the terminal game and the random playouts all drive this one cl
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from .board import Board, KingdomMap, bits, check_map, check_setup_buildings, rules_board
 from .errors import IllegalMoveError
-from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Rules
+from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Producer, Rules
 
 EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)
 CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE, "monument": MONUMENT}
@@ -55,7 +54,7 @@ class Outcome:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
 
 
 def _and(parts: list[str]) -> str:
@@ -65,14 +64,6 @@ def _and(parts: list[str]) -> str:
 def cost_text(cost: Cost) -> str:
     parts = [f"{n} {name}" for n, name in zip(cost, ("labor", "food", "ore")) if n]
     return " + ".join(parts) or "nothing"
-
-
-@lru_cache(maxsize=256)
-def _yields(rules: Rules, kind: str, mountains: int, river: int, size: int) -> list[int]:
-    """What one ``kind`` makes on each hex, before graveyards (terrain bonuses only)."""
-    p = rules.produce[kind]
-    terrain = {"river": river, "mountain": mountains}.get(p.bonus_when, 0)
-    return [p.base + (p.bonus if terrain >> h & 1 else 0) for h in range(size)]
 
 
 class Kingdom:
@@ -97,9 +88,10 @@ class Kingdom:
         self.rerolled = False
         self.hard_times = 0
         self.starved = False
-        self._food_yield = _yields(rules, "farm", self.mountains, self.river, self.board.size)
-        self._ore_yield = _yields(rules, "mine", self.mountains, self.river, self.board.size)
+        self._producers = tuple((CODE[k], rules.produce[k]) for k in KINDS)
         self._fed_codes = tuple(CODE[k] for k in rules.fed)
+        self._costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
+        self._near_grave = 0  # hexes next to a graveyard (graveyards are never removed)
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
@@ -118,6 +110,8 @@ class Kingdom:
     def _place(self, h: int, code: int) -> None:
         self.at[h] = code
         self.masks[code] |= 1 << h
+        if code == GRAVEYARD:
+            self._near_grave |= self.board.nmask[h]
 
     def _remove(self, h: int) -> None:
         self.masks[self.at[h]] &= ~(1 << h)
@@ -208,8 +202,9 @@ class Kingdom:
             dice = " and ".join(map(str, self.dice))
             if need == 0:
                 raise IllegalMoveError(f"choose is only for a 6; the fate dice are {dice}", ("choose", 0))
-            raise IllegalMoveError(f"the fate dice are {dice}: {_plural(self.sixes(), 'six')} to resolve "
-                                   f"need {need} chosen results, {len(choose)} given",
+            sixes = "a 6 needs" if self.sixes() == 1 else f"{self.sixes()} sixes need"
+            raise IllegalMoveError(f"the fate dice are {dice}: {sixes} {need} results under choose, "
+                                   f"{len(choose)} given",
                                    ("choose", None) if choose else None)
         out: list[str] = []
         at = 0
@@ -280,7 +275,7 @@ class Kingdom:
     def capital_count(self) -> int:
         """How many resources the capital makes this year."""
         n = self.rules.capital_makes(self.stage)
-        if self.masks[GRAVEYARD] & self.board.nmask[self.board.capital]:
+        if self._near_grave >> self.board.capital & 1:
             n -= self.rules.graveyard_penalty
         return max(0, n)
 
@@ -293,24 +288,32 @@ class Kingdom:
 
     def production(self) -> tuple[int, int, int]:
         """What the farms, mines and villages make now: (food, ore, labor)."""
-        m, nm, pen = self.masks, self.board.nmask, self.rules.graveyard_penalty
-        graves = m[GRAVEYARD]
-        food = ore = labor = 0
-        fy, oy = self._food_yield, self._ore_yield
-        for h in bits(m[FARM]):
-            food += max(0, fy[h] - pen) if graves & nm[h] else fy[h]
-        for h in bits(m[MINE]):
-            ore += max(0, oy[h] - pen) if graves & nm[h] else oy[h]
-        vp = self.rules.produce["village"]
-        near = m[FARM] | m[MINE]
-        for h in bits(m[VILLAGE]):
-            y = vp.base + (vp.bonus if near & nm[h] else 0)
-            labor += max(0, y - pen) if graves & nm[h] else y
         out = {"food": 0, "ore": 0, "labor": 0}
-        out[self.rules.produce["farm"].resource] += food
-        out[self.rules.produce["mine"].resource] += ore
-        out[vp.resource] += labor
+        for code, producer in self._producers:
+            out[producer.resource] += self._made(code, producer)
         return (out["food"], out["ore"], out["labor"])
+
+    def _made(self, code: int, p: Producer) -> int:
+        """What all the buildings of one kind make: base, terrain bonus, graveyard penalty."""
+        mask = self.masks[code]
+        if not mask:
+            return 0
+        if p.bonus_when == "river":
+            good = mask & self.river
+        elif p.bonus_when == "mountain":
+            good = mask & self.mountains
+        else:  # next to a farm or mine
+            near, nm, good = self.masks[FARM] | self.masks[MINE], self.board.nmask, 0
+            for h in bits(mask):
+                if nm[h] & near:
+                    good |= 1 << h
+        total = p.base * mask.bit_count() + p.bonus * good.bit_count()
+        hurt = mask & self._near_grave
+        if hurt:
+            pen = self.rules.graveyard_penalty
+            for h in bits(hurt):
+                total -= min(pen, p.base + (p.bonus if good >> h & 1 else 0))
+        return total
 
     def produce(self, capital: Sequence[str]) -> None:
         """Every building produces; ``capital`` names the resources the capital makes."""
@@ -369,6 +372,20 @@ class Kingdom:
             times = self.masks[CODE[kind]].bit_count() or 1
             labor, food, ore = labor * times, food * times, ore * times
         return self.labor >= labor and self.food >= food and self.ore >= ore
+
+    def affordable(self) -> list[str]:
+        """The kinds you can pay for now (where they may stand is :meth:`legal_hexes`)."""
+        labor, food, ore, masks = self.labor, self.food, self.ore, self.masks
+        out = []
+        for kind, code, (cl, cf, co) in self._costs:
+            n = masks[code].bit_count() or 1
+            if labor >= cl * n and food >= cf * n and ore >= co * n:
+                out.append(kind)
+        if self.stage < len(self.rules.stages):
+            cl, cf, co = self.rules.stages[self.stage]
+            if labor >= cl and food >= cf and ore >= co:
+                out.append("monument")
+        return out
 
     def build(self, kind: str, h: int) -> None:
         """Pay for ``kind`` and draw it on hex ``h``."""

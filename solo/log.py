@@ -47,6 +47,9 @@ class Lines:
         return self.keys.get(key, self.start)
 
 
+NO_LINES = Lines()
+
+
 @dataclass(frozen=True)
 class Year:
     """One logged year; hexes are board indexes."""
@@ -60,7 +63,7 @@ class Year:
     trade: tuple[str, ...] = ()
     starve: tuple[int, ...] = ()
     check: tuple[tuple[str, int], ...] = ()
-    lines: Lines = field(default_factory=Lines, compare=False)
+    lines: Lines = field(default=NO_LINES, compare=False)
 
 
 @dataclass(frozen=True)
@@ -74,8 +77,9 @@ class Setup:
     lines: Lines = field(default_factory=Lines, compare=False)
 
     @property
-    def complete(self) -> bool:
-        return None not in (self.mountains, self.river, self.farm, self.mine, self.village)
+    def placed(self) -> bool:
+        """The farm, mine and village are on the map (the map itself may come from the sheet)."""
+        return None not in (self.farm, self.mine, self.village)
 
 
 @dataclass(frozen=True)
@@ -188,7 +192,7 @@ class _Reader:
             if len(years_node) > MAX_YEARS:
                 raise self.fail(f"at most {MAX_YEARS} years", doc.line_of("years"))
             years = [self.year(y, years_node.line_of(i), i + 1) for i, y in enumerate(years_node)]
-        if years and not setup.complete:
+        if years and not setup.placed:
             raise self.fail("setup: farm, mine and village must be placed before year 1", setup.lines.start)
         return GameLog(setup, tuple(years), sheet, self.text(doc, "ruler"), self.text(doc, "kingdom"),
                        self.text(doc, "capital"), self.file, Lines(doc.line, dict(doc.key_lines)))

@@ -262,7 +262,7 @@ def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = Non
 def _load_or_new(rules: Rules, board: Board, path: Path, seed: int | None) -> GameLog:
     if path.exists():
         log = read_log(path, board, rules.die_sides, partial_setup=True)
-        if log.setup.complete:
+        if log.setup.placed:
             # Check the whole log before continuing it: a broken log is reported, not extended.
             from .check import replay
 
@@ -275,7 +275,7 @@ def _load_or_new(rules: Rules, board: Board, path: Path, seed: int | None) -> Ga
 
 
 def _run(rules: Rules, board: Board, log: GameLog, path: Path, dice_seed: int, ask: Asker) -> Kingdom:
-    if not log.setup.complete:
+    if not log.setup.placed:
         log = _place_setup(rules, board, log, path, ask)
     k = start(log, rules)
     years = list(log.years)

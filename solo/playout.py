@@ -25,13 +25,14 @@ class Playout:
 def pick(rng: random.Random, mask: int) -> int:
     """A uniformly random hex of a non-empty mask."""
     n = mask.bit_count()
+    rnd = rng.random
     if n > 8:
         top = mask.bit_length()
         while True:
-            h = rng.randrange(top)
+            h = int(rnd() * top)
             if mask >> h & 1:
                 return h
-    return list(bits(mask))[rng.randrange(n)]
+    return list(bits(mask))[int(rnd() * n)]
 
 
 def random_setup(rules: Rules, kmap: KingdomMap, rng: random.Random, board: Board) -> tuple[int, int, int]:
@@ -59,10 +60,11 @@ class RandomPlayer:
 
     def year(self, k: Kingdom) -> Year:
         sides = k.rules.die_sides
-        fate = (self.die(sides), self.die(sides))
+        rnd = self.random
+        fate = (int(rnd() * sides) + 1, int(rnd() * sides) + 1)
         k.start_year(fate)
         reroll = None
-        if k.can_reroll() and self.random() < 0.6:
+        if k.can_reroll() and rnd() < 0.6:
             bad = [d for d in k.dice if k.rules.faces[d] in ("disaster", "hard-times")]
             face = bad[0] if bad and self.smart() else k.dice[int(self.random() * len(k.dice))]
             reroll = (face, self.die(sides))
@@ -70,7 +72,8 @@ class RandomPlayer:
         choose = self.choose(k) if k.sixes() else ()
         disaster = self.disasters(k, choose)
         k.resolve_fate(choose, disaster)
-        capital = tuple(self.capital(k) for _ in range(k.capital_count()))
+        n = k.capital_count()
+        capital = (self.capital(k),) if n == 1 else tuple([self.capital(k) for _ in range(n)])
         k.produce(capital)
         build = self.builds(k)
         trade = self.trades(k)
@@ -111,7 +114,7 @@ class RandomPlayer:
     def builds(self, k: Kingdom) -> tuple[tuple[str, int], ...]:
         out = []
         for _ in range(12):
-            options = [kind for kind in BUILD_KINDS if k.can_afford(kind)]
+            options = k.affordable()
             if not options:
                 break
             smart = self.smart()

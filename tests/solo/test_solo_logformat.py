@@ -116,3 +116,15 @@ def test_json_output(tmp_path):
     path = write(tmp_path, "[")
     result = run("check", "--json", str(path))
     assert result.exit_code == 2 and json.loads(result.output)["exit"] == 2
+
+
+def test_a_sheet_gives_the_map(tmp_path):
+    # sheet 7: mountains G2 H2 I3 A4 A5 (dice 3 and 2), river G3 F3 E3 E2 E1
+    text = ("sheet: 7\nsetup: {farm: E3, mine: G2, village: F2}\nyears:\n"
+            "  - {fate: [1, 1], disaster: [E3, G2], capital: food}\n")
+    result = check_log(tmp_path, "", text)
+    assert result.exit_code == 0, result.output
+    assert "0 farms, 0 mines, 1 village" in result.output
+    wrong = text.replace("setup: {", "setup: {river: [E1, E2], ")
+    out = check_log(tmp_path, "", wrong).output
+    assert ":2: setup: river does not match sheet 7, which has river G3 F3 E3 E2 E1" in out

@@ -154,8 +154,14 @@ def test_choose_without_a_six(tmp_path):
 
 def test_a_six_needs_two_results(tmp_path):
     out = refused(tmp_path, "  - fate: [6, 5]\n    capital: food\n")
-    assert out.endswith(":10: year 1: the fate dice are 6 and 5: 1 six to resolve need 2 chosen "
-                        "results, 0 given")
+    assert out.endswith(":10: year 1: the fate dice are 6 and 5: a 6 needs 2 results under choose, "
+                        "0 given")
+
+
+def test_two_sixes_need_four_results(tmp_path):
+    out = refused(tmp_path, "  - fate: [6, 6]\n    choose: [harvest, efficiency]\n    capital: food\n")
+    assert out.endswith(":11: year 1: the fate dice are 6 and 6: 2 sixes need 4 results under choose, "
+                        "2 given")
 
 
 def test_a_six_picks_two_different_results(tmp_path):
