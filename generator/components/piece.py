@@ -60,7 +60,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     icon_mm = d * (0.42 if (has_top and has_bottom) else 0.5) * look.icon_scale
     icon_y = (0.06 if has_top and not has_bottom else 0.02) * d
     if has_bottom and not has_top:
-        icon_y = -0.08 * d
+        icon_y = -0.12 * d  # clear of the value and cue below
     if look.icon:
         _icon_plate(s, look, 0, icon_y, icon_mm)
         draw_icon(s, list(look.icon), 0, icon_y, icon_mm, look.ink)
