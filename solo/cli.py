@@ -61,6 +61,7 @@ def solo() -> None:
 @solo.command()
 @click.argument("log", type=click.Path(dir_okay=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@_guarded
 def check(log: Path, as_json: bool) -> None:
     """Replay LOG against the rules: exit 0 (legal), 1 (a broken rule), 2 (not a log)."""
     from .check import check_file, error_json, result_json, result_line

@@ -149,7 +149,8 @@ def _ask_choose(k: Kingdom, ask: Asker) -> tuple[str, ...]:
         picked: list[str] = []
         for i in range(k.rules.choose_count):
             left = [r for r in FATE_RESULTS if r not in picked]
-            picked.append(ask.choice(f"A 6: choose result {i + 1} of {k.rules.choose_count}", left))
+            kind = next((r for r in ("harvest", "strike-ore", "efficiency") if r in left), left[0])
+            picked.append(ask.choice(f"A 6: choose result {i + 1} of {k.rules.choose_count}", left, kind))
         out.extend(picked)
     return tuple(out)
 
@@ -253,7 +254,7 @@ def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = Non
                                                 random.SystemRandom().randrange(1, 1_000_000))
     try:
         return _run(rules, board, log, Path(log_path), dice_seed, ask)
-    except click.Abort:
+    except (click.Abort, KeyboardInterrupt, EOFError):
         ask.echo(f"\nStopped. {log_path} holds every finished year; run again with --log {log_path} "
                  "to continue.")
         raise click.exceptions.Exit(0) from None

@@ -194,7 +194,7 @@ def draw_sheet(surface: Surface, rules: Rules, kmap: KingdomMap | None, paper: s
     lay = layout(paper, rules)
     board = rules_board(rules)
     surface.begin_page(lay.width_mm, lay.height_mm, trim_box_mm=(0, 0, lay.width_mm, lay.height_mm),
-                       label="One-Page Kingdom")
+                       label=f"{paper.upper()} sheet")
     _header(surface, lay, kmap)
     _map(surface, lay.grid, board, kmap)
     _trackers(surface, lay.trackers, rules)
