@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -84,14 +83,18 @@ c.save()
 '''
 
 
+_PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
 def run(cmd: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KiB) of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Wall seconds and peak RSS (KiB) of one child process (measured by a wrapper of its own, so
+    each figure is that run's peak and not the largest of every child so far)."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    done = subprocess.run([sys.executable, "-c", _PEAK, *cmd], check=True, capture_output=True, text=True,
+                          cwd=ROOT)
     wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before)
+    return wall, int(done.stdout.strip().splitlines()[-1])
 
 
 def best(cmd: list[str], repeat: int) -> tuple[float, int]:
