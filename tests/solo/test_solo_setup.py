@@ -125,3 +125,15 @@ def test_check_map_names_the_key():
         check_map(board, bad)
     assert err.value.where_key == ("river", 2)
     assert err.value.message == "E6 is not next to D4, the river hex before it"
+
+
+def test_docstring_examples():
+    import doctest
+
+    import solo.board
+    import solo.engine
+    import solo.rules
+
+    for module in (solo.rules, solo.board, solo.engine):
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__
