@@ -356,23 +356,27 @@ def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -
 
 def _path(board: Board, weight: list[int], sources: list[int], targets: int, blocked: int) -> list[int] | None:
     """Cheapest path (random weights make it wander) from a source to any target, avoiding blocked."""
-    best = {s: 0 for s in sources}
-    back: dict[int, int] = {}
+    far = 1 << 30
+    best = [far] * board.size
+    back = [-1] * board.size
+    for s in sources:
+        best[s] = 0
     queue = [(0, s) for s in sources]
+    neighbours = board.neighbours
     while queue:
         cost, h = heapq.heappop(queue)
         if targets >> h & 1:
             path = [h]
-            while path[-1] in back:
+            while back[path[-1]] >= 0:
                 path.append(back[path[-1]])
             return path[::-1]
-        if cost > best.get(h, cost):
+        if cost > best[h]:
             continue
-        for n in board.neighbours[h]:
+        for n in neighbours[h]:
             if blocked >> n & 1:
                 continue
             new = cost + weight[n]
-            if new < best.get(n, 1 << 30):
+            if new < best[n]:
                 best[n], back[n] = new, h
                 heapq.heappush(queue, (new, n))
     return None
