@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from typing import Callable
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,6 +26,7 @@ class PdfSurface(Surface):
     def __init__(self, title: str = "", author: str = "", subject: str = "",
                  viewer_prefs: dict[str, str] | None = None):
         fonts.register()
+        rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
         self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1)
         self._canvas.setTitle(title)
