@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -134,16 +135,18 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
         raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
                          f"{paper.name} paper", comp.file, comp.line) from None
     pieces = instances(game, comp)
+    uses = Counter(look.key() for pair in pieces for look in pair if look is not None)
+    once = frozenset(key for key, n in uses.items() if n == 1)
     per = grid.per_page
     chunks = [pieces[i:i + per] for i in range(0, len(pieces), per)]
     two_sided = comp.double_sided and opts.duplex != "none"
     jobs: list[PageJob] = []
     for chunk in chunks:
-        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front")
+        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
                             _piece_paint(game, fronts, "none", (0.0, 0.0))))
         if two_sided:
-            backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back")
+            backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
             jobs.append(PageJob(comp, f"{comp.name} (backs)",
                                 _piece_paint(game, backs, opts.duplex, opts.back_offset_mm)))
     return jobs

@@ -109,6 +109,7 @@ class PieceSheet:
     grid: Grid
     looks: list[Look]
     side: str  # front | back
+    once: frozenset = frozenset()  # keys of looks printed only once: drawn in place, not as forms
 
 
 def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
@@ -130,19 +131,21 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         cx, cy = grid.centre(index)
         cx, cy = _mirror(cx, cy, paper, mirror)
         cx, cy = cx + offset_mm[0], cy + offset_mm[1]
+        single = look.key() in sheet.once
         name = form_name(comp, sheet.side, look, bleed)
-        if not s.has(name):
+        if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         with s.saved():
             if grid.butted:
                 # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
                 s.clip(_slot_clip(grid, index, len(sheet.looks), cx, cy, mirror))
+            s.translate(cx, cy)
             if grid.rotated:
-                s.translate(cx, cy)
                 s.rotate(90 if sheet.side == "front" else -90)
-                s.use(name, 0, 0)
+            if single:  # a form costs more than it saves for art printed once
+                painter(s, comp, look, bleed)
             else:
-                s.use(name, cx, cy)
+                s.use(name, 0, 0)
     n = len(sheet.looks)
     if grid.butted:
         return _block_marks(s, grid, paper, n, mirror, offset_mm)
