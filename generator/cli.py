@@ -33,6 +33,18 @@ def fail(err: PnpError) -> None:
 
 
 class _Group(click.Group):
+    """Prints user errors as file:line messages; loads the solo engine only when it is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), "solo"})
+
+    def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+        if name == "solo" and name not in self.commands:
+            from solo.cli import solo
+
+            self.add_command(solo)
+        return super().get_command(ctx, name)
+
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -154,17 +166,6 @@ class _Null:
 
     def update(self, n: int) -> None:
         pass
-
-
-def _mount_solo() -> None:
-    try:
-        from solo.cli import solo
-    except ImportError:  # the solo engine is not installed in this build
-        return
-    cli.add_command(solo)
-
-
-_mount_solo()
 
 
 def main() -> None:

@@ -6,11 +6,18 @@ import io
 from typing import Callable
 
 from reportlab import rl_config
-from reportlab.lib.colors import HexColor
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
+
+@lru_cache(maxsize=None)
+def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeats few colours
+    return _HexColor(value)
+
 
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
 _CAP = {"butt": 0, "round": 1, "square": 2}
@@ -134,18 +141,18 @@ class PdfSurface(Surface):
         if not text:
             return
         c = self._canvas
-        c.saveState()
-        c.translate(x_mm, y_mm)
-        c.scale(1, -1)
-        c.setFillColor(HexColor(fill))
-        c.setFont(fonts.PDF_NAMES[fonts.font_kind(font)], size_pt * MM_PER_PT)
-        if anchor == "middle":
-            c.drawCentredString(0, 0, text)
-        elif anchor == "end":
-            c.drawRightString(0, 0, text)
-        else:
-            c.drawString(0, 0, text)
-        c.restoreState()
+        name = fonts.PDF_NAMES[fonts.font_kind(font)]
+        size = size_pt * MM_PER_PT
+        if anchor != "start":
+            width = c.stringWidth(text, name, size)
+            x_mm -= width / 2 if anchor == "middle" else width
+        # one text object with its own flipped matrix: no graphics-state save/restore per line
+        t = c.beginText()
+        t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
+        t.setFont(name, size)
+        t.setFillColor(HexColor(fill))
+        t.textOut(text)
+        c.drawText(t)
 
     # -- reuse ----------------------------------------------------------------------------------
     def has(self, name):
