@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .components.board import draw_board
 from .components.card import draw_card_back, draw_card_front
 from .components.look import Look, resolve
 from .components.piece import draw_piece
@@ -23,7 +22,6 @@ from .draw.surface import Surface
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .generators import GENERATORS, load_all
-from .layout import poster
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
 from .layout.textpage import paint_text_page
@@ -64,7 +62,8 @@ class Options:
 
 def expand_generated(game: Game, seed: int) -> list[Component]:
     """The game's components with every ``generated`` one replaced by what its generator makes."""
-    load_all()
+    if any(comp.kind == "generated" for comp in game.components):
+        load_all()
     out: list[Component] = []
     for comp in game.components:
         if comp.kind == "board" and comp.spec.get("per_player"):
@@ -171,6 +170,9 @@ def _piece_paint(game: Game, sheet: PieceSheet, mirror: str, offset: tuple[float
 
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
+    from .components.board import draw_board
+    from .layout import poster
+
     bleed = 3.0
     size = comp.size_mm
     painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731
@@ -201,6 +203,9 @@ def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
 
 def poster_page(game: Game, comp: Component) -> PageJob:
     """The whole board on one page of its own size, for a print shop."""
+    from .components.board import draw_board
+    from .layout import poster
+
     bleed = 3.0
     w, h = comp.size_mm
     margin = 12.0

@@ -24,14 +24,22 @@ SVG_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
               "italic": ("normal", "italic"), "bolditalic": ("bold", "italic")}
 
 
-@lru_cache(maxsize=None)
 def register() -> None:
-    """Register the TrueType fonts with reportlab (once per process)."""
+    """Kept for callers that want every font ready; fonts otherwise register on first use."""
+    for kind in _FILES:
+        pdf_name(kind)
+
+
+@lru_cache(maxsize=None)
+def pdf_name(kind: str) -> str:
+    """The reportlab name of a font kind, registering its TrueType file on first use (each one
+    parsed costs a few milliseconds, so a kit that never sets italic never loads it)."""
     import reportlab
 
+    kind = font_kind(kind)
     folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
-    for kind, file in _FILES.items():
-        pdfmetrics.registerFont(TTFont(PDF_NAMES[kind], os.path.join(folder, file)))
+    pdfmetrics.registerFont(TTFont(PDF_NAMES[kind], os.path.join(folder, _FILES[kind])))
+    return PDF_NAMES[kind]
 
 
 def font_kind(font: str) -> str:
@@ -41,8 +49,7 @@ def font_kind(font: str) -> str:
 @lru_cache(maxsize=65536)
 def text_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
     """Width of one line of text in mm."""
-    register()
-    return pdfmetrics.stringWidth(text, PDF_NAMES[font_kind(font)], size_pt) * MM_PER_PT
+    return pdfmetrics.stringWidth(text, pdf_name(font), size_pt) * MM_PER_PT
 
 
 def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:

@@ -32,7 +32,6 @@ class PdfSurface(Surface):
 
     def __init__(self, title: str = "", author: str = "", subject: str = "",
                  viewer_prefs: dict[str, str] | None = None):
-        fonts.register()
         rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
         self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1)
@@ -141,7 +140,7 @@ class PdfSurface(Surface):
         if not text:
             return
         c = self._canvas
-        name = fonts.PDF_NAMES[fonts.font_kind(font)]
+        name = fonts.pdf_name(font)
         size = size_pt * MM_PER_PT
         if anchor != "start":
             width = c.stringWidth(text, name, size)
