@@ -12,11 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
-from generator import yamlsrc
 from generator.errors import DataError
-from generator.yamlsrc import MAX_BYTES, YList, YMap, loads
+from generator.yamlsrc import YList, YMap, load_yaml, loads
 
 from .board import MAX_SEED, Board
 from .engine import CHECK_KEYS
@@ -320,64 +317,12 @@ def read_log(path: str | Path, board: Board, sides: int = 6, partial_setup: bool
              display: str | None = None) -> GameLog:
     """Read a log file. Anything that is not a log raises :class:`LogFormatError` (exit 2)."""
     name = display or str(path)
-    return _parse(lambda: _load_text(_read_text(Path(path), name), name), board, name, sides,
-                  partial_setup)
+    return _parse(lambda: load_yaml(path, name), board, name, sides, partial_setup)
 
 
 def parse_log(text: str, board: Board, name: str = "<log>", sides: int = 6,
               partial_setup: bool = False) -> GameLog:
-    return _parse(lambda: _load_text(text, name), board, name, sides, partial_setup)
-
-
-def _read_text(path: Path, name: str) -> str:
-    """The file as text, with the same refusals as :func:`generator.yamlsrc.load_yaml`."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise LogFormatError("file not found", name) from None
-    except IsADirectoryError:
-        raise LogFormatError("is a folder, not a log file", name) from None
-    except OSError as exc:
-        raise LogFormatError(f"cannot read file: {exc.strerror}", name) from None
-    if len(raw) > MAX_BYTES:
-        raise LogFormatError(f"file is too large ({len(raw)} bytes; at most {MAX_BYTES})", name)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError("not UTF-8 text", name, raw[: exc.start].count(b"\n") + 1) from None
-
-
-class _FastLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """libyaml's parser with :mod:`generator.yamlsrc`'s line-aware mappings and lists (and its
-    refusal of duplicate keys): the same result as ``yamlsrc.loads``, seven times faster, which keeps
-    checking a 50-year log well under 50 ms."""
-
-    source_name = "<log>"
-
-
-_FastLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, yamlsrc._construct_map)
-_FastLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, yamlsrc._construct_seq)
-
-
-def _load_text(text: str, name: str) -> Any:
-    if not getattr(yaml, "__with_libyaml__", False):
-        return loads(text, name)
-    loader = _FastLoader(text)
-    loader.source_name = name
-    try:
-        return loader.get_single_data()
-    except DataError:
-        raise
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        what = exc.problem or exc.context or "unreadable YAML"
-        raise DataError(f"not valid YAML: {what}", name, mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", name) from None
-    except RecursionError:
-        raise DataError("not valid YAML: nested too deeply", name) from None
-    finally:
-        loader.dispose()
+    return _parse(lambda: loads(text, name), board, name, sides, partial_setup)
 
 
 def _parse(load: Callable[[], Any], board: Board, name: str, sides: int, partial: bool) -> GameLog:
