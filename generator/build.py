@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from .components.card import draw_card_back, draw_card_front
+from .components.art import luminance, mix
 from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
@@ -54,8 +55,17 @@ class Options:
     papers: tuple[str, ...] = ("a4", "letter")
     formats: tuple[str, ...] = ("pdf", "svg")
     seed: int = 1
-    duplex: str = "long"  # long | short | none
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    duplex: str = "long"  # long | short | none: how backs pages are mirrored (none: no backs)
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)  # added to every backs page (printer correction)
+    layout: str = "duplex"  # duplex | gutter-fold (fronts and backs side by side, fold between)
+    ink_saver: bool = False
+    bleed_mm: float | None = None  # overrides every component's bleed
+    marks: str = "crop"  # crop | lines | none
+
+    @property
+    def suffix(self) -> str:
+        """Tells the variants apart in file names, so they never overwrite the standard kit."""
+        return "-inksaver" if self.ink_saver else ""
 
 
 # -- what goes on the pages ----------------------------------------------------------------------
@@ -79,6 +89,49 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
                             comp.file, comp.spec.line_of("generator"))
         out.extend(fn(game, comp, seed))
     return out
+
+
+def saver_front(look: Look) -> Look:
+    """Ink-saver front: a pale ground, the terrain kept as a coloured outline and its pattern."""
+    pale = mix(look.fill, "#ffffff", 0.85)
+    band = mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
+    return replace(look, fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
+                   outline=look.fill, band=band)
+
+
+def _pale(value: Any) -> Any:
+    """Every fill in board data lightened (ink-saver), strokes and text left dark."""
+    if isinstance(value, dict):
+        return {k: (_pale_colour(v) if k in ("fill", "sectors") else _pale(v)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_pale(v) for v in value]
+    return value
+
+
+def _pale_colour(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_pale_colour(v) for v in value]
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        return mix(value, "#ffffff", 0.8)
+    return value
+
+
+def saver_components(game: Game, components: list[Component]) -> tuple[Game, list[Component]]:
+    """The ink-saver versions of a game's boards (pale fills, pale terrain) for printing."""
+    terrain = {k: {**v, "fill": mix(v["fill"], "#ffffff", 0.8)} for k, v in game.terrain.items()}
+    pale_game = replace(game, terrain=terrain)
+    out = [replace(c, spec=_pale(dict(c.spec))) if c.kind == "board" else c for c in components]
+    return pale_game, out
+
+
+def saver_back(look: Look) -> Look:
+    """Ink-saver back: white with a light hatch in the back's colour instead of a solid fill."""
+    return replace(look, fill="#ffffff", ink=_dark_ink(look.ink), pattern="hatch",
+                   pattern_colour=mix(look.fill, "#ffffff", 0.45), outline=mix(look.fill, "#ffffff", 0.45))
+
+
+def _dark_ink(ink: str) -> str:
+    return ink if luminance(ink) < 0.2 else "#000000"
 
 
 def _for_player(value: Any, colour: Any) -> Any:
@@ -110,12 +163,14 @@ def player_boards(game: Game, comp: Component) -> list[Component]:
     return out
 
 
-def instances(game: Game, comp: Component) -> list[tuple[Look, Look | None]]:
+def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tuple[Look, Look | None]]:
     """Every physical piece as (front, back) looks, in data order."""
     out = []
     for item in comp.items:
         front = resolve(game, item.face, item.colour)
         back = resolve(game, item.back, item.colour) if item.back is not None else None
+        if ink_saver:
+            front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
     return out
 
@@ -127,46 +182,123 @@ def _painter(game: Game, comp: Component, side: str):
 
 
 def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> list[PageJob]:
-    bleed = float(comp.spec.get("bleed_mm", default_bleed(comp)))
+    bleed = opts.bleed_mm if opts.bleed_mm is not None else float(comp.spec.get("bleed_mm", default_bleed(comp)))
+    two_sided = comp.double_sided and opts.duplex != "none"
+    if two_sided and opts.layout == "gutter-fold":
+        return gutter_pages(game, comp, paper, opts, bleed)
+    x0, y0, x1, y1 = paper.usable
+    if two_sided and opts.duplex == "short":
+        y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
-        grid = plan_grid(comp, paper, bleed, paper.usable)
+        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1))
     except ValueError:
         raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
                          f"{paper.name} paper", comp.file, comp.line) from None
-    pieces = instances(game, comp)
-    uses = Counter(look.key() for pair in pieces for look in pair if look is not None)
-    once = frozenset(key for key, n in uses.items() if n == 1)
+    pieces = instances(game, comp, opts.ink_saver)
+    once = _printed_once(pieces)
     per = grid.per_page
-    chunks = [pieces[i:i + per] for i in range(0, len(pieces), per)]
-    two_sided = comp.double_sided and opts.duplex != "none"
     jobs: list[PageJob] = []
-    for chunk in chunks:
+    for i in range(0, len(pieces), per):
+        chunk = pieces[i:i + per]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            _piece_paint(game, fronts, "none", (0.0, 0.0))))
+                            _piece_paint(game, [(fronts, "none", (0.0, 0.0))], opts.marks)))
         if two_sided:
             backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
             jobs.append(PageJob(comp, f"{comp.name} (backs)",
-                                _piece_paint(game, backs, opts.duplex, opts.back_offset_mm)))
+                                _piece_paint(game, [(backs, opts.duplex, opts.back_offset_mm)], opts.marks)))
     return jobs
 
 
-def _piece_paint(game: Game, sheet: PieceSheet, mirror: str, offset: tuple[float, float]):
-    painter = _painter(game, sheet.comp, sheet.side)
+def _printed_once(pieces: list[tuple[Look, Look | None]]) -> frozenset:
+    uses = Counter(look.key() for pair in pieces for look in pair if look is not None)
+    return frozenset(key for key, n in uses.items() if n == 1)
+
+
+GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side
+
+
+def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed: float) -> list[PageJob]:
+    """Fronts and backs on one page, mirrored across a fold line: fold, glue, cut. The fold runs
+    down the middle (backs mirrored left to right) or across it (top to bottom), whichever holds more."""
+    x0, y0, x1, y1 = paper.usable
+    mid_x, mid_y = paper.width_mm / 2, paper.height_mm / 2
+    sym_y0 = paper.height_mm - y1  # the across fold mirrors top and bottom: keep margins symmetric
+    plans = []
+    try:
+        plans.append((plan_grid(comp, paper, bleed, (x0, y0, mid_x - GUTTER_MM, y1), align_x="end"), "long"))
+    except ValueError:
+        pass
+    try:
+        plans.append((plan_grid(comp, paper, bleed, (x0, sym_y0, x1, mid_y - GUTTER_MM), align_y="end"), "short"))
+    except ValueError:
+        pass
+    if not plans:
+        raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece is too large for "
+                         f"a gutter-fold half of {paper.name} paper", comp.file, comp.line)
+    grid, fold = max(plans, key=lambda p: p[0].per_page)
+    pieces = instances(game, comp, opts.ink_saver)
+    once = _printed_once(pieces)
+    jobs = []
+    for i in range(0, len(pieces), grid.per_page):
+        chunk = pieces[i:i + grid.per_page]
+        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
+        paint = _piece_paint(game, [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))], opts.marks, fold)
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint))
+    return jobs
+
+
+def _piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, float]]], marks: str,
+                 fold: str | None = None):
+    """Paint one page holding one or two sheets of pieces (two: a gutter-fold page)."""
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
-        avoid = draw_pieces(s, sheet, paper, painter, mirror, offset)
-        g = sheet.grid
-        rows = math.ceil(len(sheet.looks) / g.cols)
-        w = min(g.cols, len(sheet.looks)) * (g.cell_w + g.gap) - g.gap
-        h = rows * (g.cell_h + g.gap) - g.gap
-        x, y = g.x0, g.y0
-        if mirror == "long":
-            x = paper.width_mm - x - w
-        elif mirror == "short":
-            y = paper.height_mm - y - h
-        return avoid, (x + offset[0], y + offset[1], w, h), g.bleed
+        avoid: list[float] = []
+        boxes = []
+        for sheet, mirror, offset in sides:
+            painter = _painter(game, sheet.comp, sheet.side)
+            avoid += draw_pieces(s, sheet, paper, painter, mirror, offset, marks)
+            boxes.append(_block_box(sheet, paper, mirror, offset))
+        if fold:
+            _fold_line(s, paper, fold)
+        x0 = min(b[0] for b in boxes)
+        y0 = min(b[1] for b in boxes)
+        x1 = max(b[0] + b[2] for b in boxes)
+        y1 = max(b[1] + b[3] for b in boxes)
+        return avoid, (x0, y0, x1 - x0, y1 - y0), sides[0][0].grid.bleed
     return paint
+
+
+def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float, float]):
+    g = sheet.grid
+    rows = math.ceil(len(sheet.looks) / g.cols)
+    w = min(g.cols, len(sheet.looks)) * (g.cell_w + g.gap) - g.gap
+    h = rows * (g.cell_h + g.gap) - g.gap
+    x, y = g.x0, g.y0
+    if mirror == "long":
+        x = paper.width_mm - x - w
+    elif mirror == "short":
+        y = paper.height_mm - y - h
+    return (x + offset[0], y + offset[1], w, h)
+
+
+def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
+    from .draw.surface import Style
+
+    dash = Style(stroke="#000000", width_mm=0.25, dash_mm=(3.0, 2.0))
+    note = "fold here, glue the halves back to back, then cut"
+    if fold == "long":
+        x = paper.width_mm / 2
+        s.line(x, paper.usable[1], x, paper.usable[3], dash)
+        with s.saved():
+            s.translate(x - 1.2, paper.height_mm / 2)
+            s.rotate(-90)
+            s.text(0, 0, note, size_pt=7, fill="#000000", anchor="middle")
+    else:
+        y = paper.height_mm / 2
+        s.line(paper.usable[0], y, paper.usable[2], y, dash)
+        s.text(paper.width_mm / 2, y - 1.2, note, size_pt=7, fill="#000000", anchor="middle")
 
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
@@ -222,12 +354,15 @@ def poster_page(game: Game, comp: Component) -> PageJob:
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
+    if opts.ink_saver:
+        game, components = saver_components(game, components)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
             jobs = piece_pages(game, comp, paper, opts)
-            (duplex if comp.double_sided and opts.duplex != "none" else single).pages.extend(jobs)
+            duplexed = comp.double_sided and opts.duplex != "none" and opts.layout != "gutter-fold"
+            (duplex if duplexed else single).pages.extend(jobs)
         elif comp.kind == "board":
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
@@ -362,11 +497,10 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     for paper_name in opts.papers:
         paper = paper_by_name(paper_name)
         for doc in plan_documents(game, components, paper, opts):
-            stem = f"{game.id}-{paper.name}-{doc.name}"
+            stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
             if "pdf" in opts.formats:
                 pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
-                                 viewer_prefs={"PrintScaling": "None",
-                                               "Duplex": "DuplexFlipLongEdge" if doc.duplex else "Simplex"})
+                                 viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
                 render(game, doc, paper, pdf, progress)
                 files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
             if "svg" in opts.formats:
@@ -394,6 +528,12 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     for path in sorted(files):
         write_atomic(path, files[path])
     return entry
+
+
+def _duplex_pref(doc: Document, opts: Options) -> str:
+    if not doc.duplex:
+        return "Simplex"
+    return "DuplexFlipShortEdge" if opts.duplex == "short" else "DuplexFlipLongEdge"
 
 
 def _manifest_component(comp: Component) -> dict[str, Any]:

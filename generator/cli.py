@@ -127,22 +127,63 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
     return both if value == "both" else (value,)
 
 
+def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
+    if value is None:
+        return None
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("give X,Y in millimetres, for example 0.5,-1") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset beyond 20 mm is not a printer's misalignment")
+    return (x, y)
+
+
 @cli.command()
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False), default="both",
-              show_default=True, help="Paper size.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False),
+              help="Paper size.  [default: both]")
 @click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"], case_sensitive=False),
-              default="both", show_default=True, help="Output format.")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder.")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True,
-              help="Seed for generated parts (random maps, suggested set-ups).")
-def build(games: tuple[str, ...], paper: str, fmt: str, out: Path, seed: int) -> None:
-    """Build print-and-play kits. With no GAME, every bundled game."""
-    from .build import Options, build_game, count_pages, write_manifest
+              help="Output format.  [default: both]")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1),
+              help="Seed for generated parts (random maps, suggested set-ups).  [default: 1]")
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]),
+              help="Backs pages mirrored for long-edge or short-edge flip, or no backs.  [default: long]")
+@click.option("--back-offset", "back_offset", callback=_offset, metavar="X,Y",
+              help="Shift every backs page by X,Y mm to correct your printer (see pnpforge calibrate).")
+@click.option("--layout", type=click.Choice(["duplex", "gutter-fold"]),
+              help="gutter-fold: fronts and backs side by side, fold between them.  [default: duplex]")
+@click.option("--ink-saver/--no-ink-saver", "ink_saver", default=None,
+              help="Pale fills, outlined terrain, hatched backs (files end in -inksaver).")
+@click.option("--bleed", "bleed", type=click.FloatRange(0, 6), metavar="MM",
+              help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
+@click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
+              help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
+def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path | None, seed: int | None,
+          duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
+          marks: str | None) -> None:
+    """Build print-and-play kits. With no GAME, every bundled game.
 
-    opts = Options(papers=_choice(paper.lower(), ("a4", "letter")), formats=_choice(fmt.lower(), ("pdf", "svg")),
-                   seed=seed)
+    Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
+    then these options.
+    """
+    from .build import Options, build_game, count_pages, write_manifest
+    from .config import build_defaults
+
+    conf = build_defaults()
+
+    def pick(value, key, default):
+        return value if value is not None else conf.get(key, default)
+
+    offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
+    opts = Options(papers=_choice(pick(paper, "paper", "both").lower(), ("a4", "letter")),
+                   formats=_choice(pick(fmt, "format", "both").lower(), ("pdf", "svg")),
+                   seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
+                   back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
+                   ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
+                   marks=pick(marks, "marks", "crop"))
+    out = Path(pick(out, "out", "output"))
     loaded = [load_game(folder) for folder in _games(games)]
     start = time.perf_counter()
     entries = []
@@ -155,6 +196,26 @@ def build(games: tuple[str, ...], paper: str, fmt: str, out: Path, seed: int) ->
     for entry in entries:
         click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
     click.echo(f"built {len(entries)} game{'s' if len(entries) != 1 else ''} in {time.perf_counter() - start:.1f} s")
+
+
+@cli.command()
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PDF to write.  [default: output/calibration-PAPER-DUPLEX.pdf]")
+def calibrate(paper: str, duplex: str, out: Path | None) -> None:
+    """Print a two-sided sheet that measures how far your printer shifts the back side.
+
+    Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
+    back's scales: those are the X and Y to give as --back-offset X,Y.
+    """
+    from .fileio import write_atomic
+    from .layout.calibration import calibration_pdf
+    from .layout.page import paper as paper_by_name
+
+    target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
+    write_atomic(target, calibration_pdf(paper_by_name(paper), duplex))
+    click.echo(f"wrote {display_path(target)}: print it double-sided ({duplex}-edge flip) at 100%")
 
 
 class _Null:

@@ -73,7 +73,7 @@ def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float) -> 
             pattern(s, look.pattern, box, look.pattern_colour, step_mm=4.0, width_mm=0.35)
         inset = 4.0
         s.draw(Path.rounded_rect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5),
-               Style(stroke=look.ink, width_mm=0.6))
+               Style(stroke=look.outline or look.ink, width_mm=1.2 if look.outline else 0.6))
         cy = h / 2
         if look.icon:
             size = w * 0.45 * look.icon_scale

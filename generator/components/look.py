@@ -29,13 +29,14 @@ class Look:
     cue: Colour | None
     rotate: float
     elements: tuple = ()
+    outline: str = ""  # ink-saver: the ground colour kept as a band just inside the cut line
 
     def key(self) -> str:
         """A stable identity for reusing drawn art (same look, same form)."""
         return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
-                     repr(self.elements)))
+                     repr(self.elements), self.outline))
 
 
 def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:

@@ -52,13 +52,16 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
             from .board import draw_elements
 
             draw_elements(s, game, list(look.elements), look.ink)
+    if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
+        band = max(0.8, d * 0.06)
+        s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
     has_top = bool(look.title)
     has_bottom = bool(look.value or look.cue)
-    icon_mm = d * (0.42 if (has_top and has_bottom) else 0.5) * look.icon_scale
-    icon_y = (0.06 if has_top and not has_bottom else 0.02) * d
+    icon_mm = d * (0.36 if (has_top and has_bottom) else 0.5) * look.icon_scale
+    icon_y = (0.06 if has_top and not has_bottom else -0.02) * d
     if has_bottom and not has_top:
         icon_y = -0.12 * d  # clear of the value and cue below
     if look.icon:
@@ -85,7 +88,7 @@ def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> No
 
 def _bottom(s: Surface, comp: Component, look: Look, d: float) -> None:
     """The value (a number) and the player cue at the bottom of the piece."""
-    base = d * 0.36
+    base = d * (0.42 if look.title and comp.kind != "token" else 0.36)  # tiles have room lower down
     if look.value and look.icon is None and not look.title:
         size = min(_pt(d * 0.42), 40.0)
         s.text(0, size / PT_PER_MM * 0.36, look.value, size_pt=size, font="bold", fill=look.ink,

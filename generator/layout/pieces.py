@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..components.look import Look
 from ..components.piece import outline
-from ..draw.surface import Path, Surface
+from ..draw.surface import Path, Style, Surface
 from ..model import Component
 from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, crop_mark
 
@@ -67,12 +67,14 @@ def _fit(avail: float, cell: float, gap: float, outer: float) -> int:
 
 
 def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, float, float, float],
-              allow_rotate: bool = True) -> Grid:
+              allow_rotate: bool = True, align_x: str = "centre", align_y: str = "start") -> Grid:
     """The grid that fits most pieces in ``region`` (x0, y0, x1, y1).
 
     Butted blocks want crop marks on all four sides; where the marks at the left and right would not
     fit but dropping them fits a whole extra column (3 poker cards across A4), the side marks go and
-    the row cuts follow the card edges. Ties prefer marks on every side, then pieces upright."""
+    the row cuts follow the card edges. Ties prefer marks on every side, then pieces upright.
+    ``align_x``: centre (on the page, so long-edge backs mirror onto the same grid) or end (against
+    the region's right edge: the fronts half of a gutter-fold page). ``align_y``: start or end."""
     w, h = comp.size_mm
     butted = comp.kind in ("card", "square-tile", "counter")
     gap = 0.0 if butted else 2 * bleed + 2 * MARK_GAP_MM + 2.0
@@ -91,8 +93,11 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
             if cols < 1 or rows < 1:
                 continue
             grid_w = cols * cw + (cols - 1) * gap
-            grid = Grid(cols, rows, cw, ch, gap, (paper.width_mm - grid_w) / 2, ry0 + bleed + marks, rotated,
-                        bleed, butted)
+            grid_h = rows * ch + (rows - 1) * gap
+            outer_x = bleed + (marks if side_marks else 0.0)
+            x0 = (paper.width_mm - grid_w) / 2 if align_x == "centre" else rx1 - outer_x - grid_w
+            y0 = ry0 + bleed + marks if align_y == "start" else ry1 - bleed - marks - grid_h
+            grid = Grid(cols, rows, cw, ch, gap, x0, y0, rotated, bleed, butted)
             key = (grid.per_page, side_marks, not rotated)
             if best is None or key > best_key:
                 best, best_key = grid, key
@@ -119,9 +124,11 @@ def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
 
 def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
                 painter: Callable[[Surface, Component, Look, float], None],
-                mirror: str = "none", offset_mm: tuple[float, float] = (0.0, 0.0)) -> list[float]:
-    """Draw every piece of ``sheet`` and its crop marks. ``mirror``: none, long or short (for backs).
-    Returns the x positions of marks that reach the footer band (the footer keeps clear of them)."""
+                mirror: str = "none", offset_mm: tuple[float, float] = (0.0, 0.0), marks: str = "crop") -> list[float]:
+    """Draw every piece of ``sheet`` and its cutting marks. ``mirror``: none, long or short (for
+    backs). ``marks``: crop (short marks outside the art), lines (marks running to the page margins;
+    hairlines on the cut edge of hexes and rounds) or none. Returns the x positions of marks that
+    reach the footer band (the footer keeps clear of them)."""
     grid, comp = sheet.grid, sheet.comp
     w, h = comp.size_mm
     bleed = grid.bleed
@@ -141,15 +148,18 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
                 s.clip(_slot_clip(grid, index, len(sheet.looks), cx, cy, mirror))
             s.translate(cx, cy)
             if grid.rotated:
-                s.rotate(90 if sheet.side == "front" else -90)
+                # a piece lying on its side: under a long-edge flip its back turns the other way
+                s.rotate(-90 if (sheet.side == "back" and mirror == "long") else 90)
             if single:  # a form costs more than it saves for art printed once
                 painter(s, comp, look, bleed)
             else:
                 s.use(name, 0, 0)
     n = len(sheet.looks)
+    if marks == "none":
+        return []
     if grid.butted:
-        return _block_marks(s, grid, paper, n, mirror, offset_mm)
-    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm)
+        return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == "lines")
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines")
     return []
 
 
@@ -182,7 +192,7 @@ def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, flo
 
 
 def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
-                 offset: tuple[float, float]) -> list[float]:
+                 offset: tuple[float, float], full: bool = False) -> list[float]:
     """Marks on every cut line of a butted block, outside the bleed; returns bottom mark xs."""
     rows_used = min(grid.rows, math.ceil(n / grid.cols))
     cols_used = min(grid.cols, n)
@@ -198,34 +208,52 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     left, right = min(xs) - grid.bleed - MARK_GAP_MM, max(xs) + grid.bleed + MARK_GAP_MM
     limit_lo, limit_hi_x = MARGIN_MM, paper.width_mm - MARGIN_MM
     limit_hi_y = paper.usable[3]  # bottom marks stop at the footer band
+    most = 10_000.0 if full else MARK_LEN_MM  # lines run to the margins, for a paper trimmer
     for x in xs:
-        crop_mark(s, x, top, 0, -1, max(0.0, min(MARK_LEN_MM, top - limit_lo)))
-        crop_mark(s, x, bottom, 0, 1, max(0.0, min(MARK_LEN_MM, limit_hi_y - bottom)))
+        crop_mark(s, x, top, 0, -1, max(0.0, min(most, top - limit_lo)))
+        crop_mark(s, x, bottom, 0, 1, max(0.0, min(most, limit_hi_y - bottom)))
     if left - limit_lo >= 1.0 and limit_hi_x - right >= 1.0:
         for y in ys:
-            crop_mark(s, left, y, -1, 0, min(MARK_LEN_MM, left - limit_lo))
-            crop_mark(s, right, y, 1, 0, min(MARK_LEN_MM, limit_hi_x - right))
+            crop_mark(s, left, y, -1, 0, min(most, left - limit_lo))
+            crop_mark(s, right, y, 1, 0, min(most, limit_hi_x - right))
     return []  # bottom marks stop at the footer band, so the footer needs to avoid none
 
 
 def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,
-                 offset: tuple[float, float]) -> None:
-    """Short ticks pointing at the corners (hexes) or quarter points (rounds), outside the bleed."""
+                 offset: tuple[float, float], full: bool = False) -> None:
+    """Marks outside the bleed: for a hex, each edge's line continued past both corners (lay a
+    ruler on the two ticks and cut the edge); for a round, ticks at the quarter points. With
+    ``full`` each piece also gets a hairline on its cut edge, for cutting by eye."""
     w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        r = min(w, h) / SQRT3
-        start = r + grid.bleed * 2 / SQRT3 + MARK_GAP_MM
-        angles = [60 * i + (0 if comp.orientation == "flat" else 30) for i in range(6)]
-    else:
-        start = w / 2 + grid.bleed + MARK_GAP_MM
-        angles = [0, 90, 180, 270]
-    length = max(0.8, grid.gap / 2 - MARK_GAP_MM - grid.bleed * 0.3)
+    length = max(0.8, min(TICK_MM, grid.gap / 2 - MARK_GAP_MM - grid.bleed * 0.3))
+    hairline = Style(stroke="#808080", width_mm=0.1)
     for index in range(n):
         cx, cy = _mirror(*grid.centre(index), paper, mirror)
         cx, cy = cx + offset[0], cy + offset[1]
-        for a in angles:
-            dx, dy = math.cos(math.radians(a)), math.sin(math.radians(a))
-            crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, min(length, TICK_MM))
+        if full:
+            with s.saved():
+                s.translate(cx, cy)
+                s.draw(outline(comp), hairline)
+        if comp.kind == "hex-tile":
+            _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length)
+        else:
+            start = w / 2 + grid.bleed + MARK_GAP_MM
+            for a in (0, 90, 180, 270):
+                dx, dy = math.cos(math.radians(a)), math.sin(math.radians(a))
+                crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, length)
+
+
+def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: float, length: float) -> None:
+    r = min(comp.size_mm) / SQRT3
+    turn = 0.0 if comp.orientation == "flat" else 30.0
+    corners = [(cx + r * math.cos(math.radians(turn + 60 * i)), cy + r * math.sin(math.radians(turn + 60 * i)))
+               for i in range(6)]
+    clear = bleed * 2 / SQRT3 + MARK_GAP_MM  # where an edge's line leaves the bleed past its corner
+    for i in range(6):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 6]
+        ux, uy = (bx - ax) / r, (by - ay) / r  # edge length is r
+        crop_mark(s, bx + ux * clear, by + uy * clear, ux, uy, length)
+        crop_mark(s, ax - ux * clear, ay - uy * clear, -ux, -uy, length)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:

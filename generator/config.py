@@ -1,0 +1,73 @@
+"""Defaults for ``pnpforge build`` from config files, so a player sets their printer's quirks once.
+
+Read in this order, later ones winning: the user's file (``$XDG_CONFIG_HOME/pnpforge/config.yaml``,
+by default ``~/.config/pnpforge/config.yaml``), then the project's ``pnpforge.yaml`` in the current
+folder, then the command line. ``PNPFORGE_CONFIG`` names a file to use instead of the user's.
+
+```yaml
+build:
+  paper: letter            # a4 | letter | both
+  format: pdf              # pdf | svg | both
+  duplex: long             # long | short | none
+  back_offset_mm: [0.8, -1.2]   # read off the calibration sheet
+  layout: duplex           # duplex | gutter-fold
+  ink_saver: false
+  bleed_mm: 3
+  marks: crop              # crop | lines | none
+  out: output
+```
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .errors import DataErrors
+from .model.load import display_path
+from .model.schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
+from .yamlsrc import load_yaml
+
+BUILD = Map({
+    "paper": Key(enum("a4", "letter", "both")),
+    "format": Key(enum("pdf", "svg", "both")),
+    "duplex": Key(enum("long", "short", "none")),
+    "back_offset_mm": Key(ListOf(num(-20, 20), "[x, y] in mm", min_items=2)),
+    "layout": Key(enum("duplex", "gutter-fold")),
+    "ink_saver": Key(BOOL),
+    "bleed_mm": Key(num(0, 6)),
+    "marks": Key(enum("crop", "lines", "none")),
+    "out": Key(TEXT),
+    "seed": Key(integer(0, 2**31 - 1)),
+}, "build defaults")
+CONFIG = Map({"build": Key(BUILD)}, "pnpforge config")
+
+
+def config_files() -> list[Path]:
+    user = os.environ.get("PNPFORGE_CONFIG")
+    if user:
+        files = [Path(user)]
+    else:
+        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+        files = [base / "pnpforge" / "config.yaml"]
+    files.append(Path("pnpforge.yaml"))
+    return files
+
+
+def build_defaults() -> dict[str, Any]:
+    """The merged ``build:`` settings of every config file found (checked; errors name file:line)."""
+    merged: dict[str, Any] = {}
+    for path in config_files():
+        if not path.is_file():
+            continue
+        name = display_path(path)
+        doc = load_yaml(path, name)
+        if doc is None:
+            continue
+        errors: list = []
+        check(doc, CONFIG, errors, (name, 1), path.name)
+        if errors:
+            raise DataErrors(errors)
+        merged.update(doc.get("build") or {})
+    return merged
