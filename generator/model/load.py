@@ -16,6 +16,7 @@ from .game import Colour, Component, Game, Item
 from .schema import check
 
 MAX_TOTAL = 100_000
+MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
 IN_MM = 25.4
 
@@ -153,6 +154,9 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     if kind in ("board",):
         if not isinstance(raw, list):
             raise spec.error("a board needs size_mm: [width, height]", "size_mm" if raw_mm else None)
+        if max(raw[0], raw[1]) > MAX_BOARD_MM:
+            raise spec.error(f"a board of {raw[0]:.0f} x {raw[1]:.0f} mm is too large to tile for home printing; "
+                             f"at most {MAX_BOARD_MM:.0f} mm a side (A0 is 841 x 1189)", "size_mm")
         return (float(raw[0]), float(raw[1]))
     if kind in ("sheet", "generated"):
         if isinstance(raw, list):
