@@ -23,7 +23,7 @@ from .draw.surface import Surface
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .generators import GENERATORS, load_all
-from .layout.page import PRINT_NOTE, Paper, footer, page_label_text
+from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
 from .layout.textpage import paint_text_page
 from .model import Component, Game
@@ -347,10 +347,12 @@ def poster_page(game: Game, comp: Component) -> PageJob:
             s.translate(margin, margin)
             draw_board(s, game, comp, bleed)
         poster.corner_marks(s, margin, margin, w, h, bleed)
-        s.text(margin, h + margin + 7, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
-               f"\u00b7 {game.credits}", size_pt=7, fill="#333333")
+        scale_bar(s, margin, h + margin + 10)
+        s.text(margin + 62, h + margin + 10, PRINT_NOTE, size_pt=7, font="bold")
+        s.text(margin, h + margin + 14, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+               f"\u00b7 {_short_credits(game)}", size_pt=7, fill="#333333")
         return [], (margin, margin, w, h), bleed
-    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 6), furniture=False)
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 10), furniture=False)
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
