@@ -31,6 +31,17 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bit_list(mask: int) -> list[int]:
+    """The hexes in a mask as a list, lowest first (faster than ``list(bits(mask))``)."""
+    out = []
+    append = out.append
+    while mask:
+        low = mask & -mask
+        append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def mask_of(hexes: Iterable[int]) -> int:
     out = 0
     for h in hexes:
@@ -65,6 +76,15 @@ class Board:
                 if 0 <= c + dc < self.columns and 0 <= rr < self.rows:
                     yield (c + dc) * self.rows + rr
 
+    def around(self, mask: int) -> int:
+        """Every hex next to a hex of ``mask`` (the mask itself only where its hexes touch)."""
+        nmask, out = self.nmask, 0
+        while mask:
+            low = mask & -mask
+            out |= nmask[low.bit_length() - 1]
+            mask ^= low
+        return out
+
     def col_row(self, i: int) -> tuple[int, int]:
         return divmod(i, self.rows)
 
@@ -90,11 +110,14 @@ class Board:
         """The connected group of ``within`` that holds ``start``."""
         seen = 1 << start
         todo = [start]
+        pop, nmask = todo.pop, self.nmask
         while todo:
-            h = todo.pop()
-            new = self.nmask[h] & within & ~seen
-            seen |= new
-            todo.extend(bits(new))
+            new = nmask[pop()] & within & ~seen
+            while new:
+                low = new & -new
+                todo.append(low.bit_length() - 1)
+                new ^= low
+                seen |= low
         return seen
 
     def components(self, mask: int) -> list[int]:
@@ -302,40 +325,63 @@ def _try_map(board: Board, rng: random.Random, dice: tuple[int, int]) -> Kingdom
             return None
         ranges.append(grown)
     mountains = ranges[0] | ranges[1]
-    order = list(bits(ranges[0])) + list(bits(ranges[1]))
+    order = bit_list(ranges[0]) + bit_list(ranges[1])
     bigger = ranges[0] if dice[0] >= dice[1] else ranges[1]
     river = _draw_river(board, rng, mountains, bigger)
     if river is None or len(river) < 4:
         return None
-    kmap = KingdomMap(tuple(order), tuple(river), dice)
-    check_map(board, kmap)
-    return kmap
+    # Legal by construction (two ranges of the dice's sizes kept apart, a river from next to the
+    # bigger one past the capital to an edge); tests/solo check thousands of seeds with check_map.
+    return KingdomMap(tuple(order), tuple(river), dice)
 
 
 def _grow(board: Board, mask: int) -> int:
-    out = 0
-    for h in bits(mask):
-        out |= board.nmask[h]
-    return out
+    return board.around(mask)
+
+
+class _Outside:
+    """The hexes of the board not in ``avoid``, lowest first, as a read-only sequence (what
+    ``rng.choice`` needs) without listing the seventy-odd of them."""
+
+    __slots__ = ("avoid", "n")
+
+    def __init__(self, board: Board, avoid: int) -> None:
+        avoid &= board.all_mask
+        self.avoid = bit_list(avoid)
+        self.n = board.size - len(self.avoid)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k: int) -> int:
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        for a in self.avoid:  # the k-th hex not avoided: step over each avoided hex at or below it
+            if a > k:
+                break
+            k += 1
+        return k
 
 
 def _grow_range(board: Board, rng: random.Random, size: int, avoid: int) -> int | None:
-    free = [h for h in range(board.size) if not avoid >> h & 1]
-    if not free:
+    free = _Outside(board, avoid)
+    if not len(free):
         return None
-    rng_mask = 1 << rng.choice(free)
+    choice = rng.choice
+    rng_mask = 1 << choice(free)
+    around = board.around
     for _ in range(size - 1):
-        frontier = [h for h in bits(_grow(board, rng_mask) & ~rng_mask & ~avoid)]
+        frontier = bit_list(around(rng_mask) & ~rng_mask & ~avoid)
         if not frontier:
             return None
-        rng_mask |= 1 << rng.choice(frontier)
+        rng_mask |= 1 << choice(frontier)
     return rng_mask
 
 
 def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -> list[int] | None:
     cap = board.capital
     blocked = mountains | 1 << cap
-    starts = list(bits(_grow(board, bigger) & ~blocked))
+    starts = bit_list(_grow(board, bigger) & ~blocked)
     if not starts:
         return None
     rand = rng.random
@@ -347,7 +393,7 @@ def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -
     away = blocked | (used ^ 1 << first[-1]) | (_grow(board, used ^ 1 << first[-1]) & ~(1 << first[-1]))
     rest = _path(board, weight, [first[-1]], board.edge_mask & ~away, away & ~(1 << first[-1]))
     if rest is None:
-        rest = _path(board, weight, [first[-1]], board.edge_mask & ~blocked & ~used | 1 << first[-1],
+        rest = _path(board, weight, [first[-1]], board.edge_mask & ~blocked & ~(used ^ 1 << first[-1]),
                      blocked | (used ^ 1 << first[-1]))
     if rest is None:
         return None
@@ -363,13 +409,17 @@ def _path(board: Board, weight: list[int], sources: list[int], targets: int, blo
         best[s] = 0
     queue = [(0, s) for s in sources]
     neighbours = board.neighbours
+    heappop, heappush = heapq.heappop, heapq.heappush
     while queue:
-        cost, h = heapq.heappop(queue)
+        cost, h = heappop(queue)
         if targets >> h & 1:
             path = [h]
-            while back[path[-1]] >= 0:
-                path.append(back[path[-1]])
-            return path[::-1]
+            h = back[h]
+            while h >= 0:
+                path.append(h)
+                h = back[h]
+            path.reverse()
+            return path
         if cost > best[h]:
             continue
         for n in neighbours[h]:
@@ -377,8 +427,9 @@ def _path(board: Board, weight: list[int], sources: list[int], targets: int, blo
                 continue
             new = cost + weight[n]
             if new < best[n]:
-                best[n], back[n] = new, h
-                heapq.heappush(queue, (new, n))
+                best[n] = new
+                back[n] = h
+                heappush(queue, (new, n))
     return None
 
 

@@ -18,11 +18,12 @@ the log checker, the terminal game and the random playouts all drive this one cl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from .board import Board, KingdomMap, bits, check_map, check_setup_buildings, rules_board
 from .errors import IllegalMoveError
-from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Producer, Rules
+from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Rules
 
 EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)
 CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE, "monument": MONUMENT}
@@ -66,18 +67,44 @@ def cost_text(cost: Cost) -> str:
     return " + ".join(parts) or "nothing"
 
 
+RESOURCE_INDEX = {"food": 0, "ore": 1, "labor": 2}
+_WHEN = {"river": 0, "mountain": 1, "next-to-farm-or-mine": 2}
+
+
+class _Tables:
+    """The rules as the engine's hot loops want them: tuples indexed by die face, stage, code."""
+
+    def __init__(self, rules: Rules) -> None:
+        sides = rules.die_sides
+        self.faces = tuple(rules.faces.get(d) for d in range(sides + 1))  # by die face
+        self.choose_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == CHOOSE)
+        self.disaster_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == "disaster")
+        self.producers = tuple((CODE[k], RESOURCE_INDEX[p.resource], p.base, p.bonus, _WHEN[p.bonus_when])
+                               for k, p in ((k, rules.produce[k]) for k in KINDS))
+        self.bonus = {name: (b.resource, b.per_building, CODE[b.building], b.minimum)
+                      for name, b in rules.bonus.items()}
+        self.fed_codes = tuple(CODE[k] for k in rules.fed)
+        self.costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
+        self.capital_by_stage = tuple(rules.capital_makes(s) for s in range(len(rules.stages) + 1))
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
 class Kingdom:
     """One game in play. Mutable; every method checks its rule and raises :class:`IllegalMoveError`."""
 
     def __init__(self, rules: Rules, kmap: KingdomMap, board: Board | None = None) -> None:
         self.rules, self.map = rules, kmap
-        self.board = board or rules_board(rules)
+        self.board = board = board or rules_board(rules)
         self.mountains, self.river = kmap.mountain_mask, kmap.river_mask
-        self.at = [EMPTY] * self.board.size
-        self.at[self.board.capital] = CAPITAL
-        self.masks = [0] * 7
-        self.masks[CAPITAL] = 1 << self.board.capital
-        self.food, self.ore, self.labor = (rules.start[r] for r in ("food", "ore", "labor"))
+        self.at = [EMPTY] * board.size
+        self.at[board.capital] = CAPITAL
+        self.masks = [0, 0, 0, 0, 0, 0, 1 << board.capital]
+        start = rules.start
+        self.food, self.ore, self.labor = start["food"], start["ore"], start["labor"]
         self.stage = 0
         self.year = 0
         self.phase = BETWEEN
@@ -88,9 +115,9 @@ class Kingdom:
         self.rerolled = False
         self.hard_times = 0
         self.starved = False
-        self._producers = tuple((CODE[k], rules.produce[k]) for k in KINDS)
-        self._fed_codes = tuple(CODE[k] for k in rules.fed)
-        self._costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
+        self._t = t = _tables(rules)
+        self._fed_codes = t.fed_codes
+        self._costs = t.costs
         self._near_grave = 0  # hexes next to a graveyard (graveyards are never removed)
 
     # -- setting up ----------------------------------------------------------------------------
@@ -160,8 +187,11 @@ class Kingdom:
         if self.phase != BETWEEN:
             raise IllegalMoveError(f"year {self.year} is not finished ({PHASE_NAMES[self.phase]})")
         sides = self.rules.die_sides
-        if len(dice) != self.rules.fate_dice or any(not 1 <= d <= sides for d in dice):
+        if len(dice) != self.rules.fate_dice:
             raise IllegalMoveError(f"fate is {self.rules.fate_dice} dice of 1 to {sides}", ("fate", None))
+        for d in dice:
+            if not 1 <= d <= sides:
+                raise IllegalMoveError(f"fate is {self.rules.fate_dice} dice of 1 to {sides}", ("fate", None))
         self.year += 1
         self.dice, self.rolled = list(dice), tuple(dice)
         self.stage_at_start, self.rerolled = self.stage, False
@@ -174,7 +204,8 @@ class Kingdom:
 
     def reroll(self, face: int, to: int) -> None:
         """Reroll the die showing ``face``; ``to`` is its new face, which stands."""
-        self._need(FATE, "reroll")
+        if self.phase != FATE:
+            self._need(FATE, "reroll")
         need = self.rules.reroll_from_stage
         if self.stage_at_start < need:
             raise IllegalMoveError(f"a reroll needs Monument stage {need}; you had stage "
@@ -191,13 +222,23 @@ class Kingdom:
 
     def sixes(self) -> int:
         """How many dice ask you to choose (a 6)."""
-        faces = self.rules.faces
-        return sum(1 for d in self.dice if faces[d] == CHOOSE)
+        choose, n = self._t.choose_faces, 0
+        for d in self.dice:
+            if d in choose:
+                n += 1
+        return n
+
+    def may_strike(self, choose: Sequence[str]) -> bool:
+        """Whether a disaster may be among this year's results (a die shows it, or a 6 chose it)."""
+        return bool(self._t.disaster_faces.intersection(self.dice)) or "disaster" in choose
 
     def results(self, choose: Sequence[str]) -> list[str]:
         """The fate results in the order they resolve, each 6 replaced by its chosen pair."""
         faces, per = self.rules.faces, self.rules.choose_count
-        need = self.sixes() * per
+        sixes = self.sixes()
+        if not sixes and not choose:
+            return [faces[d] for d in self.dice]
+        need = sixes * per
         if len(choose) != need:
             dice = " and ".join(map(str, self.dice))
             if need == 0:
@@ -226,9 +267,11 @@ class Kingdom:
 
     def resolve_fate(self, choose: Sequence[str], disaster: Sequence[int]) -> None:
         """Resolve the dice in order. ``disaster``: the building lost to each disaster that finds one."""
-        self._need(FATE, "fate")
+        if self.phase != FATE:
+            self._need(FATE, "fate")
         used = 0
-        for result in self.results(choose):
+        for result in (self.results(choose) if choose or self._t.choose_faces.intersection(self.dice)
+                       else [self._t.faces[d] for d in self.dice]):
             if result == "disaster":
                 used = self._disaster(disaster, used)
             elif result == "hard-times":
@@ -259,9 +302,9 @@ class Kingdom:
         return used
 
     def _bonus(self, result: str) -> None:
-        b = self.rules.bonus[result]
-        gain = max(b.minimum, b.per_building * self.masks[CODE[b.building]].bit_count())
-        self._gain(b.resource, gain)
+        resource, per, code, minimum = self._t.bonus[result]
+        gain = per * self.masks[code].bit_count()
+        self._gain(resource, gain if gain > minimum else minimum)
 
     def _gain(self, resource: str, n: int) -> None:
         if resource == "food":
@@ -274,7 +317,7 @@ class Kingdom:
     # -- 2. produce ------------------------------------------------------------------------------
     def capital_count(self) -> int:
         """How many resources the capital makes this year."""
-        n = self.rules.capital_makes(self.stage)
+        n = self._t.capital_by_stage[self.stage]
         if self._near_grave >> self.board.capital & 1:
             n -= self.rules.graveyard_penalty
         return max(0, n)
@@ -288,37 +331,40 @@ class Kingdom:
 
     def production(self) -> tuple[int, int, int]:
         """What the farms, mines and villages make now: (food, ore, labor)."""
-        out = {"food": 0, "ore": 0, "labor": 0}
-        for code, producer in self._producers:
-            out[producer.resource] += self._made(code, producer)
-        return (out["food"], out["ore"], out["labor"])
+        out = [0, 0, 0]
+        masks = self.masks
+        for code, resource, base, bonus, when in self._t.producers:
+            mask = masks[code]
+            if mask:
+                out[resource] += self._made(mask, base, bonus, when)
+        return (out[0], out[1], out[2])
 
-    def _made(self, code: int, p: Producer) -> int:
-        """What all the buildings of one kind make: base, terrain bonus, graveyard penalty."""
-        mask = self.masks[code]
-        if not mask:
-            return 0
-        if p.bonus_when == "river":
+    def _made(self, mask: int, base: int, bonus: int, when: int) -> int:
+        """What all the buildings of one kind (``mask``) make: base, terrain bonus, graveyard penalty."""
+        if when == 0:  # by the river
             good = mask & self.river
-        elif p.bonus_when == "mountain":
+        elif when == 1:  # on a mountain
             good = mask & self.mountains
         else:  # next to a farm or mine
             near, nm, good = self.masks[FARM] | self.masks[MINE], self.board.nmask, 0
             for h in bits(mask):
                 if nm[h] & near:
                     good |= 1 << h
-        total = p.base * mask.bit_count() + p.bonus * good.bit_count()
+        total = base * mask.bit_count() + bonus * good.bit_count()
         hurt = mask & self._near_grave
         if hurt:
             pen = self.rules.graveyard_penalty
             for h in bits(hurt):
-                total -= min(pen, p.base + (p.bonus if good >> h & 1 else 0))
+                total -= min(pen, base + (bonus if good >> h & 1 else 0))
         return total
 
     def produce(self, capital: Sequence[str]) -> None:
         """Every building produces; ``capital`` names the resources the capital makes."""
-        self._need(PRODUCE, "produce")
-        n = self.capital_count()
+        if self.phase != PRODUCE:
+            self._need(PRODUCE, "produce")
+        n = self._t.capital_by_stage[self.stage]
+        if self._near_grave >> self.board.capital & 1:
+            n = max(0, n - self.rules.graveyard_penalty)
         if len(capital) != n:
             raise IllegalMoveError(f"the capital makes {_plural(n, 'resource')} this year "
                                    f"({self._capital_why()}); capital lists {len(capital)}",
@@ -329,7 +375,8 @@ class Kingdom:
         self.labor += labor
         for resource in capital:
             self._gain(resource, 1)
-        self.labor = max(0, self.labor - self.hard_times)
+        if self.hard_times:
+            self.labor = max(0, self.labor - self.hard_times)
         self.phase = BUILD
 
     # -- 3. construct ----------------------------------------------------------------------------
@@ -389,7 +436,8 @@ class Kingdom:
 
     def build(self, kind: str, h: int) -> None:
         """Pay for ``kind`` and draw it on hex ``h``."""
-        self._need(BUILD, "construct")
+        if self.phase != BUILD:
+            self._need(BUILD, "construct")
         self._check_site(kind, h)
         cost = self.build_cost(kind)
         short = [f"{have} {name}" for need, have, name in
@@ -443,7 +491,8 @@ class Kingdom:
         """Give the trade's labor for one ``resource``."""
         if self.phase == BUILD:
             self.phase = TRADE
-        self._need(TRADE, "trade")
+        if self.phase != TRADE:
+            self._need(TRADE, "trade")
         r = self.rules
         offer = f"{r.trade_labor} labor for {r.trade_gives} {' or '.join(r.trade_for)}"
         if resource not in r.trade_for:
@@ -460,21 +509,25 @@ class Kingdom:
             fed |= m[code]
         return fed.bit_count()
 
+    def _starving(self, fed: int) -> int:
+        missing = fed * self.rules.food_per_building - self.food
+        return 0 if missing <= 0 else min(missing, fed)
+
     def food_needed(self) -> int:
         return self.fed_count() * self.rules.food_per_building
 
     def starving(self) -> int:
         """How many buildings the coming Feed takes (one per food you cannot pay)."""
-        fed = self.fed_count()
-        missing = fed * self.rules.food_per_building - self.food
-        return 0 if missing <= 0 else min(missing, fed)
+        return self._starving(self.fed_count())
 
     def feed(self, starve: Sequence[int]) -> None:
         """Pay the food; ``starve`` names one lost building per missing food. Ends the year."""
         if self.phase == BUILD:
             self.phase = TRADE
-        self._need(TRADE, "feed")
-        need, lose = self.food_needed(), self.starving()
+        if self.phase != TRADE:
+            self._need(TRADE, "feed")
+        eaters = self.fed_count()
+        need, lose = eaters * self.rules.food_per_building, self._starving(eaters)
         if len(starve) != lose:
             if lose == 0:
                 raise IllegalMoveError(f"nobody starved: {_plural(self.fed_count(), 'building')} ate "
@@ -482,6 +535,12 @@ class Kingdom:
             raise IllegalMoveError(f"{_plural(self.fed_count(), 'building')} eat {need} food and you have "
                                    f"{self.food}: lose {_plural(lose, 'building')} to starving; starve "
                                    f"lists {len(starve)}", ("starve", None) if starve else None)
+        if not starve:
+            self.food -= need
+            self.labor = 0
+            self.phase = BETWEEN
+            self._end_of_year()
+            return
         fed = self.masks[FARM] | self.masks[MINE] | self.masks[VILLAGE]
         for i, h in enumerate(starve):
             if not fed >> h & 1 or self.at[h] not in self._fed_codes:

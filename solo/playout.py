@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .board import Board, KingdomMap, bits, generate_map, rules_board
+from .board import Board, KingdomMap, bit_list, bits, generate_map, rules_board
 from .engine import BUILD_KINDS, FARM, MINE, VILLAGE, Kingdom
 from .log import GameLog, Lines, Setup, Year
 from .rules import FATE_RESULTS, Rules
@@ -32,7 +32,7 @@ def pick(rng: random.Random, mask: int) -> int:
             h = int(rnd() * top)
             if mask >> h & 1:
                 return h
-    return list(bits(mask))[int(rnd() * n)]
+    return bit_list(mask)[int(rnd() * n)]
 
 
 def random_setup(rules: Rules, kmap: KingdomMap, rng: random.Random, board: Board) -> tuple[int, int, int]:
@@ -76,7 +76,7 @@ class RandomPlayer:
         capital = (self.capital(k),) if n == 1 else tuple([self.capital(k) for _ in range(n)])
         k.produce(capital)
         build = self.builds(k)
-        trade = self.trades(k)
+        trade = self.trades(k) if k.labor >= k.rules.trade_labor else ()
         starving = k.starving()
         starve = tuple(self.lose(k, starving)) if starving else ()
         k.feed(starve)
@@ -92,7 +92,7 @@ class RandomPlayer:
 
     def disasters(self, k: Kingdom, choose: tuple[str, ...]) -> tuple[int, ...]:
         """Buildings to lose: as many as the disasters will take, in order."""
-        if 1 not in k.dice and "disaster" not in choose:
+        if not k.may_strike(choose):
             return ()
         count = k.results(choose).count("disaster") * k.rules.disaster_loses
         return tuple(self.lose(k, count))
@@ -107,7 +107,7 @@ class RandomPlayer:
         return out
 
     def capital(self, k: Kingdom) -> str:
-        if self.smart():
+        if self.random() < self.skill:
             return "food" if k.food <= k.food_needed() + 1 else "ore"
         return RESOURCE_ORDER[int(self.random() * 3)]
 
@@ -117,7 +117,7 @@ class RandomPlayer:
             options = k.affordable()
             if not options:
                 break
-            smart = self.smart()
+            smart = self.random() < self.skill
             if smart:
                 kind = self.sensible(k, options)
             else:
@@ -169,12 +169,12 @@ class RandomPlayer:
 
     def trades(self, k: Kingdom) -> tuple[str, ...]:
         out = []
-        need = k.rules.trade_labor
-        while k.labor >= need and self.random() < 0.9:
-            if self.smart():
+        need, rnd, skill = k.rules.trade_labor, self.random, self.skill
+        while k.labor >= need and rnd() < 0.9:
+            if rnd() < skill:
                 resource = "food" if k.food < k.food_needed() + 1 else "ore"
             else:
-                resource = TRADES[int(self.random() * len(TRADES))]
+                resource = TRADES[int(rnd() * len(TRADES))]
             k.trade(resource)
             out.append(resource)
         return tuple(out)
