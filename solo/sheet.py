@@ -328,9 +328,16 @@ def _trackers(s: Surface, box: Box, rules: Rules) -> None:
         s.text(box.x + 5.5, y + 2.5, f"Stage {stage}", size_pt=7.5, font="bold", fill=INK)
         s.text(box.x + 5.5, y + 5.6, "+".join(str(c) for c in cost) + " L+F+O", size_pt=7, fill=SOFT)
         y += 7.4
-    y = _title(s, box.x, y + 1.5, f"GRAVEYARDS ({rules.lose_graveyards} lose)")
-    for i in range(rules.lose_graveyards):
+    y = _title(s, box.x, y + 1.5, "GRAVEYARDS")
+    n = rules.lose_graveyards
+    for i in range(n):
         s.rect(box.x + i * 6.5, y, 5.0, 5.0, Style(stroke=INK, width_mm=0.3))
+    note = f"{n}: you lose"
+    x = box.x + n * 6.5
+    if x + fonts.text_width_mm(note, 7) <= box.right:  # beside the boxes, else under them
+        s.text(x, y + 3.5, note, size_pt=7, fill=SOFT)
+    else:
+        s.text(box.x, y + 8.0, note, size_pt=7, fill=SOFT)
 
 
 def _title(s: Surface, x: float, y: float, text: str) -> float:
@@ -349,7 +356,7 @@ def _number_grid(s: Surface, x: float, y: float, cell: float, title: str, count:
     return y + math.ceil(count / 5) * cell
 
 
-RECORD_COLUMNS = (("Year", 8.5), ("Fate", 10.5), ("Food", 9.5), ("Ore", 9.5),
+RECORD_COLUMNS = (("Year", 9.5), ("Fate", 10.5), ("Food", 9.5), ("Ore", 9.5),
                   ("Built, lost, notes", 0.0))
 
 

@@ -14,7 +14,7 @@ from generator.draw.surface import MM_PER_PT, Path, Style, Surface
 from kingdom_helpers import rules, run
 from solo.board import generate_map, rules_board
 from solo.log import read_log
-from solo.sheet import MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, draw_sheet, layout, render_sheet, rules_text, set_rules
+from solo.sheet import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, draw_sheet, layout, render_sheet, rules_text, set_rules
 
 
 class Recorder(Surface):
@@ -22,6 +22,7 @@ class Recorder(Surface):
 
     def __init__(self) -> None:
         self.texts: list[tuple[float, float, str, float, str]] = []
+        self.fonts: list[str] = []
         self.paths: list[tuple[Path, Style]] = []
         self.page = (0.0, 0.0)
 
@@ -40,6 +41,7 @@ class Recorder(Surface):
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         self.texts.append((x_mm, y_mm, text, size_pt, anchor))
+        self.fonts.append(font)
 
     def define(self, name, bbox_mm, draw): ...
     def use(self, name, x_mm=0.0, y_mm=0.0): ...
@@ -62,11 +64,13 @@ def test_no_text_under_7pt_and_all_inside_the_margins(paper, seed):
     rec, _ = drawn(paper, seed)
     w, h = PAPER_MM[paper]
     assert rec.page == (w, h)
-    for x, y, text, size, anchor in rec.texts:
+    for (x, y, text, size, anchor), font in zip(rec.texts, rec.fonts):
         assert size >= 7.0, (text, size)
-        width = text_width_mm(text, size)
+        width = text_width_mm(text, size, font)
         left = x - {"start": 0, "middle": width / 2, "end": width}[anchor]
         assert left >= 7.0 and left + width <= w - 7.0, (text, left, width)
+        # the header, trackers, table and rules keep to the sheet's own 10 mm side margins
+        assert left >= MARGIN_MM - 0.01 and left + width <= w - MARGIN_MM + 0.01, (text, left, width)
         assert y - size * MM_PER_PT >= 7.0 and y + 0.3 * size * MM_PER_PT <= h - 7.0, (text, y)
     for path, _ in rec.paths:
         x0, y0, x1, y1 = path.bounds()
@@ -100,7 +104,7 @@ def test_what_a_player_reads():
     words = [t[2] for t in rec.texts]
     assert "The One-Page Kingdom" in words and "Sheet 7" in words and "CAPITAL" in words
     assert {"Ruler", "Kingdom", "Capital", "FOOD", "ORE", "LABOR this year", "MONUMENT",
-            "GRAVEYARDS (3 lose)", "YEAR BY YEAR", "SETUP", "EACH YEAR", "END"} <= set(words)
+            "GRAVEYARDS", "3: you lose", "YEAR BY YEAR", "SETUP", "EACH YEAR", "END"} <= set(words)
     assert all(c in words for c in "ABCDEFGHIJ") and all(str(n) in words for n in range(1, 9))
     assert SCALE_LABEL in words
     assert "3 Harvest: +1 food per farm, at least 1." in words
