@@ -94,7 +94,7 @@ def show(log: Path) -> None:
     from .play import render
 
     kingdom = check_file(log, _rules(), display=str(log))
-    click.echo(render(kingdom))
+    click.echo(render(kingdom, state=False))
     click.echo(f"{log}: {result_line(kingdom)}")
 
 

@@ -109,7 +109,7 @@ class _Reader:
         for key in node:
             if key not in keys:
                 hint = f"; did you mean {_near(key, keys)}?" if _near(key, keys) else ""
-                raise self.fail(f"{what}: unknown key {key!r} (allowed: {', '.join(keys)}){hint}",
+                raise self.fail(f"{what}: unknown key {_show(key)} (allowed: {', '.join(keys)}){hint}",
                                 node.line_of(key))
         return node
 
@@ -129,19 +129,19 @@ class _Reader:
         h = self.board.hex(value) if isinstance(value, str) else None
         if h is None:
             last = self.board.names[-1]
-            raise self.fail(f"{what}: {value!r} is not a hex of the map (A1 to {last})", line)
+            raise self.fail(f"{what}: {_show(value)} is not a hex of the map (A1 to {last})", line)
         return h
 
     def die(self, value: Any, what: str, line: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(f"{what}: a die is a number from 1 to {self.sides}, not {value!r}", line)
+            raise self.fail(f"{what}: a die is a number from 1 to {self.sides}, not {_show(value)}", line)
         if not 1 <= value <= self.sides:
             raise self.fail(f"{what}: a die shows 1 to {self.sides}, not {value}", line)
         return value
 
     def name(self, value: Any, allowed: tuple[str, ...], what: str, line: int) -> str:
         if not isinstance(value, str) or value not in allowed:
-            raise self.fail(f"{what}: {value!r} is not one of {', '.join(allowed)}", line)
+            raise self.fail(f"{what}: {_show(value)} is not one of {', '.join(allowed)}", line)
         return value
 
     def text(self, node: YMap, key: str) -> str | None:
@@ -200,7 +200,7 @@ class _Reader:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
             raise self.fail(f"sheet is the seed printed on the sheet, a whole number from 0 to "
-                            f"{MAX_SEED}; found {value!r}", doc.line_of("sheet"))
+                            f"{MAX_SEED}; found {_show(value)}", doc.line_of("sheet"))
         return value
 
     def setup(self, node: Any, line: int, from_sheet: bool, partial: bool) -> Setup:
@@ -262,7 +262,7 @@ class _Reader:
             parts = value.split() if isinstance(value, str) else []
             if len(parts) != 2:
                 raise self.fail(f"{what}: build: each entry is a kind and a hex, like 'farm F6'; "
-                                f"found {value!r}", line)
+                                f"found {_show(value)}", line)
             kind = self.name(parts[0], BUILD_KINDS, f"{what}: build", line)
             out.append((kind, self.hex(parts[1], f"{what}: build {kind}", line)))
         return tuple(out), lines
@@ -275,7 +275,7 @@ class _Reader:
         out = []
         for key, number in value.items():
             if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise self.fail(f"{what}: check: {key} must be a whole number, 0 or more; found {number!r}",
+                raise self.fail(f"{what}: check: {key} must be a whole number, 0 or more; found {_show(number)}",
                                 value.line_of(key))
             out.append((key, number))
         items["check"] = tuple(value.line_of(k) for k in value)
@@ -290,6 +290,25 @@ _SETUP_HELP = {
     "village": "the hex of your first village, next to that farm or mine",
     "dice": "the two mountain dice",
 }
+
+
+def _show(value: Any) -> str:
+    """A value as the player wrote it: text quoted, a date as a date, anything long cut short."""
+    import datetime
+
+    if isinstance(value, str):
+        return repr(value[:60] + ("..." if len(value) > 60 else ""))
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if value is None:
+        return "nothing"
+    return str(value)[:60]
 
 
 def _kind(value: Any) -> str:
@@ -329,7 +348,9 @@ def _parse(load: Callable[[], Any], board: Board, name: str, sides: int, partial
     try:
         doc = load()
     except DataError as exc:  # not YAML, a duplicate key: not a log
-        raise LogFormatError(exc.message, exc.file or name, exc.line) from None
+        # a file that was read but not parsed has a line to point at, if only its first
+        line = exc.line or (1 if exc.message.startswith("not valid YAML") else None)
+        raise LogFormatError(exc.message, exc.file or name, line) from None
     except (ValueError, TypeError, OverflowError) as exc:  # odd scalars PyYAML cannot build
         raise LogFormatError(f"not a readable log: {exc}", name) from None
     return _Reader(board, name, sides).log(doc, partial)

@@ -59,9 +59,10 @@ def _cell(board: Board, kmap: KingdomMap, at: Sequence[int] | None, mark: int, h
     return first + terrain
 
 
-def render(k: Kingdom, mark: int = 0) -> str:
-    """Map, legend and state of a kingdom."""
-    return "\n".join([render_map(k.board, k.map, k.at, mark), LEGEND, state_line(k)])
+def render(k: Kingdom, mark: int = 0, state: bool = True) -> str:
+    """Map, legend and (unless ``state`` is false) the state of a kingdom."""
+    parts = [render_map(k.board, k.map, k.at, mark), LEGEND]
+    return "\n".join(parts + [state_line(k)] if state else parts)
 
 
 def state_line(k: Kingdom) -> str:

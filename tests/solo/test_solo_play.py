@@ -75,6 +75,7 @@ def test_play_on_the_command_line_and_end_of_input(tmp_path):
     assert run("check", str(path)).exit_code == 0
     shown = run("show", str(path))
     assert shown.exit_code == 0 and "F~" in shown.output and "M^" in shown.output
+    assert sum("monument stage" in line for line in shown.output.splitlines()) == 1  # state once
 
 
 def test_play_refuses_offered_nonsense_and_asks_again(tmp_path):
