@@ -10,6 +10,12 @@ from pathlib import Path
 from .errors import BuildError
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write ``data`` to ``path`` via a temporary file in the same folder and a rename."""
     path = Path(path)
@@ -23,6 +29,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a kit is an ordinary file
         os.replace(tmp, path)
     except OSError as exc:
         try:

@@ -56,6 +56,8 @@ class SvgSurface(Surface):
                                      viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False)
         if self._title or label:
             self._doc.set_desc(title=" - ".join(t for t in (self._title, label) if t))
+        # paper is white: without this, viewers in dark mode show the page dark
+        self._doc.add(svgwrite.shapes.Rect((0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff"))
         root = self._doc.g()
         self._doc.add(root)
         self._frames = [_Frame(root)]
