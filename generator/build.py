@@ -272,9 +272,7 @@ def _piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, flo
 
 def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float, float]):
     g = sheet.grid
-    rows = math.ceil(len(sheet.looks) / g.cols)
-    w = min(g.cols, len(sheet.looks)) * (g.cell_w + g.gap) - g.gap
-    h = rows * (g.cell_h + g.gap) - g.gap
+    w, h = g.used(len(sheet.looks))
     x, y = g.x0, g.y0
     if mirror == "long":
         x = paper.width_mm - x - w

@@ -54,8 +54,18 @@ def test_every_back_lands_behind_its_own_front_under_long_edge_flip(example_buil
 
 def test_lords_of_war_hex_tile_measures_25_4_mm_plus_bleed(low_build):
     image, _ = render(_pdf(low_build), 2)
-    volcano = box_of(image, "#7a2e1f")  # the one volcano tile, art running 3 mm past the cut
-    assert volcano.height - 2 * 3.0 == pytest.approx(25.4, abs=TOL_MM)
+    # the one volcano tile heads a strip of hexes stacked flat edge to flat edge: its art runs 3 mm
+    # past its top edge and stops exactly at the edge it shares with the lake below
+    volcano = box_of(image, "#7a2e1f")
+    assert volcano.height - 3.0 == pytest.approx(25.4, abs=TOL_MM)
+    assert volcano.width == pytest.approx(25.4 * 2 / 3 ** 0.5 + 2 * 3.0 * 2 / 3 ** 0.5, abs=TOL_MM)
+
+
+def test_hexes_stand_in_strips_that_share_edges(low_build):
+    image, _ = render(_pdf(low_build), 2)
+    volcano, lake = box_of(image, "#7a2e1f"), box_of(image.crop((0, 0, 600, 1200)), "#7fb8e6")
+    # the lake right under the volcano starts where the volcano stops: one straight cut between them
+    assert lake.y0 == pytest.approx(volcano.y1, abs=0.15)
 
 
 def test_pages_are_a4_and_letter_sized(tmp_path):

@@ -41,6 +41,16 @@ class Grid:
     rotated: bool
     bleed: float
     butted: bool
+    gap_y: float = -1.0  # a different gap between rows (hex strips); -1: the same as ``gap``
+    strip: str = ""  # hexes butted into columns (flat) or rows (pointy), sharing their flat edges
+
+    @property
+    def gx(self) -> float:
+        return self.gap
+
+    @property
+    def gy(self) -> float:
+        return self.gap if self.gap_y < 0 else self.gap_y
 
     @property
     def per_page(self) -> int:
@@ -48,16 +58,21 @@ class Grid:
 
     def centre(self, index: int) -> tuple[float, float]:
         col, row = index % self.cols, index // self.cols
-        return (self.x0 + col * (self.cell_w + self.gap) + self.cell_w / 2,
-                self.y0 + row * (self.cell_h + self.gap) + self.cell_h / 2)
+        return (self.x0 + col * (self.cell_w + self.gx) + self.cell_w / 2,
+                self.y0 + row * (self.cell_h + self.gy) + self.cell_h / 2)
 
     @property
     def width(self) -> float:
-        return self.cols * self.cell_w + (self.cols - 1) * self.gap
+        return self.cols * self.cell_w + (self.cols - 1) * self.gx
 
     @property
     def height(self) -> float:
-        return self.rows * self.cell_h + (self.rows - 1) * self.gap
+        return self.rows * self.cell_h + (self.rows - 1) * self.gy
+
+    def used(self, n: int) -> tuple[float, float]:
+        """Width and height of the block holding the first ``n`` pieces."""
+        rows = math.ceil(n / self.cols)
+        return (min(self.cols, n) * (self.cell_w + self.gx) - self.gx, rows * (self.cell_h + self.gy) - self.gy)
 
 
 def _fit(avail: float, cell: float, gap: float, outer: float) -> int:
@@ -77,7 +92,13 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
     the region's right edge: the fronts half of a gutter-fold page). ``align_y``: start or end."""
     w, h = comp.size_mm
     butted = comp.kind in ("card", "square-tile", "counter")
-    gap = 0.0 if butted else 2 * bleed + 2 * MARK_GAP_MM + 2.0
+    spaced_gap = 2 * bleed + 2 * MARK_GAP_MM + 2.0
+    gap = 0.0 if butted else spaced_gap
+    # hexes stand in strips: flat-topped ones stacked in columns, pointy ones side by side in rows,
+    # sharing an edge (one straight cut) with bleed only round the strip: two zigzag passes a strip
+    strip = ("columns" if comp.orientation == "flat" else "rows") if comp.kind == "hex-tile" else ""
+    gap_x = 0.0 if strip == "rows" else gap
+    gap_y = 0.0 if strip == "columns" else gap
     # butted blocks: marks outside the block's bleed; spaced pieces: corner ticks (up to TICK_MM)
     marks = MARK_GAP_MM + MIN_MARK_MM if butted else bleed * 0.16 + MARK_GAP_MM + TICK_MM + 0.1
     rx0, ry0, rx1, ry1 = region
@@ -88,16 +109,16 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
     best_key: tuple = ()
     for rotated, cw, ch in orientations:
         for side_marks in ((True, False) if butted else (True,)):
-            cols = _fit(rx1 - rx0, cw, gap, bleed + (marks if side_marks else 0.0))
-            rows = _fit(ry1 - ry0, ch, gap, bleed + marks)
+            cols = _fit(rx1 - rx0, cw, gap_x, bleed + (marks if side_marks else 0.0))
+            rows = _fit(ry1 - ry0, ch, gap_y, bleed + marks)
             if cols < 1 or rows < 1:
                 continue
-            grid_w = cols * cw + (cols - 1) * gap
-            grid_h = rows * ch + (rows - 1) * gap
+            grid_w = cols * cw + (cols - 1) * gap_x
+            grid_h = rows * ch + (rows - 1) * gap_y
             outer_x = bleed + (marks if side_marks else 0.0)
             x0 = (paper.width_mm - grid_w) / 2 if align_x == "centre" else rx1 - outer_x - grid_w
             y0 = ry0 + bleed + marks if align_y == "start" else ry1 - bleed - marks - grid_h
-            grid = Grid(cols, rows, cw, ch, gap, x0, y0, rotated, bleed, butted)
+            grid = Grid(cols, rows, cw, ch, gap_x, x0, y0, rotated, bleed, butted, gap_y, strip)
             key = (grid.per_page, side_marks, not rotated)
             if best is None or key > best_key:
                 best, best_key = grid, key
@@ -143,7 +164,7 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         with s.saved():
-            if grid.butted:
+            if grid.butted or grid.strip:
                 # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
                 s.clip(_slot_clip(grid, index, len(sheet.looks), cx, cy, mirror))
             s.translate(cx, cy)
@@ -176,10 +197,15 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
     elif mirror == "short":
         top, bottom = bottom, top
     b = grid.bleed
-    x0 = cx - grid.cell_w / 2 - (b if left else 0.0)
-    x1 = cx + grid.cell_w / 2 + (b if right else 0.0)
-    y0 = cy - grid.cell_h / 2 - (b if top else 0.0)
-    y1 = cy + grid.cell_h / 2 + (b if bottom else 0.0)
+    if grid.strip == "columns":  # only the shared top and bottom edges cut the bleed
+        left = right = True
+    elif grid.strip == "rows":
+        top = bottom = True
+    reach = b + grid.cell_w  # "no neighbour": far enough for any bleed
+    x0 = cx - grid.cell_w / 2 - ((reach if grid.strip else b) if left else 0.0)
+    x1 = cx + grid.cell_w / 2 + ((reach if grid.strip else b) if right else 0.0)
+    y0 = cy - grid.cell_h / 2 - ((reach if grid.strip else b) if top else 0.0)
+    y1 = cy + grid.cell_h / 2 + ((reach if grid.strip else b) if bottom else 0.0)
     return Path.rect(x0, y0, x1 - x0, y1 - y0)
 
 
@@ -235,7 +261,8 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
                 s.translate(cx, cy)
                 s.draw(outline(comp), hairline)
         if comp.kind == "hex-tile":
-            _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length)
+            _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length, _strip_neighbours(grid, index, n, paper, mirror,
+                                                                                 offset))
         else:
             start = w / 2 + grid.bleed + MARK_GAP_MM
             for a in (0, 90, 180, 270):
@@ -243,17 +270,49 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
                 crop_mark(s, cx + dx * start, cy + dy * start, dx, dy, length)
 
 
-def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: float, length: float) -> None:
-    r = min(comp.size_mm) / SQRT3
-    turn = 0.0 if comp.orientation == "flat" else 30.0
+def _strip_neighbours(grid: Grid, index: int, n: int, paper: Paper, mirror: str,
+                      offset: tuple[float, float]) -> list[tuple[float, float]]:
+    """Centres of the hexes that share an edge with this one in its strip."""
+    if not grid.strip:
+        return []
+    step = grid.cols if grid.strip == "columns" else 1
+    out = []
+    for j in (index - step, index + step):
+        if 0 <= j < n and (grid.strip == "columns" or j // grid.cols == index // grid.cols):
+            x, y = _mirror(*grid.centre(j), paper, mirror)
+            out.append((x + offset[0], y + offset[1]))
+    return out
+
+
+def _in_hex(px: float, py: float, cx: float, cy: float, apothem: float, flat: bool) -> bool:
+    turn = 30.0 if flat else 0.0
+    for k in range(6):
+        a = math.radians(turn + 60 * k)
+        if (px - cx) * math.cos(a) + (py - cy) * math.sin(a) > apothem:
+            return False
+    return True
+
+
+def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: float, length: float,
+                    neighbours: list[tuple[float, float]] = ()) -> None:
+    """Each edge's line continued past both corners, outside the bleed; a tick that would fall on a
+    strip neighbour's art is left out (the shared edge itself is the cut there)."""
+    flats = min(comp.size_mm)
+    r = flats / SQRT3
+    flat = comp.orientation == "flat"
+    turn = 0.0 if flat else 30.0
     corners = [(cx + r * math.cos(math.radians(turn + 60 * i)), cy + r * math.sin(math.radians(turn + 60 * i)))
                for i in range(6)]
     clear = bleed * 2 / SQRT3 + MARK_GAP_MM  # where an edge's line leaves the bleed past its corner
+    reach = flats / 2 + bleed + MARK_GAP_MM / 2
     for i in range(6):
         (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 6]
         ux, uy = (bx - ax) / r, (by - ay) / r  # edge length is r
-        crop_mark(s, bx + ux * clear, by + uy * clear, ux, uy, length)
-        crop_mark(s, ax - ux * clear, ay - uy * clear, -ux, -uy, length)
+        for px, py, dx, dy in ((bx + ux * clear, by + uy * clear, ux, uy), (ax - ux * clear, ay - uy * clear, -ux, -uy)):
+            ends = ((px, py), (px + dx * length, py + dy * length))
+            if any(_in_hex(x, y, nx, ny, reach, flat) for nx, ny in neighbours for x, y in ends):
+                continue
+            crop_mark(s, px, py, dx, dy, length)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
