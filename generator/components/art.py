@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..draw.surface import Path, Style, Surface, regular_points
@@ -13,6 +14,7 @@ BOX = 100.0
 _TOKEN = re.compile(r"[MmLlHhVvCcQqZz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
+@lru_cache(maxsize=4096)
 def hex_rgb(colour: str) -> tuple[float, float, float]:
     return tuple(int(colour[i:i + 2], 16) / 255.0 for i in (1, 3, 5))  # type: ignore[return-value]
 
@@ -21,6 +23,7 @@ def rgb_hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c * 255))):02x}" for c in rgb)
 
 
+@lru_cache(maxsize=4096)
 def luminance(colour: str) -> float:
     """Relative luminance (WCAG)."""
     def lin(c: float) -> float:
@@ -34,11 +37,13 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=4096)
 def ink_for(fill: str) -> str:
     """Black or white, whichever reads better on ``fill``."""
     return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
 
 
+@lru_cache(maxsize=4096)
 def mix(a: str, b: str, t: float) -> str:
     ra, rb = hex_rgb(a), hex_rgb(b)
     return rgb_hex(tuple(x + (y - x) * t for x, y in zip(ra, rb)))  # type: ignore[arg-type]
