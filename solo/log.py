@@ -407,7 +407,7 @@ def format_log(log: GameLog, board: Board, comment: str = "") -> str:
     for key, help_ in (("farm", "on a river hex"), ("mine", "on a mountain"),
                        ("village", "next to that farm or mine")):
         value = getattr(s, key)
-        out.append(f"  {key}: {n[value]}" if value is not None else f"  # {key}:        # {help_}")
+        out.append(f"  {key}: {n[value]}" if value is not None else f"  # {key + ':':<13}# {help_}")
     if log.years:
         out.append("years:")
         for year in log.years:
@@ -415,3 +415,11 @@ def format_log(log: GameLog, board: Board, comment: str = "") -> str:
     else:
         out.append("years: []")
     return "\n".join(out) + "\n"
+
+
+def starter_note(sheet: int | None) -> str:
+    """The comment at the top of a log whose setup is not yet placed (as ``solo sheet`` writes it)."""
+    what = f"sheet {sheet}" if sheet is not None else "your sheet"
+    return (f"Starter log for {what}. Fill in your farm, mine and village (remove the '# ') and add one\n"
+            "entry under years for each year played; check it with: pnpforge solo check FILE\n"
+            "Or let pnpforge solo play --log FILE ask each decision and write them here.")

@@ -1,10 +1,13 @@
 """Play at the terminal: the map and state drawn in text, each decision asked in the rules' order with
-only the legal choices offered, and the log rewritten after every finished year (so it is always a
-valid log; running again on the same file continues the game)."""
+only the legal choices offered (Enter takes the shown default), and the log on disk from the start:
+the starter log at once, rewritten after each setup step and each finished year, so running again
+on the same file continues the game. Ctrl-C or end of input stops with the file in place and says
+what it holds."""
 
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -15,38 +18,40 @@ from generator.fileio import write_atomic
 
 from .board import Board, KingdomMap, bits, check_map, generate_map, rules_board
 from .check import log_map, play_year, start
-from .engine import (CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, Kingdom, cost_text,
-                     summary)
+from .engine import (CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, WHAT, Kingdom,
+                     cost_text, summary)
 from .errors import IllegalMoveError
-from .log import GameLog, Lines, Setup, Year, format_log, read_log
+from .log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
 from .rules import BUILD_KINDS, FATE_RESULTS, Rules
 
 SYMBOL = {EMPTY: " ", FARM: "F", MINE: "M", VILLAGE: "V", MONUMENT: "#", GRAVEYARD: "X", CAPITAL: "C"}
-LEGEND = ("F farm  M mine  V village  # monument  X graveyard  C capital   "
-          "^ mountain  ~ river  . plain")
+LEGEND = "F farm  M mine  V village  # monument  X graveyard  C capital\n^ mountain  ~ river  . plain"
 
 
 # -- drawing ---------------------------------------------------------------------------------------
 
 def render_map(board: Board, kmap: KingdomMap, at: Sequence[int] | None = None,
                mark: int = 0) -> str:
-    """The odd-q map in text: each row is two lines (columns A, C, E ... then B, D, F ...).
-    ``mark`` hexes are shown with ``*`` (the choices being offered)."""
-    cols = board.columns
-    header = "     " + "".join(f"{chr(65 + c):<4}" for c in range(cols))
-    lines = [header.rstrip()]
+    """The odd-q map in text. Each row is two lines: columns A, C, E ... on the first, B, D, F ...
+    (half a hex lower) on the second; both lines carry the row number on each side, so the hex under
+    letter X on a line numbered r is Xr. A cell is two characters under its column letter: what
+    stands there (``F`` farm ...) or, on an empty hex, the terrain; then the terrain (``~`` river,
+    ``^`` mountain, ``.`` plain). ``mark`` hexes show ``*`` first (the choices being offered)."""
+    cols, width = board.columns, 4
+    letters = "".join(f"{chr(65 + c):<{width}}" for c in range(cols)).rstrip()
+    pad = 5  # "  1  " before the first cell
+    header = " " * pad + letters
+    lines = [header]
+    right = pad + width * (cols - 1) + 2 + 2  # the right-hand row numbers, past the last cell
     for r in range(board.rows):
         for parity in (0, 1):
-            cells = []
-            for c in range(cols):
-                if c % 2 != parity:
-                    cells.append("    ")
-                    continue
-                h = c * board.rows + r
-                cells.append(_cell(board, kmap, at, mark, h) + "  ")
-            label_left = f"{r + 1:>3}  " if parity == 0 else "     "
-            label_right = f" {r + 1}" if parity == 1 else ""
-            lines.append((label_left + "".join(cells)).rstrip().ljust(5 + 4 * cols) + label_right)
+            row = [" "] * (width * cols)
+            for c in range(parity, cols, 2):
+                cell = _cell(board, kmap, at, mark, c * board.rows + r)
+                row[width * c:width * c + 2] = cell
+            body = "".join(row).rstrip()
+            lines.append(f"{r + 1:>3}  {body}".ljust(right) + f"{r + 1}")
+    lines.append(header)
     return "\n".join(lines)
 
 
@@ -54,47 +59,91 @@ def _cell(board: Board, kmap: KingdomMap, at: Sequence[int] | None, mark: int, h
     terrain = "^" if kmap.mountain_mask >> h & 1 else "~" if kmap.river_mask >> h & 1 else "."
     if h == board.capital:
         return "C "
+    if mark >> h & 1:
+        return "*" + terrain
     code = at[h] if at is not None else EMPTY
-    first = "*" if mark >> h & 1 else SYMBOL[code]
-    return first + terrain
+    return terrain + " " if code == EMPTY else SYMBOL[code] + terrain
 
 
 def render(k: Kingdom, mark: int = 0, state: bool = True) -> str:
     """Map, legend and (unless ``state`` is false) the state of a kingdom."""
-    parts = [render_map(k.board, k.map, k.at, mark), LEGEND]
+    parts = [render_map(k.board, k.map, k.at, mark), LEGEND + ("  * a choice" if mark else "")]
     return "\n".join(parts + [state_line(k)] if state else parts)
 
 
 def state_line(k: Kingdom) -> str:
-    status = k.status()
-    when = f"after year {k.year}" if k.year else "before year 1"
-    return f"{when}: {summary(k)} — {status.text()}"
+    if not k.year:
+        return f"before year 1: {summary(k)}"
+    return f"after year {k.year}: {summary(k)} — {k.status().text()}"
 
 
 # -- asking ----------------------------------------------------------------------------------------
 
+SHOWN = 24  # choices listed in a prompt; more are marked on the map
+
+
+def _listing(options: Sequence[str]) -> str:
+    if len(options) <= SHOWN:
+        return ", ".join(options)
+    return f"{', '.join(options[:SHOWN])} and {len(options) - SHOWN} more (* on the map)"
+
+
+def read_answer(prompt: str) -> str:
+    """One line from stdin after ``prompt``. At a terminal, ``input`` (line editing, the terminal
+    echoes); from a pipe the answer is echoed so the transcript reads like a session. End of input
+    raises :class:`EOFError`."""
+    stdin = sys.stdin
+    if stdin is not None and stdin.isatty():
+        return input(prompt)
+    click.echo(prompt, nl=False)
+    line = stdin.readline() if stdin is not None else ""
+    if not line:
+        raise EOFError
+    answer = line.rstrip("\r\n")
+    click.echo(answer)
+    return answer
+
+
 class Asker:
-    """Prompts through click (so tests can feed input); only legal answers are accepted."""
+    """Asks at the terminal (tests may pass ``read``); only offered answers are accepted. Enter takes
+    the default shown in the prompt (the first choice unless a question names another); anything
+    else gets one line saying why it is refused and what may be typed, and the question again."""
 
-    def __init__(self, echo: Callable[[str], None] = click.echo) -> None:
-        self.echo = echo
+    def __init__(self, echo: Callable[[str], None] = click.echo,
+                 read: Callable[[str], str] = read_answer) -> None:
+        self.echo, self.read = echo, read
 
-    def choice(self, question: str, options: Sequence[str], default: str | None = None) -> str:
+    def choice(self, question: str, options: Sequence[str], default: str | None = None,
+               why: Callable[[str], str] | None = None) -> str:
+        """One of ``options``; ``why(answer)`` explains a refused answer (else a generic line)."""
+        if default is None:
+            default = options[0]
         lowered = {o.lower(): o for o in options}
-        shown = ", ".join(options) if len(options) <= 24 else f"{', '.join(options[:24])}, ..."
+        shown = _listing(options)
         while True:
-            answer = click.prompt(f"{question} [{shown}]", default=default, show_default=default is not None)
-            answer = str(answer).strip().lower()
-            if answer in lowered:
-                return lowered[answer]
-            self.echo(f"  '{answer}' is not one of the choices offered.")
+            answer = self.read(f"{question} [{shown}] (default {default}): ").strip()
+            if not answer:
+                return default
+            if answer.lower() in lowered:
+                return lowered[answer.lower()]
+            reason = why(answer) if why else f"'{answer}' is not one of the choices"
+            self.echo(f"  {reason}; type one of: {shown} (Enter: {default})")
 
-    def hex(self, board: Board, question: str, mask: int) -> int:
+    def hex(self, board: Board, question: str, mask: int, why: Callable[[int], str] | None = None) -> int:
+        """A hex of ``mask``; ``why(h)`` says why another hex of the map is refused."""
         names = [board.names[h] for h in bits(mask)]
-        return board.index[self.choice(question, names).upper()]
+
+        def reason(answer: str) -> str:
+            h = board.index.get(answer.upper())
+            if h is None:
+                return (f"'{answer}' is not a hex of the map (a column letter and a row number, "
+                        f"{board.names[0]} to {board.names[-1]})")
+            return why(h) if why else f"{board.names[h]} is not one of the choices"
+
+        return board.index[self.choice(question, names, None, reason)]
 
     def text(self, question: str) -> str:
-        return str(click.prompt(question, default="", show_default=False)).strip()
+        return self.read(f"{question} (Enter: none): ").strip()
 
 
 # -- one year --------------------------------------------------------------------------------------
@@ -163,8 +212,9 @@ def _ask_disasters(k: Kingdom, choose: tuple[str, ...], ask: Asker) -> tuple[int
         if not left:
             ask.echo("Disaster! You have no farm, mine or village to lose.")
             break
-        ask.echo(render(k, left))
-        h = ask.hex(k.board, "Disaster! Which farm, mine or village is lost", left)
+        ask.echo(render(k, left, state=False))
+        h = ask.hex(k.board, "Disaster! Which farm, mine or village is lost", left,
+                    lambda h: _not_losable(k, h, left))
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)
@@ -177,15 +227,31 @@ def _ask_builds(k: Kingdom, ask: Asker) -> tuple[tuple[str, int], ...]:
         if not options:
             return tuple(out)
         menu = "; ".join(f"{_label(k, kind)} {cost_text(k.build_cost(kind))}" for kind in options)
-        ask.echo(f"Construct (you have {k.labor} labor, {k.food} food, {k.ore} ore): {menu}")
+        ask.echo(f"Construct: you have {k.labor} labor, {k.food} food, {k.ore} ore; you can pay for\n  {menu}")
         kind = ask.choice("Build what", options + ["done"], "done")
         if kind == "done":
             return tuple(out)
         where = k.legal_hexes(kind)
-        ask.echo(render(k, where))
-        h = ask.hex(k.board, f"Where does the {_label(k, kind)} stand (* on the map)", where)
+        ask.echo(render(k, where, state=False))
+        h = ask.hex(k.board, f"Where does the {_label(k, kind)} stand (* on the map)", where,
+                    lambda h: _site_why(k, kind, h))
         k.build(kind, h)
         out.append((kind, h))
+
+
+def _site_why(k: Kingdom, kind: str, h: int) -> str:
+    """The engine's own reason a ``kind`` may not stand on ``h``."""
+    try:
+        k._check_site(kind, h)
+    except IllegalMoveError as err:
+        return err.message
+    return f"{k.name(h)} is not one of the choices"  # pragma: no cover - legal_hexes agrees
+
+
+def _not_losable(k: Kingdom, h: int, left: int) -> str:
+    if k.at[h] in (FARM, MINE, VILLAGE):
+        return f"{k.name(h)} is already lost this year"
+    return f"{k.name(h)} holds {WHAT[k.at[h]]}; only a farm, mine or village can be lost"
 
 
 def _label(k: Kingdom, kind: str) -> str:
@@ -214,27 +280,69 @@ def _ask_starve(k: Kingdom, ask: Asker) -> tuple[int, ...]:
              f"You starve: lose {lose} building(s), each becomes a graveyard.")
     left, out = k.losable(), []
     for _ in range(lose):
-        ask.echo(render(k, left))
-        h = ask.hex(k.board, "Which building is lost to starving", left)
+        ask.echo(render(k, left, state=False))
+        h = ask.hex(k.board, "Which building is lost to starving", left, lambda h: _not_losable(k, h, left))
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)
 
 
+# -- the setup -----------------------------------------------------------------------------------
+
+SETUP_STEPS = ("farm", "mine", "village")
+
+
+def setup_choices(rules: Rules, board: Board, kmap: KingdomMap, kind: str, placed: dict[str, int]) -> int:
+    """Where the setup ``kind`` may stand, given the setup buildings ``placed`` so far."""
+    terrain = {"river": kmap.river_mask, "mountain": kmap.mountain_mask}
+    taken = 1 << board.capital
+    for h in placed.values():
+        taken |= 1 << h
+    if kind == "farm":
+        return terrain[rules.setup_farm_on] & ~taken
+    if kind == "mine":
+        return terrain[rules.setup_mine_on] & ~taken
+    near = 0
+    for other in rules.setup_village_next_to:
+        if other in placed:
+            near |= board.nmask[placed[other]]
+    if not rules.build["village"].on_mountain:
+        near &= ~kmap.mountain_mask
+    return near & ~taken
+
+
+def _setup_why(rules: Rules, board: Board, kmap: KingdomMap, kind: str, placed: dict[str, int],
+               h: int) -> str:
+    name = board.names[h]
+    if h == board.capital:
+        return f"{name} is the capital space; the {kind} needs a hex of its own"
+    for other, at in placed.items():
+        if at == h:
+            return f"{name} holds your {other}"
+    if kind in ("farm", "mine"):
+        on = rules.setup_farm_on if kind == "farm" else rules.setup_mine_on
+        return f"the setup {kind} stands on a {on} hex; {name} is not one"
+    if kmap.mountain_mask >> h & 1:
+        return f"a village cannot stand on a mountain ({name})"
+    nexts = [f"your {o} ({board.names[placed[o]]})" for o in rules.setup_village_next_to if o in placed]
+    return f"the setup village stands next to {' or '.join(nexts)}; {name} is not"
+
+
+_SETUP_QUESTION = {"farm": "Setup: your farm, on a {on} hex (*)", "mine": "Setup: your mine, on a {on} hex (*)",
+                   "village": "Setup: your village, next to {near} (*)"}
+
+
+def _setup_question(rules: Rules, kind: str) -> str:
+    near = " or ".join(f"your {o}" for o in rules.setup_village_next_to if o in ("farm", "mine"))
+    on = rules.setup_farm_on if kind == "farm" else rules.setup_mine_on
+    return _SETUP_QUESTION[kind].format(on=on, near=near)
+
+
+def _placed(setup: Setup) -> dict[str, int]:
+    return {kind: getattr(setup, kind) for kind in SETUP_STEPS if getattr(setup, kind) is not None}
+
+
 # -- the game --------------------------------------------------------------------------------------
-
-def _ask_setup(rules: Rules, kmap: KingdomMap, board: Board, ask: Asker) -> tuple[int, int, int]:
-    k = Kingdom(rules, kmap, board)
-    cap = 1 << board.capital
-    ask.echo(render(k, kmap.river_mask & ~cap))
-    farm = ask.hex(board, "Setup: your farm, on a river hex (*)", kmap.river_mask & ~cap)
-    mine = ask.hex(board, "Setup: your mine, on a mountain", kmap.mountain_mask)
-    near = (board.nmask[farm] | board.nmask[mine]) & ~kmap.mountain_mask & ~cap & ~(1 << farm | 1 << mine)
-    k.at[farm], k.at[mine] = FARM, MINE
-    ask.echo(render(k, near))
-    village = ask.hex(board, "Setup: your village, next to that farm or mine (*)", near)
-    return farm, mine, village
-
 
 def default_log_path(seed: int) -> Path:
     return Path("output") / "kingdom" / f"game-{seed}.yaml"
@@ -242,7 +350,8 @@ def default_log_path(seed: int) -> Path:
 
 def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = None,
               ask: Asker | None = None) -> Kingdom:
-    """Start or continue a game, asking every decision; the log is rewritten after each year."""
+    """Start or continue a game, asking every decision. The log is on disk from the start (the
+    starter log) and rewritten after each setup step and each finished year."""
     ask = ask or Asker()
     board = rules_board(rules)
     if seed is None and (log_path is None or not Path(log_path).exists()):
@@ -250,63 +359,126 @@ def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = Non
     if log_path is None:
         assert seed is not None
         log_path = default_log_path(seed)
-    log = _load_or_new(rules, board, Path(log_path), seed)
-    dice_seed = seed if seed is not None else (log.sheet if log.sheet is not None else
+    game = _Game(rules, board, Path(log_path), ask)
+    game.load(seed)
+    dice_seed = seed if seed is not None else (game.log.sheet if game.log.sheet is not None else
                                                 random.SystemRandom().randrange(1, 1_000_000))
     try:
-        return _run(rules, board, log, Path(log_path), dice_seed, ask)
+        return game.run(dice_seed)
     except (click.Abort, KeyboardInterrupt, EOFError):
-        ask.echo(f"\nStopped. {log_path} holds every finished year; run again with --log {log_path} "
-                 "to continue.")
+        ask.echo("\n" + game.stopped())
         raise click.exceptions.Exit(0) from None
 
 
-def _load_or_new(rules: Rules, board: Board, path: Path, seed: int | None) -> GameLog:
-    if path.exists():
-        log = read_log(path, board, rules.die_sides, partial_setup=True)
-        if log.setup.placed:
-            # Check the whole log before continuing it: a broken log is reported, not extended.
-            from .check import replay
+class _Game:
+    """A game being played: ``log`` is always what the file on disk holds."""
 
-            replay(log, rules)
-        return log
-    assert seed is not None
-    kmap = generate_map(board, seed, rules.die_sides)
-    setup = Setup(kmap.dice, kmap.mountains, kmap.river, None, None, None, Lines())
-    return GameLog(setup, (), seed, file=str(path))
+    def __init__(self, rules: Rules, board: Board, path: Path, ask: Asker) -> None:
+        self.rules, self.board, self.path, self.ask = rules, board, path, ask
+        self.log: GameLog = GameLog(Setup(None, None, None, None, None, None))
+        self.kingdom: Kingdom | None = None
 
+    def save(self, log: GameLog) -> None:
+        comment = "" if log.setup.placed else starter_note(log.sheet)
+        write_atomic(self.path, format_log(log, self.board, comment))
+        self.log = log
 
-def _run(rules: Rules, board: Board, log: GameLog, path: Path, dice_seed: int, ask: Asker) -> Kingdom:
-    if not log.setup.placed:
-        log = _place_setup(rules, board, log, path, ask)
-    k = start(log, rules)
-    years = list(log.years)
-    for number, year in enumerate(years, 1):
-        play_year(k, year, number, str(path))
-    ask.echo(f"Kingdom of {log.kingdom or 'your kingdom'} — {path}")
-    ask.echo(render(k))
-    while not k.over:
-        year = play_one_year(k, dice_rng(dice_seed, k.year + 1), ask)
-        years.append(year)
-        log = replace(log, years=tuple(years))
-        write_atomic(path, format_log(log, board))
-    ask.echo(f"\nThe game is over: {k.status().text()}. Log: {path}")
-    return k
+    def load(self, seed: int | None) -> None:
+        path, rules, board = self.path, self.rules, self.board
+        if path.exists():
+            log = read_log(path, board, rules.die_sides, partial_setup=True)
+            if log.setup.placed:
+                # Check the whole log before continuing it: a broken log is reported, not extended.
+                from .check import replay
 
+                replay(log, rules)
+            else:
+                self._check_partial(log)
+            self.log = log
+            return
+        assert seed is not None
+        kmap = generate_map(board, seed, rules.die_sides)
+        setup = Setup(kmap.dice, kmap.mountains, kmap.river, None, None, None, Lines())
+        self.save(GameLog(setup, (), seed, file=str(path)))  # the starter log, before any question
 
-def _place_setup(rules: Rules, board: Board, log: GameLog, path: Path, ask: Asker) -> GameLog:
-    kmap = log_map(log, rules, board)
-    try:
-        check_map(board, kmap, rules.die_sides)
-    except IllegalMoveError as err:
-        raise IllegalMoveError(f"setup: {err.message}", None, str(path), log.setup.lines.line()) from None
-    ask.echo(f"A new kingdom on sheet {log.sheet}." if log.sheet is not None else "A new kingdom.")
-    ruler = log.ruler or ask.text("Your name, ruler (optional)")
-    kingdom = log.kingdom or ask.text("Your kingdom's name (optional)")
-    capital = log.capital or ask.text("Your capital's name (optional)")
-    farm, mine, village = _ask_setup(rules, kmap, board, ask)
-    setup = Setup(kmap.dice, kmap.mountains, kmap.river, farm, mine, village, Lines())
-    log = replace(log, setup=setup, ruler=ruler or None, kingdom=kingdom or None, capital=capital or None)
-    write_atomic(path, format_log(log, board))
-    ask.echo(f"Setup written to {path}.")
-    return log
+    def _check_partial(self, log: GameLog) -> None:
+        """A setup still being placed: the map, and each building already placed where it may stand."""
+        kmap = log_map(log, self.rules, self.board)
+        lines = log.setup.lines
+        try:
+            check_map(self.board, kmap, self.rules.die_sides)
+        except IllegalMoveError as err:
+            raise IllegalMoveError(f"setup: {err.message}", None, str(self.path), lines.line()) from None
+        placed: dict[str, int] = {}
+        for kind in SETUP_STEPS:
+            h = getattr(log.setup, kind)
+            if h is None:
+                continue
+            if not setup_choices(self.rules, self.board, kmap, kind, placed) >> h & 1:
+                why = _setup_why(self.rules, self.board, kmap, kind, placed, h)
+                raise IllegalMoveError(f"setup: {why}", None, str(self.path), lines.line(kind))
+            placed[kind] = h
+
+    def run(self, dice_seed: int) -> Kingdom:
+        if not self.log.setup.placed:
+            self._place_setup()
+        log, path, ask = self.log, self.path, self.ask
+        k = self.kingdom = start(log, self.rules)
+        for number, year in enumerate(log.years, 1):
+            play_year(k, year, number, str(path))
+        ask.echo(f"{('Kingdom of ' + log.kingdom) if log.kingdom else 'Your kingdom'} — {path}")
+        ask.echo(render(k))
+        while not k.over:
+            year = play_one_year(k, dice_rng(dice_seed, k.year + 1), ask)
+            self.save(replace(self.log, years=self.log.years + (year,)))
+        ask.echo(f"\nThe game is over: {k.status().text()}. Log: {path}")
+        return k
+
+    def _place_setup(self) -> None:
+        rules, board, ask = self.rules, self.board, self.ask
+        log = self.log
+        kmap = log_map(log, rules, board)
+        on = f" on sheet {log.sheet}" if log.sheet is not None else ""
+        ask.echo(f"Continuing the setup{on} (log: {self.path})." if _placed(log.setup)
+                 else f"A new kingdom{on} (log: {self.path}).")
+        if log.setup.farm is None:
+            names = {key: getattr(log, key) or ask.text(question) for key, question in (
+                ("ruler", "Your name, ruler (optional)"), ("kingdom", "Your kingdom's name (optional)"),
+                ("capital", "Your capital's name (optional)"))}
+            if any(names.values()):
+                self.save(replace(log, **{key: value or None for key, value in names.items()}))
+        k = Kingdom(rules, kmap, board)
+        placed = _placed(self.log.setup)
+        for kind, h in placed.items():
+            k.at[h] = {"farm": FARM, "mine": MINE, "village": VILLAGE}[kind]
+        for kind in SETUP_STEPS:
+            if kind in placed:
+                continue
+            where = setup_choices(rules, board, kmap, kind, placed)
+            ask.echo(render(k, where, state=False))
+            h = ask.hex(board, _setup_question(rules, kind), where,
+                        lambda h, kind=kind: _setup_why(rules, board, kmap, kind, placed, h))
+            placed[kind] = h
+            k.at[h] = {"farm": FARM, "mine": MINE, "village": VILLAGE}[kind]
+            self.save(replace(self.log, setup=replace(self.log.setup, **{kind: h})))
+        ask.echo(f"Setup written to {self.path}.")
+
+    def stopped(self) -> str:
+        """What the file holds now, in one paragraph."""
+        log, path = self.log, self.path
+        if not log.setup.placed:
+            placed = _placed(log.setup)
+            done = "; ".join(f"{kind} at {self.board.names[h]}" for kind, h in placed.items())
+            missing = ", ".join(kind for kind in SETUP_STEPS if kind not in placed)
+            what = f"sheet {log.sheet}'s map" if log.sheet is not None else "the map"
+            return (f"Stopped during setup. {path} holds the starter log: {what}"
+                    f"{'; ' + done if done else ''}; not yet placed: {missing}.\n(solo check accepts it "
+                    f"once all three are placed.) To continue, run again with --log {path}.")
+        n = len(log.years)
+        years = "no year yet" if n == 0 else "year 1" if n == 1 else f"years 1-{n}"
+        k = self.kingdom
+        open_year = (f"\nYear {k.year} was not finished, so it is not in the file; it will be asked again "
+                     f"with the same dice." if k is not None and k.year > n else "")
+        return (f"Stopped. {path} holds the setup and {years}: in progress after year {n}.{open_year}"
+                f"\nTo continue, run again with --log {path}.")
+

@@ -22,7 +22,7 @@ from generator.fileio import write_atomic
 
 from .board import Board, KingdomMap, generate_map, rules_board
 from .engine import cost_text
-from .log import GameLog, Lines, Setup, format_log
+from .log import GameLog, Lines, Setup, format_log, starter_note
 from .rules import Rules, templates_dir
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -419,9 +419,7 @@ def starter_log(rules: Rules, kmap: KingdomMap | None) -> str:
     if kmap is None:
         return BLANK_LOG
     log = GameLog(Setup(kmap.dice, kmap.mountains, kmap.river, None, None, None, Lines()), (), kmap.seed)
-    note = (f"Starter log for sheet {kmap.seed}. Fill in your farm, mine and village (remove the '# '),\n"
-            "then add one entry under years for each year played. Check it with: pnpforge solo check FILE")
-    return format_log(log, board, note)
+    return format_log(log, board, starter_note(kmap.seed))
 
 
 BLANK_LOG = """\

@@ -187,7 +187,7 @@ def test_sheet_command_writes_sheet_and_starter_log(tmp_path):
     # filled in, it is a log that checks
     filled = text.replace("  # farm:        # on a river hex", "  farm: E3").replace(
         "  # mine:        # on a mountain", "  mine: G2").replace(
-        "  # village:        # next to that farm or mine", "  village: D3")
+        "  # village:     # next to that farm or mine", "  village: D3")
     log_path.write_text(filled)
     result = run("check", str(log_path))
     assert result.exit_code == 0, result.output + filled
