@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from .components.card import draw_card_back, draw_card_front
-from .components.art import luminance, mix
+from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
@@ -89,49 +89,6 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
                             comp.file, comp.spec.line_of("generator"))
         out.extend(fn(game, comp, seed))
     return out
-
-
-def saver_front(look: Look) -> Look:
-    """Ink-saver front: a pale ground, the terrain kept as a coloured outline and its pattern."""
-    pale = mix(look.fill, "#ffffff", 0.85)
-    band = mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
-    return replace(look, fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
-                   outline=look.fill, band=band)
-
-
-def _pale(value: Any) -> Any:
-    """Every fill in board data lightened (ink-saver), strokes and text left dark."""
-    if isinstance(value, dict):
-        return {k: (_pale_colour(v) if k in ("fill", "sectors") else _pale(v)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_pale(v) for v in value]
-    return value
-
-
-def _pale_colour(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_pale_colour(v) for v in value]
-    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
-        return mix(value, "#ffffff", 0.8)
-    return value
-
-
-def saver_components(game: Game, components: list[Component]) -> tuple[Game, list[Component]]:
-    """The ink-saver versions of a game's boards (pale fills, pale terrain) for printing."""
-    terrain = {k: {**v, "fill": mix(v["fill"], "#ffffff", 0.8)} for k, v in game.terrain.items()}
-    pale_game = replace(game, terrain=terrain)
-    out = [replace(c, spec=_pale(dict(c.spec))) if c.kind == "board" else c for c in components]
-    return pale_game, out
-
-
-def saver_back(look: Look) -> Look:
-    """Ink-saver back: white with a light hatch in the back's colour instead of a solid fill."""
-    return replace(look, fill="#ffffff", ink=_dark_ink(look.ink), pattern="hatch",
-                   pattern_colour=mix(look.fill, "#ffffff", 0.45), outline=mix(look.fill, "#ffffff", 0.45))
-
-
-def _dark_ink(ink: str) -> str:
-    return ink if luminance(ink) < 0.2 else "#000000"
 
 
 def _for_player(value: Any, colour: Any) -> Any:

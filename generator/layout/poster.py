@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import Path, Style, Surface
-from .page import MARGIN_MM, MARK_GAP_MM, Paper, crop_mark
+from .page import MARK_GAP_MM, Paper, crop_mark
 
 OVERLAP_MM = 10.0
 LABEL_MM = 6.0  # a band at the top of each tile for its label
