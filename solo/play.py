@@ -155,7 +155,7 @@ def dice_rng(seed: int, year: int) -> random.Random:
 
 def play_one_year(k: Kingdom, rng: random.Random, ask: Asker) -> Year:
     """Ask each decision of the next year in order; return the logged year (the kingdom is updated)."""
-    board, echo = k.board, ask.echo
+    echo = ask.echo
     sides = k.rules.die_sides
     fate = (rng.randint(1, sides), rng.randint(1, sides))
     k.start_year(fate)

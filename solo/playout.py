@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, replace
 
 from .board import Board, KingdomMap, bit_list, bits, generate_map, rules_board
-from .engine import BUILD_KINDS, FARM, MINE, VILLAGE, Kingdom
+from .engine import FARM, MINE, VILLAGE, Kingdom
 from .log import GameLog, Lines, Setup, Year
 from .rules import FATE_RESULTS, Rules
 

@@ -54,7 +54,7 @@ def test_stopping_midway_leaves_a_valid_log_and_continuing_uses_the_same_dice(tm
     partial = check_file(path, rules())
     assert not partial.over
     year = partial.year
-    whole = play_game(rules(), seed=5, log_path=tmp_path / "whole.yaml", ask=Robot(1))
+    play_game(rules(), seed=5, log_path=tmp_path / "whole.yaml", ask=Robot(1))
     text = path.read_text()
     again = play_game(rules(), log_path=path, ask=Robot(2))
     assert again.over
