@@ -128,3 +128,17 @@ def test_manifest_lists_each_component_its_count_and_pages(example_build):
 def test_svg_pages_are_sized_in_mm_with_a_matching_viewbox(example_build):
     svg = sorted((example_build / "a4" / "svg").glob("*.svg"))[0].read_text()
     assert 'width="210mm"' in svg and 'height="297mm"' in svg and 'viewBox="0 0 210 297"' in svg
+
+
+def test_every_sheet_names_game_component_and_sheet_number(low_build):
+    import pypdfium2
+
+    for pdf in sorted((low_build / "a4").glob("*.pdf")):
+        doc = pypdfium2.PdfDocument(str(pdf))
+        try:
+            for index in range(len(doc)):
+                text = doc[index].get_textpage().get_text_range()
+                assert "Print at 100%" in text, (pdf.name, index)
+                assert "Lords of War \u00b7" in text and " of " in text, (pdf.name, index, text[-200:])
+        finally:
+            doc.close()

@@ -58,6 +58,11 @@ def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: l
              ("text", text_width_mm(note, FOOTER_PT, "bold"), note),
              ("text", text_width_mm(label, FOOTER_PT), label),
              ("credits", text_width_mm(credits, FOOTER_PT), credits)]
+    room = sum(b - a for a, b in free)
+    needed = sum(w + 3.0 for kind, w, text in items[:3] if text or kind == "bar")
+    if needed > room:  # the sheet label must always print: drop the credits, shorten the note
+        items = [items[0], ("text", text_width_mm(FOOTER_NOTE, FOOTER_PT, "bold"), FOOTER_NOTE), items[2]]
+        note = FOOTER_NOTE
     for kind, width, text in items:
         if not text and kind != "bar":
             continue
@@ -94,6 +99,7 @@ def _free_intervals(lo: float, hi: float, avoid: list[float], pad: float) -> lis
 
 
 PRINT_NOTE = "Print at 100% (no \u201cfit to page\u201d): the bar must measure 50 mm"
+FOOTER_NOTE = "Print at 100%: bar = 50 mm"  # the footer's short form
 
 
 def page_label_text(game: str, what: str, n: int, m: int) -> str:
