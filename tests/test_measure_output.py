@@ -142,3 +142,23 @@ def test_every_sheet_names_game_component_and_sheet_number(low_build):
                 assert "Lords of War \u00b7" in text and " of " in text, (pdf.name, index, text[-200:])
         finally:
             doc.close()
+
+
+@pytest.mark.parametrize("game_id", ["farlander", "thrones", "ktech"])
+def test_other_kits_label_every_sheet_too(tmp_path, game_id):
+    import pypdfium2
+
+    from generator.build import Options, build_game
+    from generator.model import load_game, resolve_game
+
+    game = load_game(resolve_game(game_id))
+    build_game(game, tmp_path, Options(papers=("letter",), formats=("pdf",)))
+    short = game.meta.get("short") or game.title
+    for pdf in sorted((tmp_path / game.id / "letter").glob("*.pdf")):
+        doc = pypdfium2.PdfDocument(str(pdf))
+        try:
+            for index in range(len(doc)):
+                text = doc[index].get_textpage().get_text_range()
+                assert "Print at 100%" in text and f"{short} \u00b7" in text and "sheet " in text, (pdf.name, index)
+        finally:
+            doc.close()
