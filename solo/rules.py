@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import generator
+from generator import resources
 from generator.errors import DataError
 from generator.yamlsrc import YList, YMap, load_yaml
 
@@ -35,27 +35,12 @@ SETUP_TERRAIN = ("river", "mountain")
 Cost = tuple[int, int, int]  # (labor, food, ore)
 
 
-def _resource_root(name: str) -> Path:
-    """``generator/<name>`` in an installed wheel, ``<repo>/<name>`` in a source checkout."""
-    try:
-        from generator import resources  # type: ignore[attr-defined]
-
-        if name == "data" and hasattr(resources, "data_dir"):
-            return Path(resources.data_dir())
-        if name == "templates" and hasattr(resources, "templates_dir"):
-            return Path(resources.templates_dir())
-    except ImportError:
-        pass
-    installed = Path(generator.__file__).parent / name
-    return installed if installed.is_dir() else Path(generator.__file__).parent.parent / name
-
-
 def data_dir() -> Path:
-    return _resource_root("data")
+    return resources.data_dir()
 
 
 def templates_dir() -> Path:
-    return _resource_root("templates")
+    return resources.templates_dir()
 
 
 def rules_path() -> Path:

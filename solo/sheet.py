@@ -19,6 +19,7 @@ import jinja2
 from generator.draw import fonts
 from generator.draw.surface import MM_PER_PT, Path as VPath, Style, Surface
 from generator.fileio import write_atomic
+from generator.layout.page import scale_bar
 
 from .board import Board, KingdomMap, generate_map, rules_board
 from .engine import cost_text
@@ -32,7 +33,7 @@ SQRT3 = math.sqrt(3.0)
 TARGET_FLATS_MM = 16.5     # hex across the flats; never under 15 (a pencilled building)
 MIN_FLATS_MM = 15.0
 BOTTOM_MM = {"a4": 94.0, "letter": 90.0}   # record table + rules under the map
-SCALE_LABEL = "50 mm — check before cutting/playing; print at 100%"
+SCALE_LABEL = "check before playing; print at 100%"
 
 INK = "#222222"
 GRID = "#555555"
@@ -383,12 +384,8 @@ def _record_table(s: Surface, box: Box) -> None:
 
 def _footer(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
     x, y = MARGIN_MM, lay.footer_y
-    bar = Style(stroke=INK, width_mm=0.35)
-    s.line(x, y, x + 50.0, y, bar)
-    for i in range(6):
-        tick = 1.6 if i in (0, 5) else 0.9
-        s.line(x + 10.0 * i, y, x + 10.0 * i, y - tick, bar)
-    s.text(x + 52.0, y, SCALE_LABEL, size_pt=7, fill=INK)
+    scale_bar(s, x, y, size_pt=7)  # the kits' own 50 mm bar, with its "50 mm" label
+    s.text(x + 52.0 + fonts.text_width_mm("50 mm", 7) + 1.5, y, SCALE_LABEL, size_pt=7, fill=INK)
     what = f"sheet {kmap.seed}" if kmap is not None and kmap.seed is not None else "blank sheet"
     s.text(lay.width_mm - MARGIN_MM, y, f"pnpforge · One-Page Kingdom · {what}", size_pt=7, fill=SOFT,
            anchor="end")

@@ -77,13 +77,13 @@ def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: l
                 break
 
 
-def scale_bar(s: Surface, x: float, y: float) -> None:
+def scale_bar(s: Surface, x: float, y: float, size_pt: float = FOOTER_PT) -> None:
     """A 50 mm bar in 10 mm steps standing on ``y``, its left end at ``x``."""
     s.rect(x, y - 2.0, SCALE_BAR_MM, 2.0, Style(fill="#000000"))
     for i in range(1, 5, 2):
         s.rect(x + i * 10 + 0.0, y - 2.0, 10, 2.0, Style(fill="#ffffff"))
     s.rect(x, y - 2.0, SCALE_BAR_MM, 2.0, Style(stroke="#000000", width_mm=0.15))
-    s.text(x + SCALE_BAR_MM + 1.2, y, "50 mm", size_pt=FOOTER_PT, fill="#000000")
+    s.text(x + SCALE_BAR_MM + 1.2, y, "50 mm", size_pt=size_pt, fill="#000000")
 
 
 def _free_intervals(lo: float, hi: float, avoid: list[float], pad: float) -> list[tuple[float, float]]:

@@ -113,9 +113,10 @@ def test_what_a_player_reads():
 
 def test_the_scale_bar_is_50mm():
     rec, _ = drawn("a4", 7)
-    bars = [p for p, s in rec.paths if len(p.ops) == 2 and abs(p.bounds()[3] - p.bounds()[1]) < 1e-9
-            and p.bounds()[2] - p.bounds()[0] == pytest.approx(50.0)]
-    assert bars
+    bars = [p for p, s in rec.paths if s.fill == "#000000" and p.bounds()[2] - p.bounds()[0] == pytest.approx(50.0)]
+    assert bars, "no 50 mm bar"
+    assert bars[0].bounds()[0] == pytest.approx(MARGIN_MM)
+    assert any(t == "50 mm" for _, _, t, _, _ in rec.texts)
 
 
 def test_rules_numbers_come_from_the_data(tmp_path):
