@@ -1,0 +1,5 @@
+"""``python3 -m generator`` runs the same command line as the installed ``pnpforge``."""
+
+from .cli import main
+
+main()
