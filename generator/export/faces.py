@@ -40,6 +40,13 @@ class Face:
         return self.comp.kind
 
     @property
+    def label(self) -> str:
+        """The item's name with its player's colour, as a player tells the pieces apart."""
+        if self.colour is not None and self.colour.name.lower() not in self.name.lower():
+            return f"{self.name} ({self.colour.name})"
+        return self.name
+
+    @property
     def key(self) -> str:
         return f"{self.comp.id}/{self.item}-{self.side}"
 

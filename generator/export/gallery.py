@@ -98,7 +98,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
             w_mm, _ = face_size_mm(face, 0.0)
             css_w = w_mm * CSS_PX_PER_MM
         by_key[face.key] = {"src": rel.as_posix(), "width": round(css_w), "height": round(css_w * h_px / w_px),
-                            "alt": f"{face.name} ({face.side})"}
+                            "alt": f"{face.label}, {face.side}"}
 
     where: dict[str, list[dict[str, Any]]] = {}
     documents = []
@@ -126,7 +126,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         items = []
         notes = {i.id: i.note for i in comp.items if getattr(i, "note", "")}
         for front, back in pairs:
-            items.append({"name": front.name, "count": front.count, "front": by_key[front.key],
+            items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
                           "back": by_key[back.key] if back is not None else None,
                           "note": next((n for iid, n in notes.items() if front.item == iid), "")})
         comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),

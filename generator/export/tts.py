@@ -284,7 +284,7 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
         for copy in range(front.count):
             card_id = key * 100 + slot
             ids.append(card_id)
-            card = _object("Card", front.name, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
+            card = _object("Card", front.label, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
                            guid(game.id, comp.id, front.item, str(copy)), hands=True,
                            description=_describe(front))
             card["CardID"] = card_id
@@ -359,13 +359,13 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
             gid = guid(game.id, comp.id, front.item, str(copy))
             t = _transform(x, z, (scale, 1.0, scale))
             if back is not None or comp.double_sided:
-                obj = _object("Custom_Tile", front.name, t, gid, colour=colour)
+                obj = _object("Custom_Tile", front.label, t, gid, colour=colour)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": kit.url(bname),
                                       "ImageScalar": 1.0, "WidthScale": 0.0,
                                       "CustomTile": {"Type": _tile_type(comp), "Thickness": THICKNESS,
                                                      "Stackable": True, "Stretch": True}}
             else:  # a token tints its whole picture: keep it white, the picture carries the colour
-                obj = _object("Custom_Token", front.name, t, gid)
+                obj = _object("Custom_Token", front.label, t, gid)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": "", "ImageScalar": 1.0,
                                       "WidthScale": 0.0,
                                       "CustomToken": {"Thickness": THICKNESS, "MergeDistancePixels": 15.0,
@@ -374,7 +374,7 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
         if len(copies) == 1:
             out.append(copies[0])
             continue
-        bag = _object("Bag", f"{front.name} x {front.count}", _transform(x, z), guid(game.id, comp.id, front.item),
+        bag = _object("Bag", f"{front.label} x {front.count}", _transform(x, z), guid(game.id, comp.id, front.item),
                       colour=colour or "#8a6d3b", description=f"{comp.name}: {front.count} pieces")
         bag["MaterialIndex"] = -1
         bag["ContainedObjects"] = copies
