@@ -143,6 +143,10 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     if any(p.parent.parent == folder / "png" for p in files):
         extras.append({"label": "PNG of every face (print-on-demand)", "link": None,
                        "text": f"png/<component>/<item>-front.png, at {getattr(opts, 'dpi', 300):g} dpi"})
+    # the picture on the page over all kits: the first board, or else the first piece
+    picture = next((pairs[0][0] for c, pairs in groups if c.kind == "board"), groups[0][1][0][0] if groups else None)
+    if picture is not None:
+        entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=build.BOTH_SIDES_NOTES[:3],
@@ -173,11 +177,7 @@ def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, b
     for e in entries:
         if not e.get("gallery"):
             continue
-        thumb = None
-        for f in e["files"]:
-            if "/gallery/" in f and f.endswith("-front.png"):
-                thumb = f
-                break
+        thumb = e.get("gallery_picture")
         games.append({"id": e["id"], "title": e["title"], "credits": e["credits"], "link": e["gallery"],
                       "thumb": thumb, "components": len(e["components"]),
                       "pieces": sum(c["count"] for c in e["components"] if c["kind"] not in ("board", "sheet"))})
