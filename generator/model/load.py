@@ -14,6 +14,8 @@ from ..yamlsrc import YMap, load_yaml
 from . import format as fmt
 from .game import Colour, Component, Game, Item
 from .schema import check
+from .fit import check_markers
+from .texts import substitute
 
 MAX_TOTAL = 100_000
 MAX_BOARD_MM = 2000.0
@@ -100,6 +102,7 @@ def load_game(folder: str | Path) -> Game:
         terrain.update(doc.get("terrain", {}) or {})
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    substitute(comp_specs, dict(main.get("texts") or {}), errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
@@ -117,6 +120,7 @@ def load_game(folder: str | Path) -> Game:
         except DataError as exc:
             errors.append(exc)
     _check_colours(main, colours, errors)
+    check_markers(game, errors)
     total = sum(c.count for c in game.components)
     if total > MAX_TOTAL:
         errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
