@@ -18,6 +18,8 @@ from .game import Colour, Component, Game, Item
 from .maps import check_elements
 from .schema import check
 from .spreadsheet import read_items
+from .fit import check_markers
+from .texts import substitute
 
 MAX_TOTAL = 100_000
 MAX_BOARD_MM = 2000.0
@@ -104,6 +106,7 @@ def load_game(folder: str | Path) -> Game:
         terrain.update(doc.get("terrain", {}) or {})
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
@@ -122,6 +125,7 @@ def load_game(folder: str | Path) -> Game:
         except DataError as exc:
             errors.append(exc)
     _check_colours(main, colours, errors)
+    check_markers(game, errors)
     total = sum(c.count for c in game.components)
     if total > MAX_TOTAL:
         errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
