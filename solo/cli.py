@@ -140,3 +140,61 @@ def play(seed: int | None, log_path: Path | None) -> None:
     from .play import play_game
 
     play_game(_rules(), seed=_seed(seed), log_path=log_path)
+
+
+def _cores() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@solo.command()
+@click.option("--games", type=int, default=1000, show_default=True, help="Games per policy.")
+@click.option("--policy", "policies", multiple=True,
+              help="random, greedy, careful, or module:Class (your own Policy subclass); repeat to "
+                   "compare. Default: random.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seeds every game's sheet and dice (game i depends on the seed and i only).")
+@click.option("--jobs", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--max-years", type=int, default=100, show_default=True,
+              help="A game still going after this many years counts as unfinished.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--plot", type=click.Path(path_type=Path), default=None,
+              help="Also draw game length by policy to this .svg, .pdf or .png file.")
+@_guarded
+def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None, max_years: int,
+             as_json: bool, plot: Path | None) -> None:
+    """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
+    causes of loss, peak resources. The figures are the same for any --jobs."""
+    from .simulate import MAX_GAMES, policy_class, report_text, simulate as run_games, summarise
+
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    if not 1 <= max_years <= 10_000:
+        raise UsageError(f"--max-years must be from 1 to 10,000, not {max_years}")
+    if jobs is not None and not 1 <= jobs <= 1024:
+        raise UsageError(f"--jobs must be from 1 to 1024, not {jobs}")
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
+    names = policies or ("random",)
+    for name in names:
+        policy_class(name)
+    if plot is not None:
+        from .simplot import plot_format
+
+        plot_format(plot)
+    summaries = [summarise(name, run_games(name, games, seed, jobs or _cores(), max_years), seed)
+                 for name in names]
+    if as_json:
+        click.echo(json.dumps({"max_years": max_years, "policies": summaries}, indent=1))
+    else:
+        for s in summaries:
+            click.echo(report_text(s, max_years))
+    if plot is not None:
+        from .simplot import write_plot
+
+        written = write_plot(plot, summaries)
+        click.echo(f"wrote {written}", err=as_json)
