@@ -87,15 +87,36 @@ def check(log: Path, as_json: bool) -> None:
 
 @solo.command()
 @click.argument("log", type=click.Path(dir_okay=True, path_type=Path))
+@click.option("--year", type=int, default=None,
+              help="The state after this year (0: after the setup); default: the last logged year.")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as one JSON object.")
 @_guarded
-def show(log: Path) -> None:
-    """Draw a logged game's map and state in the terminal."""
-    from .check import check_file, result_line
+def show(log: Path, year: int | None, as_json: bool) -> None:
+    """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
+    from .check import result_line, state_json
+    from .log import read_log
+    from .check import replay
+    from .board import rules_board
     from .play import render
 
-    kingdom = check_file(log, _rules(), display=str(log))
+    rules = _rules()
+    game = read_log(log, rules_board(rules), rules.die_sides, display=str(log))
+    logged = len(game.years)
+    if year is not None and not 0 <= year <= logged:
+        raise UsageError(f"--year {year}: {log} holds "
+                         f"{'no year yet' if not logged else f'years 1 to {logged}'}; "
+                         f"give 0{f' to {logged}' if logged else ''}")
+    replay(game, rules)  # the whole log must check, even when an earlier year is shown
+    kingdom = replay(game, rules, upto=year)
+    if as_json:
+        click.echo(json.dumps(state_json(kingdom, str(log), logged), indent=1))
+        return
     click.echo(render(kingdom, state=False))
-    click.echo(f"{log}: {result_line(kingdom)}")
+    when = "after the setup" if kingdom.year == 0 else f"after year {kingdom.year}"
+    if year is not None and year < logged:
+        click.echo(f"{log}: {when} (of {logged}): {result_line(kingdom)}")
+    else:
+        click.echo(f"{log}: {result_line(kingdom)}")
 
 
 def _seed(value: int | None) -> int | None:
