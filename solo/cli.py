@@ -136,13 +136,24 @@ def _seed(value: int | None) -> int | None:
               help="The sheet file, .pdf or .svg (default output/kingdom/sheet-<seed>.<format>); the "
                    "starter log goes beside it as .yaml.")
 @click.option("--force", is_flag=True, help="Overwrite a log already beside the sheet (it may hold a game).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Draw this logged game's sheet as the player would have filled it in (default "
+                   "file: LOG-sheet.pdf beside it).")
 @_guarded
 def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path | None,
-          force: bool) -> None:
-    """A fresh, printable sheet (one page) and its starter log. An existing log is never overwritten
-    without --force."""
-    from .sheet import write_sheet
+          force: bool, log_path: Path | None) -> None:
+    """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
+    starter log; or, with --log, a played game's sheet filled in. An existing log is never
+    overwritten without --force."""
+    from .sheet import write_played_sheet, write_sheet
 
+    if log_path is not None:
+        if blank or seed is not None:
+            raise UsageError("--log draws the logged game's own map; leave out --seed and --blank")
+        for verb, path in write_played_sheet(_rules(), log_path, paper.lower(), fmt.lower() if fmt else None,
+                                             out, force):
+            click.echo(f"{verb} {path}")
+        return
     if blank and seed is not None:
         raise UsageError("--seed and --blank exclude each other: a seeded sheet has its map drawn")
     written = write_sheet(_rules(), seed=_seed(seed), blank=blank, paper=paper.lower(),
