@@ -8,12 +8,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, DataErrors, UsageError
+from ..errors import DataError, DataErrors, UsageError, show
+from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YMap, load_yaml
 from . import format as fmt
+from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
+from .maps import check_elements
 from .schema import check
+from .spreadsheet import read_items
 from .fit import check_markers
 from .texts import substitute
 
@@ -53,7 +57,7 @@ def resolve_game(name: str) -> Path:
         if folder.name == name or folder.name == name.replace("-", "_"):
             return folder
     known = ", ".join(p.name for p in discover_games())
-    raise UsageError(f"unknown game {name!r}; bundled games: {known} (or give a folder path)")
+    raise UsageError(f"unknown game {show(name)}; bundled games: {known} (or give a folder path)")
 
 
 def _common_icons(errors: list[DataError]) -> dict[str, Any]:
@@ -103,6 +107,7 @@ def load_game(folder: str | Path) -> Game:
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
+    comp_specs = resolve_extends(comp_specs, errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
@@ -111,7 +116,7 @@ def load_game(folder: str | Path) -> Game:
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
-            errors.append(spec.error(f"component id {spec['id']!r} is used twice "
+            errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
                                      f"(first at line {seen[spec['id']].line} of {seen[spec['id']].file})"))
             continue
         seen[spec["id"]] = spec
@@ -135,7 +140,7 @@ def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -
     cols = main.get("colours") or []
     for i, colour in enumerate(colours):
         if colour.id in ids:
-            errors.append(cols.error(f"player colour {colour.id!r} is listed twice", i))
+            errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
         ids.add(colour.id)
 
 
@@ -144,6 +149,17 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     raw_in = spec.get("size_in")
     if raw_mm is not None and raw_in is not None:
         raise spec.error("give size_mm or size_in, not both", "size_in")
+    across = raw_in if isinstance(raw_in, dict) else raw_mm if isinstance(raw_mm, dict) else None
+    if across is not None:  # a hex measured {flats: X} or {points: X}
+        key = "size_in" if across is raw_in else "size_mm"
+        if kind != "hex-tile":
+            raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind}'s {key} is a "
+                             f"number or [width, height]", key)
+        if len(across) != 1:
+            raise spec.error("give a hex's size across the flats or across the points, not both", key)
+        flats = flats_of(dict(across), inches=across is raw_in)
+        corners = flats * 2 / SQRT3
+        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
     if raw_in is not None:
         raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
     else:
@@ -184,10 +200,10 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
     terrain = face.get("terrain")
     if terrain is not None and terrain not in game.terrain:
         known = ", ".join(sorted(game.terrain)) or "none defined"
-        errors.append(where.error(f"unknown terrain {terrain!r} (known: {known})", "terrain"))
+        errors.append(where.error(f"unknown terrain {show(terrain)} (known: {known})", "terrain"))
     icon = face.get("icon")
     if icon is not None and icon not in game.icons:
-        errors.append(where.error(f"unknown icon {icon!r}; define it under icons:", "icon"))
+        errors.append(where.error(f"unknown icon {show(icon)}; define it under icons:", "icon"))
 
 
 def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
@@ -205,13 +221,19 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         known = {c.id for c in game.colours}
         for i, cid in enumerate(wanted):
             if cid not in known:
-                errors.append(wanted.error(f"unknown player colour {cid!r}", i))
+                errors.append(wanted.error(f"unknown player colour {show(cid)}", i))
         colours = [c for c in game.colours if c.id in wanted]
     if spec.get("per_player") and not colours:
         errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
     items: list[Item] = []
-    raw_items = spec.get("items") or []
-    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items:
+    raw_items = list(spec.get("items") or [])
+    if spec.get("items_csv"):
+        raw_items += read_items(Path(game.folder), str(spec["items_csv"]), spec.file,
+                                spec.line_of("items_csv"), errors)
+    check_elements(spec.get("elements"), errors)
+    check_elements((spec.get("face") or {}).get("elements"), errors)
+    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
+            and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
     for index, raw in enumerate(raw_items):
@@ -238,7 +260,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                 try:
                     colour = game.colour(raw["colour"])
                 except KeyError:
-                    errors.append(raw.error(f"unknown player colour {raw['colour']!r}", "colour"))
+                    errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=spec["name"], kind=kind, size_mm=size, items=items, spec=spec,
