@@ -60,6 +60,25 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, ga
         _front_text(s, comp, look, w, h, bleed_mm, game)
 
 
+def card_problems(comp: Component, look: Look) -> list[str]:
+    """What will not fit on this card face (for validate): a title too long for its band."""
+    w, h = comp.size_mm
+    if look.rotate % 180 == 90:
+        w, h = h, w
+    if _is_plain_back(look) and not look.as_front:
+        return []
+    room = w - PAD_MM - PAD_MM - (8.0 if look.value else 0.0)
+    wide = widest(look.title or "", TITLE_MIN_PT, look.title_fonts, "bold")
+    if wide > room + 0.05:
+        return [_title_problem(look.title, wide, room)]
+    return []
+
+
+def _title_problem(title: str, wide: float, room: float) -> str:
+    return (f"the title {title!r} is {wide:.1f} mm wide at {TITLE_MIN_PT:g} pt; the card's title band has "
+            f"{room:.1f} mm: shorten it")
+
+
 def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, bleed_mm: float,
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
@@ -73,7 +92,7 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
         s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
         vsize = 10.0
         while vsize > MIN_PT and widest(look.value, vsize, tfam, "bold") > 5.6:
-            vsize -= 0.25
+            vsize = max(MIN_PT, vsize - 0.25)
         draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
                   wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,
                   anchor="middle", icons=icons)
@@ -82,10 +101,9 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
     size = 11.0
     room = w - left - PAD_MM
     while size > TITLE_MIN_PT and widest(title, size, tfam, "bold") > room:
-        size -= 0.25
+        size = max(TITLE_MIN_PT, size - 0.25)
     if title and widest(title, size, tfam, "bold") > room + 0.05:
-        warn(look.where, f"the title {title!r} is {widest(title, size, tfam, 'bold'):.1f} mm wide at "
-                         f"{size:g} pt; the card's title band has {room:.1f} mm: shorten it")
+        warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
     if title:
         draw_line(s, left + room / 2 if not look.value else left, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
                   wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
@@ -115,7 +133,7 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
         fsize = 6.0
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
         while fsize > MIN_PT and widest(look.footer, fsize, fam, "italic") > room:
-            fsize -= 0.25
+            fsize = max(MIN_PT, fsize - 0.25)
         draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
                   fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor="middle", icons=icons)
     if look.cue:

@@ -103,6 +103,7 @@ class Plan:
     icon: tuple | None = None  # (cx, cy, size)
     badge_y: float | None = None  # centre of the value and cue row
     badge_r: float = 0.0
+    badge_x: float | None = None  # strip layout: where the value and cue row starts
     big_value: tuple | None = None  # (baseline, size) when the value is the whole face
     problems: list = dc_field(default_factory=list)
 
@@ -172,15 +173,34 @@ def _kind_text(comp: Component) -> str:
 
 
 def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
+    """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded."""
+    plan = _layout(comp, look, 1.0)
+    for k in (0.88, 0.76, 0.64):
+        if not plan.problems:
+            break
+        smaller = _layout(comp, look, k)
+        if len(smaller.problems) <= len(plan.problems):
+            plan = smaller
+    return plan
+
+
+def _layout(comp: Component, look: Look, k: float) -> Plan:
     """Where each face key goes: title and subtitle along the top, the value and cue row and the
     footer (a counter's factors, "4-3-4") along the bottom edge, the icon, text and flavour in the
     middle. Sizes follow the piece (``d``, its smallest width) and never drop below MIN_PT; what
     does not fit is listed in ``problems``."""
     d = _inner(comp)
+    w, h = comp.size_mm
+    if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
+        return _strip_layout(comp, look, k)
     plan = Plan()
     inset = _inset(comp)
     hh = half_height(comp)
     top, bottom = -hh + inset, hh - inset
+    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
+        top, bottom = -hh * 0.64, hh * 0.8
+    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+        top, bottom = -hh * 0.66, hh * 0.7
     fam, tfam = look.fonts, look.title_fonts
     crowded = bool(look.text or look.flavour or look.subtitle or look.footer)
     if look.value and not look.icon and not look.title and not crowded and not look.image:
@@ -192,18 +212,18 @@ def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
         return plan
     y = top
     if look.title:
-        placed, used = _one_line(comp, look.title, y, min(_pt(d * 0.15), 11.0), tfam, "bold", inset,
+        placed, used = _one_line(comp, look.title, y, k * min(_pt(d * 0.15), 11.0), tfam, "bold", inset,
                                  "the title", plan.problems)
         plan.lines.append(placed)
         y += used
     if look.subtitle:
-        placed, used = _one_line(comp, look.subtitle, y, min(_pt(d * 0.09), 8.0), fam, "italic", inset,
+        placed, used = _one_line(comp, look.subtitle, y, k * min(_pt(d * 0.09), 8.0), fam, "italic", inset,
                                  "the subtitle", plan.problems)
         plan.lines.append(placed)
         y += used
     yb = bottom
     if look.footer:
-        size = max(MIN_PT, min(_pt(d * 0.16), 12.0))
+        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
         lh = size * MM_PER_PT * 1.1
         placed, _ = _one_line(comp, look.footer, yb - lh, size, fam, "bold", inset, "the footer",
                               plan.problems)
@@ -211,7 +231,7 @@ def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
         plan.lines.append(placed)
         yb -= lh
     if look.value or look.cue:
-        r = max(d * 0.1, MIN_PT * MM_PER_PT * 0.75)
+        r = max(k * d * 0.1, MIN_PT * MM_PER_PT * 0.75)
         plan.badge_r = r
         plan.badge_y = yb - r
         yb -= 2 * r + d * 0.03
@@ -222,12 +242,15 @@ def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
         body.append((look.flavour, "italic"))
     if body:
         room_h = yb - y
-        nominal = max(MIN_PT, min(_pt(d * 0.085), 8.0))
-        want_icon = d * 0.22 if look.icon else 0.0
-        text_h = max(0.0, room_h - want_icon)
-        width = chord(comp, y + want_icon, yb, inset)
+        nominal = max(MIN_PT, k * min(_pt(d * 0.085), 8.0))
         joined = "\n".join(t if b == "regular" else f"*{t}*" for t, b in body)
-        size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
+        # the icon keeps a fifth of the piece if the text still fits at its smallest beside it
+        for want_icon in ((d * 0.2, d * 0.12, 0.0) if look.icon else (0.0,)):
+            text_h = max(0.0, room_h - want_icon)
+            width = chord(comp, yb - text_h, yb, inset)
+            size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
+            if ok:
+                break
         used = len(lines) * size * MM_PER_PT * 1.2
         if not ok:
             plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
@@ -247,6 +270,53 @@ def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
             plan.icon = (0.0, cy, size)
         else:
             plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
+    return plan
+
+
+def _strip_layout(comp: Component, look: Look, k: float) -> Plan:
+    """A long thin piece (a 25 x 6 mm marker): the icon at the left end, the value and cue at the
+    right, the words in lines between them, read along the piece. Text keeps MIN_PT; a piece too
+    thin to hold its lines at that size is listed in ``problems`` (validate refuses it)."""
+    w, h = comp.size_mm
+    plan = Plan()
+    inset = max(0.4, h * 0.08)
+    inner_h = h - 2 * inset
+    x0, x1 = -w / 2 + inset, w / 2 - inset
+    if look.icon:
+        size = min(inner_h, w * 0.3) * look.icon_scale
+        plan.icon = (x0 + size / 2, 0.0, size)
+        x0 += size + inset
+    if look.value or look.cue:
+        r = inner_h / 2
+        plan.badge_r = r
+        plan.badge_y = 0.0
+        plan.badge_x = x1 - r * (2.2 if (look.value and look.cue) else 1.0)
+        x1 -= r * (4.4 if (look.value and look.cue) else 2.2)
+    fam, tfam = look.fonts, look.title_fonts
+    rows = [(t, f, base, n) for t, f, base, n in ((look.title, tfam, "bold", 11.0), (look.subtitle, fam, "italic", 8.0),
+                                                  (look.text, fam, "regular", 8.0), (look.flavour, fam, "italic", 8.0),
+                                                  (look.footer, fam, "bold", 10.0)) if t]
+    if not rows:
+        return plan
+    room_w = max(0.0, x1 - x0)
+    # one size for all the lines: the largest at which they fit the height, not below MIN_PT
+    size = max(MIN_PT, min(k * 11.0, _pt(inner_h / (len(rows) * 1.15))))
+    tall = len(rows) * size * MM_PER_PT * 1.15
+    if tall > inner_h + 0.05:
+        plan.problems.append(f"a {w:g} x {h:g} mm {comp.kind} is too thin for {len(rows)} line"
+                             f"{'s' if len(rows) > 1 else ''} of text at {MIN_PT:g} pt (the smallest that can be "
+                             f"read): it needs {tall + 2 * inset:.1f} mm; make it taller or say less")
+    y = -tall / 2
+    for text, f, base, nominal in rows:
+        s_ = size
+        while s_ > MIN_PT and widest(text, s_, f, base) > room_w:
+            s_ = max(MIN_PT, s_ - 0.25)
+        if widest(text, s_, f, base) > room_w + 0.05:
+            plan.problems.append(f"{plain(text)!r} is {widest(text, s_, f, base):.1f} mm long at {s_:g} pt; the "
+                                 f"{_kind_text(comp)} has {room_w:.1f} mm for it: shorten it")
+        line = wrap(text, 1e9, s_, f, base)[0]
+        plan.lines.append(_Placed(line, (x0 + x1) / 2, y + size * MM_PER_PT * 0.9, s_, f))
+        y += size * MM_PER_PT * 1.15
     return plan
 
 
@@ -282,14 +352,22 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
     if look.value and plan.big_value is None:
         size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
         while size > MIN_PT and text_width_mm(look.value, size, "bold") > r * 1.9:
-            size -= 0.25
+            size = max(MIN_PT, size - 0.25)
         cx = d * 0.14 if both else 0.0
-        s.circle(cx, cy, r, Style(fill=look.ink))
+        if plan.badge_x is not None:
+            cx = plan.badge_x + (2.2 * r if both else 0.0)
+        wide = text_width_mm(look.value, size, "bold") + r * 0.8
+        if wide > 2 * r:  # a long value: a pill instead of a disc
+            s.draw(Path.rounded_rect(cx - wide / 2, cy - r, wide, 2 * r, r), Style(fill=look.ink))
+        else:
+            s.circle(cx, cy, r, Style(fill=look.ink))
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
                fill=look.fill, anchor="middle")
     if look.cue:
         cr = r
         cx = -d * 0.14 if both else 0.0
+        if plan.badge_x is not None:
+            cx = plan.badge_x
         s.draw(shape_path(look.cue.shape, cx, cy, cr), Style(fill=look.ink))
         size = max(MIN_PT, min(_pt(cr * 1.15), 12.0))
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.cue.cue, size_pt=size, font="bold",

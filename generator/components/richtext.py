@@ -157,22 +157,36 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x -= width / 2
     elif anchor == "end":
         x -= width
-    space = space_width(size, family)
     em = size * MM_PER_PT
-    for k, word in enumerate(words):
-        if k:
-            x += space
-        for frag in word:
-            w = _frag_width(frag, size, family)
-            if frag.icon:
-                shapes = (icons or {}).get(frag.icon)
-                if shapes:
-                    from .art import draw_icon
+    # runs of one style are set as one string (spaces included), so a PDF holds whole phrases
+    for frag in _runs(words):
+        w = _frag_width(frag, size, family)
+        if frag.icon:
+            shapes = (icons or {}).get(frag.icon)
+            if shapes:
+                from .art import draw_icon
 
-                    draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
+                draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
+        else:
+            s.text(x, y, frag.text, size_pt=size, font=family.get(frag.style, frag.style), fill=ink)
+        x += w
+
+
+def _runs(words: Sequence[Word]) -> list[Frag]:
+    """The line's fragments with spaces put back and neighbours of one style joined."""
+    out: list[Frag] = []
+    for k, word in enumerate(words):
+        for i, frag in enumerate(word):
+            text = (" " if k and i == 0 else "") + frag.text
+            if frag.icon:
+                if k and i == 0:
+                    out.append(Frag(" ", frag.style))
+                out.append(frag)
+            elif out and not out[-1].icon and out[-1].style == frag.style:
+                out[-1] = Frag(out[-1].text + text, frag.style)
             else:
-                s.text(x, y, frag.text, size_pt=size, font=family.get(frag.style, frag.style), fill=ink)
-            x += w
+                out.append(Frag(text, frag.style))
+    return out
 
 
 def draw_text(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,

@@ -98,7 +98,7 @@ def fit_size(sections: Sequence[dict[str, Any]], width: float, height: float, ma
     """The largest size (in 0.25 pt steps) at which the sections fit, but not below ``min_pt``."""
     size = max_pt
     while size > min_pt and measure(sections, width, size, family) > height:
-        size -= 0.25
+        size = max(min_pt, size - 0.25)
     return max(size, min_pt)
 
 

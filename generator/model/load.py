@@ -207,12 +207,43 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
                 _refs(game, value, errors)
 
 
+def _fit_warnings(game: Game, errors: list[DataError]) -> None:
+    """Each distinct face laid out as the build will: a title too long for its piece, text that does
+    not fit even at its smallest size (printed anyway, so a warning); a piece too thin to hold its
+    text at 5 pt is refused (an error)."""
+    from ..components.card import card_problems
+    from ..components.look import resolve
+    from ..components.piece import layout
+
+    noted: set[tuple] = set()
+    for comp in game.components:
+        if comp.kind not in checks.PIECE_KINDS + ("card",):
+            continue
+        seen: set[str] = set()
+        for item in comp.items:
+            for face in (item.face, item.back):
+                if face is None:
+                    continue
+                look = resolve(game, face, item.colour)
+                if look.key() in seen:
+                    continue
+                seen.add(look.key())
+                found = layout(comp, look, game).problems if comp.kind != "card" else card_problems(comp, look)
+                for problem in found:
+                    if (item.file, item.line, problem) not in noted:  # once, not once per player
+                        noted.add((item.file, item.line, problem))
+                        (errors if "too thin" in problem else game.warnings).append(
+                            DataError(problem, item.file, item.line))
+
+
 def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
     """Keys that would print nothing on their kind, things outside their board, ragged tables,
     pictures, fonts and inline icons that do not exist."""
     for spec in specs:
         _refs(game, spec, errors)
         checks.check_whole(spec, errors)
+    if not errors:
+        _fit_warnings(game, errors)
     by_id = {c.id: c for c in game.components}
     for spec in specs:
         kind = spec.get("kind")
