@@ -9,7 +9,7 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..geometry import MM_PER_IN, axial_to_pixel, hexagon_of_radius, rectangle_offset, sector
 from ..model import Component, Game
-from .art import draw_icon, ink_for, mix, pattern
+from .art import draw_cue, draw_icon, ink_for, mix, pattern
 from .images import draw_image
 from .look import family, resolve
 from .richtext import DEFAULT_FAMILY, draw_text
@@ -98,6 +98,31 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             size -= 0.25
         s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
                anchor="middle")
+    if el.get("marker"):
+        _marker_place(s, game, el["marker"], x + cell / 2, y + cell / 2, mix(ink, fill, 0.45))
+
+
+def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, ink: str) -> None:
+    """The outline of the track's marker, dashed, in its first cell: where the marker starts."""
+    try:
+        comp = game.component(marker_id)
+    except KeyError:
+        return
+    w, h = comp.size_mm
+    style = Style(stroke=ink, width_mm=0.25, dash_mm=(0.8, 0.6))
+    if comp.kind == "token":
+        s.draw(Path.circle(cx, cy, w / 2), style)
+    else:
+        s.draw(Path.rect(cx - w / 2, cy - h / 2, w, h), style)
+
+
+def _cue(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    """A player's cue: the letter inside the colour's shape (for colour-blind players)."""
+    x, y = el["at_mm"][:2]
+    size = float((el.get("size_mm") or [8])[0])
+    fill = el.get("fill", ink)
+    draw_cue(s, str(el.get("shape", "circle")), str(el.get("text", "")), x, y, size / 2, fill,
+             el.get("ink", ink_for(fill)))
 
 
 def grid_cells(el: dict[str, Any]) -> tuple[list[tuple[int, int]], float, str]:
@@ -214,4 +239,4 @@ def _where(el: dict[str, Any]) -> tuple:
 
 
 _ELEMENTS = {"image": _image, "text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
-             "table": _table, "line": _line, "polygon": _polygon}
+             "table": _table, "line": _line, "polygon": _polygon, "cue": _cue}

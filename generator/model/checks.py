@@ -27,7 +27,8 @@ CARD_ONLY = {
 ELEMENT_KEYS = {
     "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink", "size_mm"},
     "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font"},
-    "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke"},
+    "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
+    "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
     "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
                 "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink"},
     "icon": {"at_mm", "size_mm", "icon", "ink"},

@@ -99,10 +99,12 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "image"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "image"), True),
     "image": Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"),
     "fit": Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
     "note": Key(TEXT, doc="a designer's note; never printed"),
+    "marker": Key(ID, doc="track: the component whose pieces sit in its cells (each must fit with 1 mm to spare)"),
+    "shape": Key(enum(*SHAPES, "{shape}"), doc="cue: the player's shape ({shape} on a per-player board)"),
     "points_mm": Key(ListOf(POINT_MM, "points [[x, y], ...] in mm", min_items=2)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
     "at_mm": Key(POINT_MM, True),
@@ -195,6 +197,7 @@ GAME_FILE = Map({
     "colours": Key(ListOf(COLOUR_DEF)),
     "terrain": Key(MapOf(TERRAIN_DEF)),
     "icons": Key(MapOf(ListOf(ICON_SHAPE))),
+    "texts": Key(MapOf(TEXT), doc="shared rule texts, printed wherever a text says {text:NAME}"),
     "components": Key(ListOf(COMPONENT)),
 }, "game file")
 

@@ -15,6 +15,8 @@ from . import checks
 from . import format as fmt
 from .game import Colour, Component, Game, Item
 from .schema import check
+from .fit import check_markers
+from .texts import substitute
 
 MAX_TOTAL = 100_000
 SAME = "__front__"  # a back face that is drawn as a front (back: same)
@@ -102,6 +104,7 @@ def load_game(folder: str | Path) -> Game:
         terrain.update(doc.get("terrain", {}) or {})
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    substitute(comp_specs, dict(main.get("texts") or {}), errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
@@ -121,6 +124,7 @@ def load_game(folder: str | Path) -> Game:
             errors.append(exc)
     _check_colours(main, colours, errors)
     _checks(game, comp_specs, errors)
+    check_markers(game, errors)
     total = sum(c.count for c in game.components)
     if total > MAX_TOTAL:
         errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
