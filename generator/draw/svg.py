@@ -6,6 +6,7 @@ from typing import Callable
 
 import svgwrite
 from svgwrite.container import Group
+from svgwrite.params import Parameter
 
 from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
@@ -34,6 +35,17 @@ def _data_uri(path: str) -> str:
     with open(path, "rb") as fh:
         data = base64.b64encode(fh.read()).decode("ascii")
     return f"data:{kind.get(suffix, 'application/octet-stream')};base64,{data}"
+
+
+class _NoChecks:
+    """svgwrite checks every attribute of every element against the SVG grammar unless told not to:
+    41% of a default build. Our own data validation already decides what we write, so every element
+    is made with this factory (``factory=NO_CHECKS``): the same XML, no per-element checking."""
+
+    _parameter = Parameter(debug=False, profile="full")
+
+
+NO_CHECKS = _NoChecks()
 
 
 class _Frame:
@@ -69,8 +81,9 @@ class SvgSurface(Surface):
         if self._title or label:
             self._doc.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         # paper is white: without this, viewers in dark mode show the page dark
-        self._doc.add(svgwrite.shapes.Rect((0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff"))
-        root = self._doc.g()
+        self._doc.add(svgwrite.shapes.Rect((0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff",
+                                           factory=NO_CHECKS))
+        root = Group(factory=NO_CHECKS)
         self._doc.add(root)
         self._frames = [_Frame(root)]
         self._used = set()
@@ -117,13 +130,13 @@ class SvgSurface(Surface):
         return self._frames[-1].groups[-1]
 
     def _open(self, **attrs) -> Group:
-        group = Group(**attrs)
+        group = Group(factory=NO_CHECKS, **attrs)
         self._group.add(group)
         self._frames[-1].groups.append(group)
         return group
 
     def save(self):
-        group = Group()
+        group = Group(factory=NO_CHECKS)
         self._group.add(group)
         self._frames.append(_Frame(group))
 
@@ -151,8 +164,8 @@ class SvgSurface(Surface):
     def clip(self, path):
         self._clip_count += 1
         cid = f"clip{self._clip_count}"
-        clip = svgwrite.masking.ClipPath(id=cid)
-        clip.add(svgwrite.path.Path(d=path_data(path)))
+        clip = svgwrite.masking.ClipPath(id=cid, factory=NO_CHECKS)
+        clip.add(svgwrite.path.Path(d=path_data(path), factory=NO_CHECKS))
         # defined right where it is used, so a form reused on a later page carries its own clips
         self._group.add(clip)
         self._open(clip_path=f"url(#{cid})")
@@ -173,7 +186,7 @@ class SvgSurface(Surface):
                 attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash_mm)
         if style.opacity < 1.0:
             attrs["opacity"] = _n(style.opacity)
-        self._group.add(svgwrite.path.Path(**attrs))
+        self._group.add(svgwrite.path.Path(factory=NO_CHECKS, **attrs))
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
@@ -194,7 +207,7 @@ class SvgSurface(Surface):
             attrs["font_weight"] = weight
         if style != "normal":
             attrs["font_style"] = style
-        self._group.add(svgwrite.text.Text(text, **attrs))
+        self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import natural_size
@@ -207,13 +220,14 @@ class SvgSurface(Surface):
             fid = f"f{len(self._form_ids)}"
             self._form_ids[name] = fid
             symbol = svgwrite.container.Symbol(id=fid, viewBox=f"0 0 {_n(iw)} {_n(ih)}",
-                                               preserveAspectRatio="none")
-            symbol.add(svgwrite.image.Image(_data_uri(path), insert=(0, 0), size=(_n(iw), _n(ih))))
+                                               preserveAspectRatio="none", factory=NO_CHECKS)
+            symbol.add(svgwrite.image.Image(_data_uri(path), insert=(0, 0), size=(_n(iw), _n(ih)),
+                                            factory=NO_CHECKS))
             self._forms[name] = symbol
             self._form_deps[name] = set()
         self._used.add(name)
         use = svgwrite.container.Use(f"#{self._form_ids[name]}", insert=(_n(x_mm), _n(y_mm)),
-                                     size=(_n(w_mm), _n(h_mm)))
+                                     size=(_n(w_mm), _n(h_mm)), factory=NO_CHECKS)
         self._group.add(use)
 
     # -- reuse ----------------------------------------------------------------------------------
@@ -225,7 +239,7 @@ class SvgSurface(Surface):
             return
         fid = f"f{len(self._form_ids)}"
         self._form_ids[name] = fid
-        group = Group(id=fid)
+        group = Group(id=fid, factory=NO_CHECKS)
         saved_frames, saved_used, saved_fonts = self._frames, self._used, self._font_text
         self._frames, self._used, self._font_text = [_Frame(group)], set(), {}
         try:
@@ -239,7 +253,7 @@ class SvgSurface(Surface):
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         self._used.add(name)
-        use = svgwrite.container.Use(f"#{self._form_ids[name]}")
+        use = svgwrite.container.Use(f"#{self._form_ids[name]}", factory=NO_CHECKS)
         if x_mm or y_mm:
             use.attribs["x"] = _n(x_mm)
             use.attribs["y"] = _n(y_mm)
