@@ -161,28 +161,31 @@ def _box_text(box: tuple[float, float, float, float]) -> str:
 
 
 def _marks(el: YMap, errors: list[DataError]) -> None:
+    """Two marks on one hex (only one would print). Marks off the grid: model.maps."""
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..components.board import grid_cells
+    from ..hexmap import HexGrid
 
     try:
-        cells = set(grid_cells(el)[0])
+        grid = HexGrid.of(el)
     except (TypeError, ValueError, KeyError):
         return
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple, tuple[int, Any]] = {}
     for i, mark in enumerate(marks):
-        if not isinstance(mark, YMap) or not isinstance(mark.get("hex"), list):
+        if not isinstance(mark, YMap) or "hex" not in mark:
             continue
-        where = tuple(mark["hex"][:2])
+        try:
+            where = grid.parse(mark["hex"])
+        except (TypeError, ValueError, IndexError):
+            continue
         if where in seen:
-            errors.append(marks.error(f"two marks on hex {list(where)} (the first at line {seen[where]}); "
-                                      f"only one prints: put both in one mark", i))
+            line, first = seen[where]
+            shown = mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"])
+            errors.append(marks.error(f"two marks on hex {shown!r} (the first, {first!r}, at line {line}); "
+                                      f"only one would print: put both in one mark", i))
             continue
-        seen[where] = marks.line_of(i)
-        if cells and where not in cells:
-            errors.append(marks.error(f"hex {list(where)} is not in this grid, so its mark would not print",
-                                      i))
+        seen[where] = (marks.line_of(i), mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"]))
 
 
 def ragged_tables(value: Any, warnings: list[DataError]) -> None:
