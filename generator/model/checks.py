@@ -29,6 +29,7 @@ ELEMENT_KEYS = {
     "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font"},
     "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
     "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
+    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label"},
     "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
                 "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink"},
     "icon": {"at_mm", "size_mm", "icon", "ink"},

@@ -99,7 +99,7 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "image"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid", "image"), True),
     "image": Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"),
     "fit": Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
     "note": Key(TEXT, doc="a designer's note; never printed"),
