@@ -61,10 +61,12 @@ def item_faces(game: Game, comp: Component) -> list[tuple[Face, Face | None]]:
         while name in used:  # ids are unique per component; slugs could still meet
             name += "-x"
         used.add(name)
-        front = Face(comp, name, item.name, "front", resolve(game, item.face, item.colour), item.count, item.colour)
+        where = (item.file, item.line)
+        front = Face(comp, name, item.name, "front", resolve(game, item.face, item.colour, where), item.count,
+                     item.colour)
         back = None
         if item.back is not None:
-            back = Face(comp, name, item.name, "back", resolve(game, item.back, item.colour), item.count,
+            back = Face(comp, name, item.name, "back", resolve(game, item.back, item.colour, where), item.count,
                         item.colour)
         out.append((front, back))
     return out
@@ -116,14 +118,10 @@ def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: f
             w, h = comp.size_mm
             s.translate(-w / 2, -h / 2)
             draw_board(s, game, comp, bleed_mm)
-        elif comp.kind == "card":
-            from ..components.card import draw_card_back, draw_card_front
+        else:  # the painter the printed sheets use for this kind and side
+            from ..build import _painter
 
-            (draw_card_front if face.side == "front" else draw_card_back)(s, comp, face.look, bleed_mm)
-        else:
-            from ..components.piece import draw_piece
-
-            draw_piece(s, comp, face.look, bleed_mm, game)
+            _painter(game, comp, face.side)(s, comp, face.look, bleed_mm)
 
 
 def _white():
