@@ -50,7 +50,13 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+            return result
+        except BrokenPipeError:
+            from .fileio import closed_pipe_exit
+
+            closed_pipe_exit()
         except PnpError as err:
             fail(err)
         except KeyboardInterrupt:
