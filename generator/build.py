@@ -20,6 +20,7 @@ from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
+from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .staging import publish
@@ -62,6 +63,8 @@ class Options:
     ink_saver: bool = False
     bleed_mm: float | None = None  # overrides every component's bleed
     marks: str = "crop"  # crop | lines | none
+    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
+    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
 
     @property
     def suffix(self) -> str:
@@ -125,8 +128,9 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
     """Every physical piece as (front, back) looks, in data order."""
     out = []
     for item in comp.items:
-        front = resolve(game, item.face, item.colour)
-        back = resolve(game, item.back, item.colour) if item.back is not None else None
+        where = (item.file, item.line)
+        front = resolve(game, item.face, item.colour, where)
+        back = resolve(game, item.back, item.colour, where) if item.back is not None else None
         if ink_saver:
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
@@ -135,7 +139,8 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
 
 def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
-        return draw_card_front if side == "front" else draw_card_back
+        card = draw_card_front if side == "front" else draw_card_back
+        return lambda s, c, look, bleed: card(s, c, look, bleed, game)
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
@@ -284,7 +289,7 @@ def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
     columns = int(comp.spec.get("columns", 1))
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
-        paint_text_page(s, paper, comp.name, sections, columns)
+        paint_text_page(s, paper, comp.name, sections, columns, icons=game.icons, where=(comp.file, comp.line))
         return [], None, 0.0
     return [PageJob(comp, comp.name, paint)]
 
@@ -376,20 +381,22 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         return [], None, 0.0
     jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
     if doc.duplex:
-        notes = [{"heading": "Before you print both sides",
-                  "bullets": [
-                      "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
-                      "Every backs page follows its fronts page: each back lands behind its own front.",
-                      "Print one fronts page and its backs page first, hold the sheet to a light and check "
-                      "that the crop marks line up; most printers shift the back by up to 3 mm.",
-                      "This page is here so the first fronts page starts on the front of a sheet.",
-                  ]}]
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
 
         def paint_notes(s: Surface, p: Paper) -> PaintResult:
             paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
+    "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+    "Every backs page follows its fronts page: each back lands behind its own front.",
+    "Print one fronts page and its backs page first, hold the sheet to a light and check "
+    "that the crop marks line up; most printers shift the back by up to 3 mm.",
+    "This page is here so the first fronts page starts on the front of a sheet.",
+]
 
 
 def _size_text(comp: Component) -> str:
@@ -448,6 +455,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     from .layout.page import paper as paper_by_name
 
     components = expand_generated(game, opts.seed)
+    notices.take()  # start this game's build with none noted
     files: dict[Path, bytes] = {}
     entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
                              "components": [], "files": []}
@@ -482,6 +490,17 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             pdf.end_page()
             files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
     entry["components"] = [_manifest_component(c) for c in components]
+<<<<<<< HEAD
+    if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
+        from .export.kit import screen_outputs
+
+        screen_outputs(game, components, out_root, opts, entry, files)
+=======
+    # text too long for its box even at its smallest size: drawn anyway, and said
+    known = {str(w) for w in game.warnings}  # validate's warnings were printed already
+    entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
+                         for w in notices.take() if str(w) not in known]
+>>>>>>> main
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
     publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
