@@ -23,6 +23,7 @@ from .draw.surface import Surface
 from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
+from .staging import publish
 from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
@@ -498,8 +499,8 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
                          for w in notices.take() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
-    for path in sorted(files):
-        write_atomic(path, files[path])
+    files[folder / "manifest.json"] = _manifest_json(entry)
+    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
     return entry
 
 
@@ -529,10 +530,12 @@ def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str)
                                               "component_pages": pages})
 
 
+def _manifest_json(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    for entry in entries:
-        write_atomic(out_root / entry["id"] / "manifest.json",
-                     json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    """The summary of this build's games (each game's own manifest went in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
     return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")

@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 bad data or a failed build, 2 bad usage. A user's mistake pr
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -49,7 +50,13 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+            return result
+        except BrokenPipeError:
+            from .fileio import closed_pipe_exit
+
+            closed_pipe_exit()
         except PnpError as err:
             fail(err)
         except KeyboardInterrupt:
@@ -139,6 +146,16 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
     return both if value == "both" else (value,)
 
 
+class _FiniteRange(click.FloatRange):
+    """A number of millimetres in a range; nan passes click's own range test, so it is refused here."""
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        rv = super().convert(value, param, ctx)
+        if not math.isfinite(rv):
+            self.fail(f"{str(value)[:20]!r} is not a number", param, ctx)
+        return rv
+
+
 FORMATS = ("pdf", "svg", "png", "tts", "html")
 DEFAULT_FORMATS = ("pdf", "svg", "html")
 
@@ -177,6 +194,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("give X,Y in millimetres, for example 0.5,-1") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter("X and Y are numbers of millimetres, for example 0.5,-1 (not nan or inf)")
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter("an offset beyond 20 mm is not a printer's misalignment")
     return (x, y)
@@ -203,7 +222,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
               help="gutter-fold: fronts and backs side by side, fold between them.  [default: duplex]")
 @click.option("--ink-saver/--no-ink-saver", "ink_saver", default=None,
               help="Pale fills, outlined terrain, hatched backs (files end in -inksaver).")
-@click.option("--bleed", "bleed", type=click.FloatRange(0, 6), metavar="MM",
+@click.option("--bleed", "bleed", type=_FiniteRange(0, 6), metavar="MM",
               help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
 @click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
               help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
