@@ -490,17 +490,14 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             pdf.end_page()
             files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
     entry["components"] = [_manifest_component(c) for c in components]
-<<<<<<< HEAD
     if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
-=======
     # text too long for its box even at its smallest size: drawn anyway, and said
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
                          for w in notices.take() if str(w) not in known]
->>>>>>> main
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
     publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
