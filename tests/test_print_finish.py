@@ -316,14 +316,15 @@ def test_round_and_hex_pieces_have_a_cut_line_on_their_true_outline_and_none_wit
                     path for path, style in rec.all_draws if style == CUT_LINE]
         raise AssertionError(comp_id)
 
+    half = 0.0  # the line is centred on the true outline
     pieces, lines = cut_lines("lords_of_war", "realm-tokens")
     assert len(lines) == pieces > 50
     x0, y0, x1, y1 = lines[0].bounds()
-    assert (round(x1 - x0, 2), round(y1 - y0, 2)) == (12.7, 12.7)
+    assert (round(x1 - x0 - 2 * half, 2), round(y1 - y0 - 2 * half, 2)) == (12.7, 12.7)
     pieces, lines = cut_lines("lords_of_war", "terrain-tiles")
     assert len(lines) == pieces > 20
     x0, y0, x1, y1 = lines[0].bounds()
-    assert round(min(x1 - x0, y1 - y0), 2) == 25.4
+    assert round(min(x1 - x0, y1 - y0) - 2 * half, 2) == 25.4
     _pieces, lines = cut_lines("lords_of_war", "realm-tokens", marks="none")
     assert lines == []
 

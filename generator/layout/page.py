@@ -43,8 +43,7 @@ def paper(name: str) -> Paper:
 
 MARK = Style(stroke="#000000", width_mm=MARK_MM)
 MARK_HALO = Style(stroke="#ffffff", width_mm=MARK_MM + 0.3)
-CUT_LINE = Style(stroke="#1a1a1a", width_mm=0.15, join="round")  # the true outline of a shaped piece
-CUT_HALO = Style(stroke="#ffffff", width_mm=0.4, join="round")
+CUT_LINE = Style(stroke="#1a1a1a", width_mm=0.15, join="round")  # on the true outline of a shaped piece
 
 
 def crop_mark(s: Surface, x: float, y: float, dx: float, dy: float, length: float = MARK_LEN_MM) -> None:

@@ -17,7 +17,7 @@ from ..components.look import Look
 from ..components.piece import outline
 from ..draw.surface import Path, Surface
 from ..model import Component
-from .page import CUT_HALO, CUT_LINE, MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, bleed_mark, crop_mark
+from .page import CUT_LINE, MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, bleed_mark, crop_mark
 
 SQRT3 = math.sqrt(3.0)
 MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
@@ -276,7 +276,7 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
         if cut_line or full:
             with s.saved():
                 s.translate(cx, cy)
-                cut_outline(s, outline(comp))
+                cut_outline(s, comp)
         if comp.kind == "hex-tile":
             _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length, _strip_neighbours(grid, index, n, paper, mirror,
                                                                                  offset))
@@ -339,10 +339,10 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
     return max(0.0, room)
 
 
-def cut_outline(s: Surface, path: Path) -> None:
-    """The printed cut line: a thin dark line on a slightly wider white one, so it reads on every fill."""
-    s.draw(path, CUT_HALO)
-    s.draw(path, CUT_LINE)
+def cut_outline(s: Surface, comp: Component) -> None:
+    """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
+    a strip share theirs)."""
+    s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
