@@ -106,7 +106,7 @@ def _for_player(value: Any, colour: Any) -> Any:
             return colour.fill
         if value == "player-ink":
             return colour.ink
-        return value.replace("{player}", colour.name).replace("{cue}", colour.cue)
+        return value.replace("{player}", colour.name).replace("{cue}", colour.cue).replace("{shape}", colour.shape)
     return value
 
 

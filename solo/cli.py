@@ -109,22 +109,25 @@ def _seed(value: int | None) -> int | None:
 @click.option("--blank", is_flag=True, help="An empty map, for the dice-on-paper setup.")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
               show_default=True)
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default="pdf",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg"], case_sensitive=False), default=None,
+              help="pdf or svg (default: --out's extension, else pdf); must agree with --out.")
 @click.option("--out", type=click.Path(path_type=Path), default=None,
-              help="The sheet file (default output/kingdom/sheet-<seed>.<format>); the starter log "
-                   "goes beside it as .yaml.")
+              help="The sheet file, .pdf or .svg (default output/kingdom/sheet-<seed>.<format>); the "
+                   "starter log goes beside it as .yaml.")
+@click.option("--force", is_flag=True, help="Overwrite a log already beside the sheet (it may hold a game).")
 @_guarded
-def sheet(seed: int | None, blank: bool, paper: str, fmt: str, out: Path | None) -> None:
-    """A fresh, printable sheet (one page) and its starter log."""
+def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path | None,
+          force: bool) -> None:
+    """A fresh, printable sheet (one page) and its starter log. An existing log is never overwritten
+    without --force."""
     from .sheet import write_sheet
 
     if blank and seed is not None:
         raise UsageError("--seed and --blank exclude each other: a seeded sheet has its map drawn")
     written = write_sheet(_rules(), seed=_seed(seed), blank=blank, paper=paper.lower(),
-                          fmt=fmt.lower(), out=out)
-    for path in written:
-        click.echo(f"wrote {path}")
+                          fmt=fmt.lower() if fmt else None, out=out, force=force)
+    for verb, path in written:
+        click.echo(f"{verb} {path}")
 
 
 @solo.command()

@@ -148,7 +148,7 @@ class Asker:
 
 # -- one year --------------------------------------------------------------------------------------
 
-def dice_rng(seed: int, year: int) -> random.Random:
+def dice_rng(seed: int | str, year: int) -> random.Random:
     """The fate dice of ``year`` in a game seeded ``seed``: the same on every run."""
     return random.Random(f"pnpforge-kingdom:{seed}:year:{year}")
 
@@ -348,26 +348,53 @@ def default_log_path(seed: int) -> Path:
     return Path("output") / "kingdom" / f"game-{seed}.yaml"
 
 
+def dice_key(log: GameLog, board: Board) -> str:
+    """What a logged game's dice follow: its sheet number, or (a hand-drawn map) its map, so the same
+    log always rolls the same dice, however it is continued."""
+    if log.sheet is not None:
+        return str(log.sheet)
+    s = log.setup
+    names = lambda hexes: ",".join(board.names[h] for h in hexes or ())  # noqa: E731
+    return f"map:{s.dice}:{names(s.mountains)}:{names(s.river)}"
+
+
 def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = None,
               ask: Asker | None = None) -> Kingdom:
     """Start or continue a game, asking every decision. The log is on disk from the start (the
-    starter log) and rewritten after each setup step and each finished year."""
+    starter log) and rewritten after each setup step and each finished year.
+
+    The dice follow the log: a new game's from ``seed`` (its sheet), a continued one's from the
+    sheet (or setup) in its file; a ``seed`` that would change a continued game's dice is refused.
+    Ctrl-C stops with exit 130 and end of input with exit 1 (the log is left as it stands); exit 0
+    means the game is over."""
+    from generator.errors import UsageError
+
     ask = ask or Asker()
     board = rules_board(rules)
-    if seed is None and (log_path is None or not Path(log_path).exists()):
+    existed = log_path is not None and Path(log_path).exists()
+    if seed is None and not existed:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     if log_path is None:
         assert seed is not None
         log_path = default_log_path(seed)
     game = _Game(rules, board, Path(log_path), ask)
-    game.load(seed)
-    dice_seed = seed if seed is not None else (game.log.sheet if game.log.sheet is not None else
-                                                random.SystemRandom().randrange(1, 1_000_000))
+    game.load(None if existed else seed)
+    key = dice_key(game.log, board)
+    if existed and seed is not None and key != str(seed):
+        follows = (f"its sheet {game.log.sheet}" if game.log.sheet is not None
+                   else "its own setup (it has no sheet number)")
+        again = f" (or give --seed {game.log.sheet})" if game.log.sheet is not None else ""
+        raise UsageError(f"{log_path} already holds a game whose dice follow {follows}; --seed {seed} "
+                         f"would roll other dice. Leave out --seed to continue it{again}, or choose "
+                         "another --log for a new game")
     try:
-        return game.run(dice_seed)
-    except (click.Abort, KeyboardInterrupt, EOFError):
+        return game.run(key)
+    except (click.Abort, KeyboardInterrupt):
         ask.echo("\n" + game.stopped())
-        raise click.exceptions.Exit(0) from None
+        raise click.exceptions.Exit(130) from None
+    except EOFError:
+        ask.echo("\n" + game.stopped())
+        raise click.exceptions.Exit(1) from None
 
 
 class _Game:
@@ -419,7 +446,7 @@ class _Game:
                 raise IllegalMoveError(f"setup: {why}", None, str(self.path), lines.line(kind))
             placed[kind] = h
 
-    def run(self, dice_seed: int) -> Kingdom:
+    def run(self, dice_seed: int | str) -> Kingdom:
         if not self.log.setup.placed:
             self._place_setup()
         log, path, ask = self.log, self.path, self.ask

@@ -440,15 +440,59 @@ def default_sheet_path(seed: int | None, fmt: str) -> Path:
     return Path("output") / "kingdom" / f"{name}.{fmt}"
 
 
+def sheet_format(fmt: str | None, out: Path | None) -> str:
+    """The sheet's format from ``--format`` and ``--out``'s extension, which must agree.
+
+    Raises :class:`UsageError` (exit 2) when ``--out`` ends in anything but .pdf/.svg or names the
+    other format than ``--format``: a PDF written into ``mygame.svg`` (or a starter log's ``.yaml``)
+    is a file the player cannot open."""
+    from generator.errors import UsageError
+
+    if out is None:
+        return fmt or "pdf"
+    ext = Path(out).suffix.lower().lstrip(".")
+    if ext not in ("pdf", "svg"):
+        shown = f"'.{ext}'" if ext else "no extension"
+        raise UsageError(f"--out {out}: the sheet is a .pdf or .svg file, not {shown} (the starter log "
+                         "is written beside it as .yaml)")
+    if fmt is not None and fmt != ext:
+        raise UsageError(f"--out {out} ends in .{ext} but --format is {fmt}; make them agree (or leave "
+                         "out --format: the extension chooses)")
+    return ext
+
+
 def write_sheet(rules: Rules, seed: int | None = None, blank: bool = False, paper: str = "a4",
-                fmt: str = "pdf", out: Path | None = None) -> list[Path]:
-    """Write the sheet and its starter log; return their paths."""
+                fmt: str | None = None, out: Path | None = None,
+                force: bool = False) -> list[tuple[str, Path]]:
+    """Write the sheet and its starter log; return what was done to which path ("wrote", "kept").
+
+    A log already beside the sheet is never overwritten (it may hold a game in progress): unless
+    ``force``, an existing log that differs from the starter log is a :class:`UsageError` naming it.
+    An existing log identical to the starter log is left as it is."""
+    from generator.errors import UsageError
+
+    fmt = sheet_format(fmt, out)
     if not blank and seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     kmap = None if blank else generate_map(rules_board(rules), seed, rules.die_sides)  # type: ignore[arg-type]
     path = Path(out) if out is not None else default_sheet_path(None if blank else seed, fmt)
-    data = render_sheet(rules, kmap, paper, fmt)
     log_path = path.with_suffix(".yaml")
-    if log_path == path:
-        log_path = path.with_name(path.name + ".log.yaml")
-    return [write_atomic(path, data), write_atomic(log_path, starter_log(rules, kmap))]
+    log_text = starter_log(rules, kmap)
+    keep_log = False
+    if log_path.exists() and not force:
+        try:
+            same = log_path.read_text(encoding="utf-8") == log_text
+        except (OSError, UnicodeDecodeError):
+            same = False
+        if not same:
+            raise UsageError(f"{log_path} already exists and may hold a game in progress; nothing was "
+                             f"written. Choose another --out, move that log away, or add --force to "
+                             f"overwrite it")
+        keep_log = True
+    data = render_sheet(rules, kmap, paper, fmt)
+    written = [("wrote", write_atomic(path, data))]
+    if keep_log:
+        written.append(("kept (still the starter log)", log_path))
+    else:
+        written.append(("wrote", write_atomic(log_path, log_text)))
+    return written

@@ -126,9 +126,10 @@ def test_legality_check_catches_a_bad_homeland(game):
 
 def test_build_prints_the_homeland_for_its_seed(game):
     boards = [c for c in expand_generated(game, 42) if c.id == "random-homeland"]
-    assert len(boards) == 1 and "seed 42" in boards[0].name
+    assert len(boards) == 1 and "no. 42" in boards[0].name
     texts = [el.get("text", "") for el in boards[0].spec["elements"]]
-    assert any("seed 42" in t for t in texts)
+    assert any("no. 42" in t for t in texts)
+    assert not any("seed" in t or "pnpforge" in t for t in texts)  # player text: game words only
     squares = [el for el in boards[0].spec["elements"]
                if el["type"] == "polygon" and el["points_mm"][2] == [INCH_MM, INCH_MM]]
     assert len(squares) == 36

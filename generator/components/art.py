@@ -250,3 +250,44 @@ def shape_path(shape: str, cx: float, cy: float, r: float) -> Path:
                              (cx + r, cy + w), (cx + w, cy + w), (cx + w, cy + r), (cx - w, cy + r),
                              (cx - w, cy + w), (cx - r, cy + w), (cx - r, cy - w), (cx - w, cy - w)])
     return Path.circle(cx, cy, r)
+
+
+# -- the colour-blind cue: a letter inside the colour's shape ----------------------------------------
+
+CAP_EM = 0.729  # cap height of Vera Sans Bold, in em
+CUE_MIN_CAP_MM = 2.0  # the cue letter's height on a piece ...
+CUE_LARGE_CAP_MM = 3.0  # ... and on a piece of CUE_LARGE_PIECE_MM or more
+CUE_LARGE_PIECE_MM = 19.0
+# how tall a letter fits inside each shape of radius 1 (the shape's inner room)
+CUE_FIT = {"circle": 1.15, "square": 1.15, "hexagon": 1.1, "pentagon": 1.0, "diamond": 0.9,
+           "triangle": 0.78, "star": 0.72, "cross": 0.75}
+
+
+def cue_cap_mm(piece_mm: float) -> float:
+    """The smallest cue letter (cap height, mm) on a piece this wide."""
+    return CUE_LARGE_CAP_MM if piece_mm >= CUE_LARGE_PIECE_MM - 0.05 else CUE_MIN_CAP_MM
+
+
+def cue_radius_mm(shape: str, cap_mm: float) -> float:
+    """The radius of a cue shape that holds a letter ``cap_mm`` tall."""
+    return cap_mm / CUE_FIT.get(shape, 1.0)
+
+
+def cue_letter_pt(r: float, shape: str) -> float:
+    """The letter size (pt) that fills a cue shape of radius ``r``."""
+    return r * CUE_FIT.get(shape, 1.0) / CAP_EM * 72.0 / 25.4
+
+
+def cue_letter_dy(r: float, shape: str, size_pt: float) -> float:
+    """Baseline offset from the shape's centre that centres the letter in the shape's room."""
+    cap = size_pt * 25.4 / 72.0 * CAP_EM
+    shift = {"triangle": 0.3, "star": 0.05}.get(shape, 0.0) * r
+    return cap / 2 + shift
+
+
+def draw_cue(s: Surface, shape: str, letter: str, cx: float, cy: float, r: float, fill: str,
+             ink: str) -> None:
+    """The cue shape of radius ``r`` in ``fill``, its letter in ``ink`` (the piece's own colour)."""
+    s.draw(shape_path(shape, cx, cy, r), Style(fill=fill))
+    size = cue_letter_pt(r, shape)
+    s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor="middle")

@@ -6,6 +6,7 @@ from typing import Callable
 
 import svgwrite
 from svgwrite.container import Group
+from svgwrite.params import Parameter
 
 from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
@@ -24,6 +25,17 @@ def path_data(path: Path) -> str:
         else:
             parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
     return "".join(parts)
+
+
+class _NoChecks:
+    """svgwrite checks every attribute of every element against the SVG grammar unless told not to:
+    41% of a default build. Our own data validation already decides what we write, so every element
+    is made with this factory (``factory=NO_CHECKS``): the same XML, no per-element checking."""
+
+    _parameter = Parameter(debug=False, profile="full")
+
+
+NO_CHECKS = _NoChecks()
 
 
 class _Frame:
@@ -59,8 +71,9 @@ class SvgSurface(Surface):
         if self._title or label:
             self._doc.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         # paper is white: without this, viewers in dark mode show the page dark
-        self._doc.add(svgwrite.shapes.Rect((0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff"))
-        root = self._doc.g()
+        self._doc.add(svgwrite.shapes.Rect((0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff",
+                                           factory=NO_CHECKS))
+        root = Group(factory=NO_CHECKS)
         self._doc.add(root)
         self._frames = [_Frame(root)]
         self._used = set()
@@ -93,13 +106,13 @@ class SvgSurface(Surface):
         return self._frames[-1].groups[-1]
 
     def _open(self, **attrs) -> Group:
-        group = Group(**attrs)
+        group = Group(factory=NO_CHECKS, **attrs)
         self._group.add(group)
         self._frames[-1].groups.append(group)
         return group
 
     def save(self):
-        group = Group()
+        group = Group(factory=NO_CHECKS)
         self._group.add(group)
         self._frames.append(_Frame(group))
 
@@ -127,8 +140,8 @@ class SvgSurface(Surface):
     def clip(self, path):
         self._clip_count += 1
         cid = f"clip{self._clip_count}"
-        clip = svgwrite.masking.ClipPath(id=cid)
-        clip.add(svgwrite.path.Path(d=path_data(path)))
+        clip = svgwrite.masking.ClipPath(id=cid, factory=NO_CHECKS)
+        clip.add(svgwrite.path.Path(d=path_data(path), factory=NO_CHECKS))
         # defined right where it is used, so a form reused on a later page carries its own clips
         self._group.add(clip)
         self._open(clip_path=f"url(#{cid})")
@@ -149,7 +162,7 @@ class SvgSurface(Surface):
                 attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash_mm)
         if style.opacity < 1.0:
             attrs["opacity"] = _n(style.opacity)
-        self._group.add(svgwrite.path.Path(**attrs))
+        self._group.add(svgwrite.path.Path(factory=NO_CHECKS, **attrs))
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
@@ -169,12 +182,12 @@ class SvgSurface(Surface):
         if style != "normal":
             attrs["font_style"] = style
         if len(runs) == 1:
-            self._group.add(svgwrite.text.Text(text, **attrs))
+            self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
             return
         # kerned pairs split into runs at the PDF's positions: the line is as long as in the PDF
-        node = svgwrite.text.Text("", **attrs)
+        node = svgwrite.text.Text("", factory=NO_CHECKS, **attrs)
         for offset, run in runs:
-            node.add(svgwrite.text.TSpan(run, x=[_n(x_mm + offset)]))
+            node.add(svgwrite.text.TSpan(run, x=[_n(x_mm + offset)], factory=NO_CHECKS))
         self._group.add(node)
 
     # -- reuse ----------------------------------------------------------------------------------
@@ -186,7 +199,7 @@ class SvgSurface(Surface):
             return
         fid = f"f{len(self._form_ids)}"
         self._form_ids[name] = fid
-        group = Group(id=fid)
+        group = Group(id=fid, factory=NO_CHECKS)
         saved_frames, saved_used = self._frames, self._used
         self._frames, self._used = [_Frame(group)], set()
         try:
@@ -199,7 +212,7 @@ class SvgSurface(Surface):
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         self._used.add(name)
-        use = svgwrite.container.Use(f"#{self._form_ids[name]}")
+        use = svgwrite.container.Use(f"#{self._form_ids[name]}", factory=NO_CHECKS)
         if x_mm or y_mm:
             use.attribs["x"] = _n(x_mm)
             use.attribs["y"] = _n(y_mm)

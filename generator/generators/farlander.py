@@ -160,7 +160,7 @@ def suggested_map(game: Game, comp: Component, seed: int) -> list[Component]:
     map_h = map_w / (3 * flats) * flats * (2 / SQRT3 + SQRT3)  # one tile's corners + two half rows
     placements = arrange(list(tiles), seed)
     top = 14.0
-    elements = [{"type": "text", "at_mm": [width / 2, 9.0], "text": f"{game.title}: suggested map (seed {seed})",
+    elements = [{"type": "text", "at_mm": [width / 2, 9.0], "text": f"{game.title}: suggested map (no. {seed})",
                  "size_pt": TITLE_PT, "font": "bold", "anchor": "middle"}]
     elements += map_elements(tiles, placements, map_w, (width / 2, top + map_h / 2))
     elements += _legend(game, tiles, placements, seed, 4.0, top + map_h + 10)

@@ -135,29 +135,30 @@ def homeland_board(game: Game, comp: Component, grid: Homeland, seed: int, tile_
     w = columns * tile_mm + 2 * MARGIN_MM
     h = rows * tile_mm + TITLE_MM + LEGEND_MM + MARGIN_MM
     els: list[dict[str, Any]] = [
-        {"type": "text", "at_mm": [MARGIN_MM, 9], "text": f"{game.title}: a random homeland (seed {seed})",
+        {"type": "text", "at_mm": [MARGIN_MM, 9], "text": f"{game.title}: a random homeland (no. {seed})",
          "size_pt": 13, "font": "bold"},
-        {"type": "text", "at_mm": [w - MARGIN_MM, 9], "text": "back row: the board's edge", "size_pt": 8,
+        {"type": "text", "at_mm": [w - MARGIN_MM, 9], "text": "front row: faces the middle row", "size_pt": 8,
          "anchor": "end"},
     ]
     top = TITLE_MM
-    for r, row in enumerate(grid):
+    # as the player sees it from their seat: the back row (the board's edge) nearest, at the bottom
+    for r, row in enumerate(reversed(grid)):
         for c, terrain in enumerate(row):
             els += _square(game, terrain, MARGIN_MM + c * tile_mm, top + r * tile_mm, tile_mm)
     foot = top + rows * tile_mm
     counts = ", ".join(f"{sum(row.count(t) for row in grid)} {game.terrain[t]['name']}"
                        for t in order)
     els += [
-        {"type": "text", "at_mm": [w - MARGIN_MM, foot + 5], "text": "front row: faces the middle row",
+        {"type": "text", "at_mm": [w - MARGIN_MM, foot + 5], "text": "back row: the board's edge, nearest you",
          "size_pt": 8, "anchor": "end"},
         {"type": "text", "at_mm": [MARGIN_MM, foot + 11], "size_pt": 8,
-         "text": f"Lay your tiles as shown, back row farthest from the middle. {counts}."},
+         "text": f"Read from your seat: lay your tiles as shown, back row nearest you. {counts}."},
         {"type": "text", "at_mm": [MARGIN_MM, foot + 16], "size_pt": 8,
          "text": "Every row holds every terrain and the Fortress is off the board's edge. "
-                 f"Another seed gives another homeland: pnpforge build {game.id} --seed N."},
+                 "Or lay your own: these are the rules it follows."},
     ]
     spec = {"id": comp.id, "name": comp.name, "kind": "board", "elements": els, "face": {"fill": "#ffffff"}}
-    return Component(id=comp.id, name=f"{comp.name} (seed {seed})", kind="board", size_mm=(w, h), items=[],
+    return Component(id=comp.id, name=f"{comp.name} (no. {seed})", kind="board", size_mm=(w, h), items=[],
                      spec=spec, file=comp.file, line=comp.line)
 
 

@@ -68,7 +68,7 @@ def test_play_on_the_command_line_and_end_of_input(tmp_path):
     path = tmp_path / "g.yaml"
     answers = "Ada\nNorthmarch\nHighkeep\nE3\nG2\nF2\n" + "\n" * 8
     result = run("play", "--seed", "7", "--log", str(path), input=answers)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # end of input: 1 (0 is only for a finished game)
     assert "A new kingdom on sheet 7 (log: " in result.output and "Stopped." in result.output
     text = path.read_text()
     assert 'ruler: "Ada"' in text and "farm: E3" in text and "  - fate: [4, 5]" in text

@@ -67,7 +67,7 @@ def test_enter_every_time_until_a_year_cap(tmp_path):
     """The default every time (``yes "" | pnpforge solo play``): the input ends mid-year."""
     path = tmp_path / "game.yaml"
     result = run("play", "--seed", "7", "--log", str(path), input="\n" * 60)
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the input ended before the game did
     printed = outcome_printed(result.output)
     assert printed.startswith("in progress after year ") and int(printed.split()[-1]) >= 10
     assert check_outcome(path) == printed
@@ -85,7 +85,7 @@ def test_enter_every_time_until_a_year_cap(tmp_path):
 def test_the_starter_log_is_written_before_the_first_question(tmp_path):
     path = tmp_path / "game.yaml"
     result = run("play", "--seed", "7", "--log", str(path), input="")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     board = rules_board(rules())
     assert path.read_text() == starter_log(rules(), generate_map(board, 7))  # as `solo sheet` writes it
     assert f"Stopped during setup. {path} holds the starter log: sheet 7's map; not yet placed: farm, " \
@@ -96,7 +96,7 @@ def test_the_starter_log_is_written_before_the_first_question(tmp_path):
 def test_stopping_mid_setup_leaves_the_starter_log_and_play_continues_it(tmp_path):
     path = tmp_path / "game.yaml"
     result = run("play", "--seed", "7", "--log", str(path), input="Ada\n\n\nE3\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     text = path.read_text()
     assert 'ruler: "Ada"' in text and "farm: E3" in text and "# mine:" in text and "# village:" in text
     assert "holds the starter log: sheet 7's map; farm at E3; not yet placed: mine, village." in result.output
@@ -115,7 +115,7 @@ def test_stopping_mid_year_leaves_a_log_that_checks(tmp_path):
     path = tmp_path / "game.yaml"
     # Setup, then year 1 (capital, build, trade: Enter), then year 2's capital question and EOF.
     result = run("play", "--seed", "7", "--log", str(path), input="\n\n\nE3\nG2\nF2\n\n\n\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "holds the setup and year 1: in progress after year 1." in result.output
     assert "Year 2 was not finished" in result.output
     assert check_outcome(path) == "in progress after year 1"
