@@ -185,7 +185,8 @@ class SvgSurface(Surface):
             self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
             return
         # kerned pairs split into runs at the PDF's positions: the line is as long as in the PDF
-        node = svgwrite.text.Text("", factory=NO_CHECKS, **attrs)
+        # aria-label: the line whole, for screen readers and text search (the runs split words)
+        node = svgwrite.text.Text("", factory=NO_CHECKS, aria_label=text, **attrs)
         for offset, run in runs:
             node.add(svgwrite.text.TSpan(run, x=[_n(x_mm + offset)], factory=NO_CHECKS))
         self._group.add(node)
