@@ -409,7 +409,6 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
     return jobs
 
 
-<<<<<<< HEAD
 def kit_files_text(doc: Document) -> list[str]:
     """One line per PDF of the kit (this one first): its name, how to print it, what is in it."""
     lines = []
@@ -422,7 +421,8 @@ def kit_files_text(doc: Document) -> list[str]:
         this = " (this file)" if other is doc else ""
         lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
     return lines
-=======
+
+
 BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
     "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
     "Every backs page follows its fronts page: each back lands behind its own front.",
@@ -430,7 +430,6 @@ BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit galler
     "that the crop marks line up; most printers shift the back by up to 3 mm.",
     "This page is here so the first fronts page starts on the front of a sheet.",
 ]
->>>>>>> main
 
 
 def _size_text(comp: Component) -> str:
@@ -525,17 +524,14 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             pdf.end_page()
             files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
     entry["components"] = [_manifest_component(c) for c in components]
-<<<<<<< HEAD
     if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
-=======
     # text too long for its box even at its smallest size: drawn anyway, and said
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
                          for w in notices.take() if str(w) not in known]
->>>>>>> main
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
     publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix

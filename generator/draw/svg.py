@@ -193,23 +193,20 @@ class SvgSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
-<<<<<<< HEAD
-        weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
-        runs = fonts.unkerned_runs(text, size_pt, font)
-        if len(runs) > 1 and anchor != "start":  # runs are placed from the start of the line
-            width = fonts.text_width_mm(text, size_pt, font)
-            x_mm -= width / 2 if anchor == "middle" else width
-            anchor = "start"
-=======
         if fonts.is_file(font):
             # a game's own font: named here, embedded (a subset) in this page's defs
             weight, style = "normal", "normal"
             family = f"'{fonts.file_family(font)}', {fonts.SVG_FAMILY}"
             self._font_text.setdefault(font, set()).update(text)
+            runs = [(0.0, text)]  # its kerning is its own: laid out as the renderer does
         else:
             weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
             family = fonts.SVG_FAMILY
->>>>>>> main
+            runs = fonts.unkerned_runs(text, size_pt, font)
+        if len(runs) > 1 and anchor != "start":  # runs are placed from the start of the line
+            width = fonts.text_width_mm(text, size_pt, font)
+            x_mm -= width / 2 if anchor == "middle" else width
+            anchor = "start"
         attrs = {"insert": (_n(x_mm), _n(y_mm)), "font_size": _n(size_pt * MM_PER_PT),
                  "font_family": family, "fill": fill}
         if anchor != "start":
