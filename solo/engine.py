@@ -452,6 +452,29 @@ class Kingdom:
                 out.append("monument")
         return out
 
+    def buildable(self) -> list[str]:
+        """The kinds you can pay for now that also have a hex to stand on (:meth:`affordable` and
+        :meth:`legal_hexes` in one pass)."""
+        options = self.affordable()
+        if not options:
+            return options
+        m = self.masks
+        free = self.board.all_mask & ~(m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] | m[GRAVEYARD] | m[CAPITAL])
+        plain = free & ~self.mountains
+        out = []
+        for kind in options:
+            if kind == "monument":
+                if self.legal_hexes(kind):
+                    out.append(kind)
+                continue
+            where = plain if self._mountain_ban[kind] else free
+            near = self._not_next_to[kind]
+            if near is not None and where:
+                where &= ~self._around(m[near])
+            if where:
+                out.append(kind)
+        return out
+
     def build(self, kind: str, h: int) -> None:
         """Pay for ``kind`` and draw it on hex ``h``."""
         if self.phase != BUILD:
