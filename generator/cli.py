@@ -160,15 +160,17 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
               help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
 @click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
               help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Render in N processes (same files as 1).  [default: the machine's cores]")
 def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None) -> None:
+          marks: str | None, jobs: int | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, build_game, count_pages, write_manifest
+    from .build import Options, count_pages, write_manifest
     from .config import build_defaults
 
     conf = build_defaults()
@@ -186,12 +188,13 @@ def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path 
     out = Path(pick(out, "out", "output"))
     loaded = [load_game(folder) for folder in _games(games)]
     start = time.perf_counter()
-    entries = []
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        for game in loaded:
-            entries.append(build_game(game, out, opts, progress=lambda: bar.update(1)))
+        from .jobs import build_all, default_jobs, part_pages
+
+        entries = build_all(loaded, out, opts, jobs or default_jobs(), advance=bar.update,
+                            pages=part_pages(opts) if show else None)
     write_manifest(out, entries)
     for entry in entries:
         click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
