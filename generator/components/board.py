@@ -3,11 +3,13 @@ origin at the board's top-left corner. Larger-than-page boards are tiled by layo
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..geometry import MM_PER_IN, axial_to_pixel, hexagon_of_radius, rectangle_offset, sector
+from ..geometry import axial_to_pixel, sector
+from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES, HexGrid, flats_of, hexside
 from ..model import Component, Game
 from .art import draw_cue, draw_icon, ink_for, mix, pattern
 from .look import resolve
@@ -100,18 +102,17 @@ def _cue(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
 
 def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     ox, oy = el["at_mm"][:2]
-    flats = float(el["hex_in"]) * MM_PER_IN if "hex_in" in el else float(el.get("hex_mm", 25.4))
+    flats = flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
     orient = el.get("orientation", "flat")
-    if el.get("layout", "hexagon") == "hexagon":
-        cells = hexagon_of_radius(int(el.get("radius", 3)))
-    else:
-        cells = rectangle_offset(int(el.get("columns", 10)), int(el.get("grid_rows", 10)), orient)
+    grid = HexGrid.of(el)
     sectors = list(el.get("sectors") or [])
     base_fill = el.get("fill", "#ffffff")
-    marks = {tuple(m["hex"][:2]): m for m in el.get("marks") or []}
+    marks = {grid.parse(m["hex"]): m for m in el.get("marks") or []}
     r = flats / 3 ** 0.5
     rot = 0.0 if orient == "flat" else 30.0
-    for index, (q, rr) in enumerate(cells):
+    later = bool(el.get("hexsides") or el.get("routes"))  # marks' art goes over roads and rivers
+    deferred = []
+    for q, rr in grid.cells:
         px, py = axial_to_pixel(q, rr, flats, orient)
         cx, cy = ox + px, oy + py
         mark = marks.get((q, rr))
@@ -129,19 +130,75 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             t = game.terrain[mark["terrain"]]
             with s.saved():
                 s.clip(hexpath)
-                pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r), mix(fill, ink, 0.28))
-        text_ink = ink_for(fill)
-        if mark and mark.get("icon") in game.icons:
-            draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
-        if mark and mark.get("text"):
-            size = min(9.0, flats * 0.9)
-            lines = str(mark["text"]).split("\n")
-            for i, line in enumerate(lines):
-                s.text(cx, cy + flats * 0.12 + (i - (len(lines) - 1) / 2) * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
-                       line, size_pt=size, font="bold", fill=text_ink, anchor="middle")
-        if el.get("coordinates"):
-            s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
-                   anchor="middle")
+                pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r),
+                        t.get("pattern_colour") or mix(fill, ink, 0.28))
+        if later:
+            deferred.append((q, rr, cx, cy, fill, mark))
+        else:
+            _hex_content(s, game, el, grid, q, rr, cx, cy, flats, fill, mark)
+    if later:
+        for route in el.get("routes") or []:
+            _route(s, grid, route, flats, (ox, oy))
+        for side in el.get("hexsides") or []:
+            _hexside(s, grid, side, flats, (ox, oy))
+        for q, rr, cx, cy, fill, mark in deferred:
+            _hex_content(s, game, el, grid, q, rr, cx, cy, flats, fill, mark)
+
+
+def _hex_content(s: Surface, game: Game, el: dict[str, Any], grid: HexGrid, q: int, rr: int, cx: float,
+                 cy: float, flats: float, fill: str, mark: dict[str, Any] | None) -> None:
+    """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
+    text_ink = ink_for(fill)
+    if mark and mark.get("icon") in game.icons:
+        draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
+    if mark and mark.get("text"):
+        size = min(9.0, flats * 0.9)
+        lines = str(mark["text"]).split("\n")
+        for i, line in enumerate(lines):
+            s.text(cx, cy + flats * 0.12 + (i - (len(lines) - 1) / 2) * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
+                   line, size_pt=size, font="bold", fill=text_ink, anchor="middle")
+    if grid.show and grid.style == "axial":
+        s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
+               anchor="middle")
+    elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
+        size = max(4.5, min(6.0, flats * 0.3))
+        s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,
+               fill=mix(text_ink, fill, 0.3), anchor="middle")
+
+
+def _feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
+    width = float(spec.get("width_mm", feature["width"] * flats))
+    dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
+        tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
+    return Style(stroke=spec.get("stroke", feature["stroke"]), width_mm=width, dash_mm=dash, cap="round",
+                 join="round")
+
+
+def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    a, b = (grid.parse(h) for h in side["between"][:2])
+    ca, cb = grid.centre(a, flats), grid.centre(b, flats)
+    (x1, y1), (x2, y2) = hexside(ca, cb, flats)
+    style = _feature_style(side, HEXSIDE_FEATURES[side.get("feature", "river")], flats)
+    s.line(origin[0] + x1, origin[1] + y1, origin[0] + x2, origin[1] + y2, style)
+
+
+def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    feature = ROUTE_FEATURES[route.get("feature", "road")]
+    pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
+    pts = [(origin[0] + x, origin[1] + y) for x, y in pts]
+    style = _feature_style(route, feature, flats)
+    s.draw(Path.polygon(pts, closed=False), style)
+    if feature.get("ties"):  # a railway: cross ties every so often along the line
+        tie = Style(stroke=style.stroke, width_mm=style.width_mm * 0.8)
+        step, half = flats * 0.16, flats * 0.07
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            n = max(1, int(length / step))
+            for k in range(n):
+                t = (k + 0.5) * length / n
+                mx, my = x1 + ux * t, y1 + uy * t
+                s.line(mx - uy * half, my + ux * half, mx + uy * half, my - ux * half, tie)
 
 
 def _icon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:

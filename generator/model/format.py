@@ -138,7 +138,7 @@ ITEM.keys["elements"] = FACE_KEYS["elements"]
 COMPONENT = Map({
     "id": Key(ID, True),
     "name": Key(TEXT, True),
-    "kind": Key(enum(*KINDS), True),
+    "kind": Key(enum(*KINDS), True),  # not required with extend: (see the formats block below)
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
@@ -193,3 +193,61 @@ ICONS_FILE = Map({"icons": Key(MapOf(ListOf(ICON_SHAPE)), True)}, "icon library"
 
 
 __all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KINDS", "COORD_MM"]
+
+
+# -- maps as wargamers write them, spreadsheets and reuse (issue #11 §3-§4; the "formats" block) ------
+# Kept apart from the keys above so the two halves of #11 can be merged without trampling each other.
+
+HEX_ACROSS_MM = Map({
+    "flats": Key(POS_MM, doc="across the flats (from one straight side to the opposite one)"),
+    "points": Key(POS_MM, doc="across the points (from one corner to the opposite one)"),
+}, "hex size")
+HEX_ACROSS_IN = Map({
+    "flats": Key(num(0.1, 100), doc="across the flats, in inches"),
+    "points": Key(num(0.1, 100), doc="across the points, in inches"),
+}, "hex size")
+HEX_SIZE = OneOf((POS_MM, HEX_ACROSS_MM), "a size across the flats, or {flats: X} or {points: X}")
+HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
+                    "a size across the flats in inches, or {flats: X} or {points: X}")
+HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
+                    "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
+COORDINATES = OneOf((BOOL, Map({
+    "style": Key(enum("CCRR", "A1", "axial"), doc="CCRR: column then row, two digits each (0604); A1: "
+                                                  "column letter, row number (F4); axial: q,r"),
+    "first": Key(ListOf(integer(-99, 999), "[column, row]", min_items=2),
+                 doc="the numbers of the top-left hex (default [1, 1])"),
+    "show": Key(BOOL, doc="print the numbers at the top of each hex (default true); false still lets "
+                          "marks use them"),
+}, "hex coordinates")), "true (axial q,r printed) or {style: CCRR | A1 | axial, first: [1, 1]}")
+HEXSIDE = Map({
+    "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
+    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
+    "stroke": Key(COLOUR),
+    "width_mm": Key(num(0.05, 20)),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+}, "hexside")
+ROUTE = Map({
+    "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
+    "feature": Key(enum("road", "trail", "rail"), True),
+    "stroke": Key(COLOUR),
+    "width_mm": Key(num(0.05, 20)),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+}, "route")
+HEX_MARK.keys["hex"] = Key(HEX_ADDRESS, True)
+ELEMENT.keys.update({
+    "coordinates": Key(COORDINATES, doc="hex numbers printed small at the top of each hex"),
+    "hex_mm": Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
+    "hex_in": Key(HEX_SIZE_IN, doc="as hex_mm, in inches"),
+    "hexsides": Key(ListOf(HEXSIDE), doc="rivers, walls and borders along the side two hexes share"),
+    "routes": Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex centre"),
+})
+COMPONENT.keys.update({
+    "size_mm": Key(OneOf((POS_MM, PAIR_MM, HEX_ACROSS_MM),
+                         "a size in mm, [width, height], or for hexes {flats: X} or {points: X}")),
+    "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2), HEX_ACROSS_IN),
+                         "a size in inches, [width, height], or for hexes {flats: X} or {points: X}")),
+    "extend": Key(ID, doc="another component's id: start from its kind, size, face and back"),
+    "items_csv": Key(TEXT, doc="a CSV or TSV file in the game folder: a row an item, columns named "
+                               "like item keys (back.title for the back's title)"),
+})
+COMPONENT.keys["kind"] = Key(enum(*KINDS), doc="required, unless the component extends another")

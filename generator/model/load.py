@@ -9,11 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError
+from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YMap, load_yaml
 from . import format as fmt
+from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
+from .maps import check_elements
 from .schema import check
+from .spreadsheet import read_items
 from .fit import check_markers
 from .texts import substitute
 
@@ -103,6 +107,7 @@ def load_game(folder: str | Path) -> Game:
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
+    comp_specs = resolve_extends(comp_specs, errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
@@ -144,6 +149,17 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     raw_in = spec.get("size_in")
     if raw_mm is not None and raw_in is not None:
         raise spec.error("give size_mm or size_in, not both", "size_in")
+    across = raw_in if isinstance(raw_in, dict) else raw_mm if isinstance(raw_mm, dict) else None
+    if across is not None:  # a hex measured {flats: X} or {points: X}
+        key = "size_in" if across is raw_in else "size_mm"
+        if kind != "hex-tile":
+            raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind}'s {key} is a "
+                             f"number or [width, height]", key)
+        if len(across) != 1:
+            raise spec.error("give a hex's size across the flats or across the points, not both", key)
+        flats = flats_of(dict(across), inches=across is raw_in)
+        corners = flats * 2 / SQRT3
+        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
     if raw_in is not None:
         raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
     else:
@@ -210,8 +226,14 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     if spec.get("per_player") and not colours:
         errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
     items: list[Item] = []
-    raw_items = spec.get("items") or []
-    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items:
+    raw_items = list(spec.get("items") or [])
+    if spec.get("items_csv"):
+        raw_items += read_items(Path(game.folder), str(spec["items_csv"]), spec.file,
+                                spec.line_of("items_csv"), errors)
+    check_elements(spec.get("elements"), errors)
+    check_elements((spec.get("face") or {}).get("elements"), errors)
+    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
+            and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
     for index, raw in enumerate(raw_items):

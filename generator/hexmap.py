@@ -1,0 +1,181 @@
+"""Hex maps as wargamers write them: which hexes a ``hexgrid`` element holds, how each is numbered
+(CCRR, A1 or axial), reading an address such as ``"0604"`` back into axial (q, r), and where the
+side between two hexes and the line from one centre to the next fall.
+
+Inside the code every hex is axial (q, r) (Red Blob Games' guide). A rectangle grid is laid out in
+columns of flat-topped hexes, odd columns (counting the first as 0) half a hex lower ("odd-q"), or
+in rows of pointy-topped hexes, odd rows half a hex to the right ("odd-r"). Printed numbers count
+columns left to right and rows top to bottom from ``first`` (default 1, 1): the top-left hex of a
+flat map is 0101, the one below it 0102 and the one to its right, half a hex lower, 0201.
+
+>>> grid = HexGrid.of({"layout": "rectangle", "columns": 12, "grid_rows": 10,
+...                    "coordinates": {"style": "CCRR"}})
+>>> grid.label(*grid.parse("0604"))
+'0604'
+>>> grid.adjacent(grid.parse("1108"), grid.parse("1109"))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .geometry import MM_PER_IN, SQRT3, axial_to_pixel, hexagon_of_radius, rectangle_offset
+
+Hex = tuple[int, int]
+STYLES = ("CCRR", "A1", "axial")
+NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+# Hexside features (drawn along the edge two hexes share) and route features (centre to centre).
+# Each is a stroke colour, a width as a share of the hex's flats, and an optional dash (shares too).
+HEXSIDE_FEATURES: dict[str, dict[str, Any]] = {
+    "river": {"stroke": "#1f6fc5", "width": 0.085, "name": "River"},
+    "stream": {"stroke": "#4a90d9", "width": 0.045, "name": "Stream"},
+    "wall": {"stroke": "#5a4632", "width": 0.06, "name": "Wall"},
+    "cliff": {"stroke": "#7a4a1e", "width": 0.07, "dash": (0.06, 0.035), "name": "Cliff"},
+    "border": {"stroke": "#b0182b", "width": 0.04, "dash": (0.12, 0.06), "name": "Border"},
+}
+ROUTE_FEATURES: dict[str, dict[str, Any]] = {
+    "road": {"stroke": "#6b4a2b", "width": 0.06, "name": "Road"},
+    "trail": {"stroke": "#6b4a2b", "width": 0.04, "dash": (0.09, 0.06), "name": "Trail"},
+    "rail": {"stroke": "#222222", "width": 0.035, "ties": True, "name": "Railway"},
+}
+
+
+def flats_of(size: Any, default_mm: float = 25.4, inches: bool = False) -> float:
+    """A hex's size across the flats in mm, from a number (across the flats) or a mapping
+    ``{flats: X}`` / ``{points: X}`` (across the corners), in mm or, with ``inches``, in inches."""
+    if size is None:
+        return default_mm
+    unit = MM_PER_IN if inches else 1.0
+    if isinstance(size, dict):
+        if "points" in size:
+            return float(size["points"]) * unit * SQRT3 / 2
+        return float(size["flats"]) * unit
+    return float(size) * unit
+
+
+def offset_of(h: Hex, orientation: str) -> tuple[int, int]:
+    """(column, row) of an axial hex in the odd-q (flat) or odd-r (pointy) layout."""
+    q, r = h
+    if orientation == "flat":
+        return (q, r + (q - (q & 1)) // 2)
+    return (q + (r - (r & 1)) // 2, r)
+
+
+def axial_of(col: int, row: int, orientation: str) -> Hex:
+    if orientation == "flat":
+        return (col, row - (col - (col & 1)) // 2)
+    return (col - (row - (row & 1)) // 2, row)
+
+
+def column_letters(n: int) -> str:
+    """0 -> A, 25 -> Z, 26 -> AA (as spreadsheets count columns)."""
+    out = ""
+    n += 1
+    while n > 0:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
+def letters_column(text: str) -> int:
+    n = 0
+    for ch in text.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """The hexes of one ``hexgrid`` element and how they are numbered."""
+
+    cells: tuple[Hex, ...]
+    orientation: str
+    style: str | None  # None: no printed numbers (addresses then read as CCRR)
+    first: tuple[int, int]
+    show: bool
+    min_col: int
+    min_row: int
+
+    @classmethod
+    def of(cls, el: dict[str, Any]) -> "HexGrid":
+        orient = el.get("orientation", "flat")
+        if el.get("layout", "hexagon") == "hexagon":
+            cells = hexagon_of_radius(int(el.get("radius", 3)))
+        else:
+            cells = rectangle_offset(int(el.get("columns", 10)), int(el.get("grid_rows", 10)), orient)
+        coords = el.get("coordinates")
+        style: str | None = None
+        first = (1, 1)
+        show = False
+        if coords is True:
+            style, show = "axial", True
+        elif isinstance(coords, dict):
+            style = coords.get("style", "CCRR")
+            first = tuple(int(v) for v in (coords.get("first") or (1, 1))[:2])  # type: ignore[assignment]
+            show = bool(coords.get("show", True))
+        offsets = [offset_of(h, orient) for h in cells]
+        return cls(tuple(cells), orient, style, first, show,
+                   min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0)
+
+    @property
+    def address_style(self) -> str:
+        """How a text address like "0604" is read: the grid's style, CCRR when it prints none."""
+        return self.style if self.style in ("CCRR", "A1") else "CCRR"
+
+    def number(self, h: Hex) -> tuple[int, int]:
+        """The printed (column, row) numbers of a hex, counting from ``first``."""
+        col, row = offset_of(h, self.orientation)
+        return (col - self.min_col + self.first[0], row - self.min_row + self.first[1])
+
+    def label(self, q: int, r: int) -> str:
+        if self.style == "axial":
+            return f"{q},{r}"
+        col, row = self.number((q, r))
+        if self.style == "A1":
+            return f"{column_letters(col - 1) if col >= 1 else col}{row}"
+        width = max(2, len(str(max(self.number(h)[0] for h in self.cells))),
+                    len(str(max(self.number(h)[1] for h in self.cells))))
+        return f"{col:0{width}d}{row:0{width}d}"
+
+    def parse(self, address: Any) -> Hex:
+        """An address as data gives it: axial ``[q, r]`` or text in the grid's style ("0604", "F4").
+        Raises ValueError with a sentence when it cannot be read."""
+        if isinstance(address, (list, tuple)):
+            return (int(address[0]), int(address[1]))
+        text = str(address).strip()
+        style = self.address_style
+        if style == "A1":
+            m = re.fullmatch(r"([A-Za-z]{1,3})(\d{1,4})", text)
+            if not m:
+                raise ValueError(f"{text!r} is not an A1 address (column letters, then the row number: \"F4\")")
+            col = letters_column(m.group(1)) + 1
+            row = int(m.group(2))
+        else:
+            if not re.fullmatch(r"\d{4}|\d{6}", text):
+                raise ValueError(f"{text!r} is not a CCRR address (column then row, two digits each: \"0604\"); "
+                                 f"axial coordinates are written as a list [q, r]")
+            half = len(text) // 2
+            col, row = int(text[:half]), int(text[half:])
+        return axial_of(col - self.first[0] + self.min_col, row - self.first[1] + self.min_row, self.orientation)
+
+    def adjacent(self, a: Hex, b: Hex) -> bool:
+        return (b[0] - a[0], b[1] - a[1]) in NEIGHBOURS
+
+    def centre(self, h: Hex, flats_mm: float) -> tuple[float, float]:
+        return axial_to_pixel(h[0], h[1], flats_mm, self.orientation)
+
+
+def hexside(a: tuple[float, float], b: tuple[float, float], flats_mm: float) -> tuple[tuple[float, float],
+                                                                                      tuple[float, float]]:
+    """The two ends of the side shared by neighbouring hexes centred at ``a`` and ``b``."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy) or 1.0
+    half = flats_mm / SQRT3 / 2  # a side is as long as the corner radius
+    nx, ny = -dy / length * half, dx / length * half
+    return ((mx - nx, my - ny), (mx + nx, my + ny))

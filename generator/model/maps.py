@@ -1,0 +1,73 @@
+"""Checks for hex maps that the schema cannot make: every address (``"0604"``, ``[q, r]``) names a hex of
+its grid, the two hexes of a hexside are neighbours, and each hex of a road follows the one before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DataError
+from ..hexmap import HexGrid
+from ..yamlsrc import YList, YMap
+
+
+def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
+    if isinstance(container, (YMap, YList)):
+        return container.file, container.line_of(index)
+    return getattr(fallback, "file", "<string>"), getattr(fallback, "line", 0)
+
+
+def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, what: str,
+             errors: list[DataError]) -> tuple[int, int] | None:
+    file, line = _where(container, index, el)
+    try:
+        h = grid.parse(value)
+    except (ValueError, TypeError, IndexError) as exc:
+        errors.append(DataError(f"{what}: {exc}", file, line))
+        return None
+    if h not in set(grid.cells):
+        shown = value if isinstance(value, str) else list(value)
+        label = f" ({grid.label(*h)})" if isinstance(value, list) and grid.style else ""
+        errors.append(DataError(f"{what}: hex {shown!r}{label} is not in this grid "
+                                f"({grid.label(*grid.cells[0])} to {grid.label(*grid.cells[-1])})"
+                                if grid.style else f"{what}: hex {shown!r} is not in this grid", file, line))
+        return None
+    return h
+
+
+def check_hexgrid(el: Any, errors: list[DataError]) -> None:
+    if not isinstance(el, dict) or el.get("type") != "hexgrid":
+        return
+    grid = HexGrid.of(el)
+    for i, mark in enumerate(el.get("marks") or []):
+        if isinstance(mark, dict) and "hex" in mark:
+            _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
+    for side in el.get("hexsides") or []:
+        between = side.get("between") if isinstance(side, dict) else None
+        if not isinstance(between, list) or len(between) < 2:
+            continue
+        if len(between) > 2:
+            errors.append(DataError(f"a hexside lies between two hexes, not {len(between)}",
+                                    *_where(side, "between", el)))
+            continue
+        a = _address(grid, between[0], between, 0, el, "hexside", errors)
+        b = _address(grid, between[1], between, 1, el, "hexside", errors)
+        if a and b and not grid.adjacent(a, b):
+            errors.append(DataError(f"hexside: hexes {between[0]!r} and {between[1]!r} are not neighbours, "
+                                    f"so they share no side", *_where(side, "between", el)))
+    for route in el.get("routes") or []:
+        hexes = route.get("hexes") if isinstance(route, dict) else None
+        if not isinstance(hexes, list):
+            continue
+        prev = None
+        for i, value in enumerate(hexes):
+            h = _address(grid, value, hexes, i, el, "route", errors)
+            if h and prev and not grid.adjacent(prev[0], h):
+                errors.append(DataError(f"route: hex {value!r} does not touch {prev[1]!r} before it; list every "
+                                        f"hex the {route.get('feature', 'road')} passes through",
+                                        *_where(hexes, i, el)))
+            prev = (h, value) if h else None
+
+
+def check_elements(elements: Any, errors: list[DataError]) -> None:
+    for el in elements or []:
+        check_hexgrid(el, errors)
