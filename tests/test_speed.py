@@ -165,3 +165,44 @@ def test_a_failing_part_stops_every_job_with_the_message_jobs_1_gives(tmp_path):
     assert outs[0] == outs[1]
     assert "Traceback" not in outs[1]
     assert outs[1].count("\n") == 1 and "game.yaml:" in outs[1] and "does not fit on a4 paper" in outs[1]
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh process has loaded after running ``pnpforge ARGS``."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+            "except SystemExit:\n    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return {line.split(".")[0] if not line.startswith("generator") else line
+            for line in done.stderr.splitlines()}
+
+
+def test_help_loads_neither_the_data_model_nor_the_drawing_libraries():
+    loaded = _modules_after(["--help"])
+    assert "click" in loaded
+    heavy = {"yaml", "reportlab", "svgwrite", "jinja2", "generator.model", "generator.build", "solo"}
+    assert heavy & loaded == set()
+
+
+def test_list_and_validate_read_games_without_loading_the_drawing_libraries():
+    for args in (["list"], ["validate", "thrones"]):
+        loaded = _modules_after(args)
+        assert "generator.model" in loaded and "yaml" in loaded
+        assert {"reportlab", "svgwrite", "jinja2", "generator.build", "generator.draw"} & loaded == set(), args
+
+
+def test_help_lists_solo_with_its_own_summary():
+    from click.testing import CliRunner
+
+    from generator.cli import _Group, cli
+    from solo.cli import solo
+
+    assert _Group.SOLO_SUMMARY == solo.help
+    out = CliRunner().invoke(cli, ["--help"]).output
+    assert "solo       The One-Page Kingdom: fresh sheets, a turn-log checker, and..." in out
