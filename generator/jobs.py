@@ -10,7 +10,6 @@ the parent as the same error, with the same ``file:line`` message, that ``--jobs
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 import signal
@@ -86,6 +85,8 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     if jobs <= 1 or len(work) <= 1:
         step = (lambda: advance(1)) if advance else None
         return [build_game(game, out_root, opts, progress=step) for game in games]
+    import multiprocessing  # only when there is work for more than one process
+
     fork = "fork" in multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if fork else None)
     _GAMES, _OPTS = games, opts
