@@ -20,8 +20,10 @@ from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
+from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
+from .staging import publish
 from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
@@ -61,6 +63,8 @@ class Options:
     ink_saver: bool = False
     bleed_mm: float | None = None  # overrides every component's bleed
     marks: str = "crop"  # crop | lines | none
+    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
+    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
 
     @property
     def suffix(self) -> str:
@@ -124,8 +128,9 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
     """Every physical piece as (front, back) looks, in data order."""
     out = []
     for item in comp.items:
-        front = resolve(game, item.face, item.colour)
-        back = resolve(game, item.back, item.colour) if item.back is not None else None
+        where = (item.file, item.line)
+        front = resolve(game, item.face, item.colour, where)
+        back = resolve(game, item.back, item.colour, where) if item.back is not None else None
         if ink_saver:
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
@@ -134,7 +139,8 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
 
 def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
-        return draw_card_front if side == "front" else draw_card_back
+        card = draw_card_front if side == "front" else draw_card_back
+        return lambda s, c, look, bleed: card(s, c, look, bleed, game)
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
@@ -298,7 +304,7 @@ def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
     columns = int(comp.spec.get("columns", 1))
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
-        paint_text_page(s, paper, comp.name, sections, columns)
+        paint_text_page(s, paper, comp.name, sections, columns, icons=game.icons, where=(comp.file, comp.line))
         return [], None, 0.0
     return [PageJob(comp, comp.name, paint)]
 
@@ -390,20 +396,22 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         return [], None, 0.0
     jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
     if doc.duplex:
-        notes = [{"heading": "Before you print both sides",
-                  "bullets": [
-                      "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
-                      "Every backs page follows its fronts page: each back lands behind its own front.",
-                      "Print one fronts page and its backs page first, hold the sheet to a light and check "
-                      "that the crop marks line up; most printers shift the back by up to 3 mm.",
-                      "This page is here so the first fronts page starts on the front of a sheet.",
-                  ]}]
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
 
         def paint_notes(s: Surface, p: Paper) -> PaintResult:
             paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
+    "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+    "Every backs page follows its fronts page: each back lands behind its own front.",
+    "Print one fronts page and its backs page first, hold the sheet to a light and check "
+    "that the crop marks line up; most printers shift the back by up to 3 mm.",
+    "This page is here so the first fronts page starts on the front of a sheet.",
+]
 
 
 def _size_text(comp: Component) -> str:
@@ -466,7 +474,8 @@ def game_parts(opts: Options) -> list[tuple[str, str]]:
     return parts
 
 
-Rendered = tuple[dict[str, bytes], list[dict[str, Any]]]  # files by path in the game's folder, manifest docs
+# files by path in the game's folder, manifest docs, warnings noted while drawing (message, file, line)
+Rendered = tuple[dict[str, bytes], list[dict[str, Any]], list[tuple[str, Any, Any]]]
 
 
 def render_part(game: Game, components: list[Component], opts: Options, part: tuple[str, str],
@@ -474,6 +483,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     """Render one part of a game's build (see :func:`game_parts`) in memory."""
     from .layout.page import paper as paper_by_name
 
+    notices.take()  # this part's warnings only
     paper_name, fmt = part
     files: dict[str, bytes] = {}
     docs: dict[str, Any] = {}
@@ -488,7 +498,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
             pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
             pdf.end_page()
             files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
-        return files, []
+        return files, [], _noted()
     paper = paper_by_name(paper_name)
     for doc in plan_documents(game, components, paper, opts):
         stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
@@ -505,7 +515,12 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
             for i, page in enumerate(svg.finish(), start=1):
                 files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
         _manifest_doc(docs, doc, paper, stem)
-    return files, docs.get("documents", [])
+    return files, docs.get("documents", []), _noted()
+
+
+def _noted() -> list[tuple[str, Any, Any]]:
+    """The warnings noted so far, as plain values (they may travel back from a worker process)."""
+    return [(w.message, w.file, w.line) for w in notices.take()]
 
 
 def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
@@ -521,14 +536,27 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     folder = out_root / game.id
     files: dict[Path, bytes] = {}
     first_format = {}
-    for (paper_name, fmt), (part_files, docs) in zip(parts, rendered):
+    noted: dict[tuple, DataError] = {}
+    for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
         files.update((folder / name, data) for name, data in part_files.items())
         if first_format.setdefault(paper_name, fmt) == fmt and docs:  # a paper's documents, listed once
             entry.setdefault("documents", []).extend(docs)
+        for message, file, line in warnings:  # in the order found, each once
+            noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [_manifest_component(c) for c in components]
+    if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
+        from .export.kit import screen_outputs
+
+        screen_outputs(game, components, out_root, opts, entry, files)
+    # text too long for its box even at its smallest size: drawn anyway, and said
+    for w in notices.take():
+        noted.setdefault((w.file, w.line, w.message), w)
+    known = {str(w) for w in game.warnings}  # validate's warnings were printed already
+    entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
+                         for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
-    for path in sorted(files):
-        write_atomic(path, files[path])
+    files[folder / "manifest.json"] = _manifest_json(entry)
+    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
     return entry
 
 
@@ -558,10 +586,12 @@ def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str)
                                               "component_pages": pages})
 
 
+def _manifest_json(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    for entry in entries:
-        write_atomic(out_root / entry["id"] / "manifest.json",
-                     json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    """The summary of this build's games (each game's own manifest went in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
     return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
