@@ -18,6 +18,7 @@ from .components.card import draw_card_back, draw_card_front
 from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
 from .components.piece import draw_piece
+from .draw.fonts import wrap
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
 from . import notices
@@ -42,6 +43,7 @@ class PageJob:
     furniture: bool = True  # footer, scale bar
     sheet_no: int = 0
     sheet_of: int = 0
+    sheets: list = field(default_factory=list)  # pieces pages: (PieceSheet, mirror, offset) drawn on it
 
 
 @dataclass
@@ -50,6 +52,8 @@ class Document:
     title: str
     pages: list[PageJob] = field(default_factory=list)
     duplex: bool = False
+    stem: str = ""  # the file name without .pdf
+    kit: list["Document"] = field(default_factory=list)  # every document of this kit and paper
 
 
 @dataclass
@@ -164,12 +168,13 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     for i in range(0, len(pieces), per):
         chunk = pieces[i:i + per]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        sides = [(fronts, "none", (0.0, 0.0))]
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            _piece_paint(game, [(fronts, "none", (0.0, 0.0))], opts.marks)))
+                            _piece_paint(game, sides, opts.marks), sheets=sides))
         if two_sided:
             backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-            jobs.append(PageJob(comp, f"{comp.name} (backs)",
-                                _piece_paint(game, [(backs, opts.duplex, opts.back_offset_mm)], opts.marks)))
+            sides = [(backs, opts.duplex, opts.back_offset_mm)]
+            jobs.append(PageJob(comp, f"{comp.name} (backs)", _piece_paint(game, sides, opts.marks), sheets=sides))
     return jobs
 
 
@@ -207,8 +212,9 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         chunk = pieces[i:i + grid.per_page]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
         backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-        paint = _piece_paint(game, [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))], opts.marks, fold)
-        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint))
+        sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", _piece_paint(game, sides, opts.marks, fold),
+                            sheets=sides))
     return jobs
 
 
@@ -317,6 +323,11 @@ def poster_page(game: Game, comp: Component) -> PageJob:
     bleed = 3.0
     w, h = comp.size_mm
     margin = 12.0
+    # the print note and the credits wrap to the page's width (a 180 mm board is narrower than them)
+    notes = wrap(PRINT_NOTE, w - 62, 7, "bold")
+    lines = wrap(f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+                 f"\u00b7 {_short_credits(game)}", w, 7)
+    below = 10 + 3.2 * (len(notes) - 1) + 4 * len(lines)
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
         with s.saved():
@@ -324,11 +335,16 @@ def poster_page(game: Game, comp: Component) -> PageJob:
             draw_board(s, game, comp, bleed)
         poster.corner_marks(s, margin, margin, w, h, bleed)
         scale_bar(s, margin, h + margin + 10)
-        s.text(margin + 62, h + margin + 10, PRINT_NOTE, size_pt=7, font="bold")
-        s.text(margin, h + margin + 14, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
-               f"\u00b7 {_short_credits(game)}", size_pt=7, fill="#333333")
+        y = h + margin + 10
+        for note in notes:
+            s.text(margin + 62, y, note, size_pt=7, font="bold")
+            y += 3.2
+        y += 0.8
+        for line in lines:
+            s.text(margin, y, line, size_pt=7, fill="#333333")
+            y += 4
         return [], (margin, margin, w, h), bleed
-    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 10), furniture=False)
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + below - 4), furniture=False)
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
@@ -348,6 +364,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         _number(doc.pages)
+        doc.stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
+        doc.kit = docs
     return docs
 
 
@@ -382,6 +400,7 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
@@ -403,6 +422,20 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+def kit_files_text(doc: Document) -> list[str]:
+    """One line per PDF of the kit (this one first): its name, how to print it, what is in it."""
+    lines = []
+    for other in sorted(doc.kit, key=lambda d: d is not doc):
+        names = []
+        for job in other.pages:
+            if job.comp is not None and job.comp.name not in names:
+                names.append(job.comp.name)
+        how = "print double-sided" if other.duplex else "print single-sided"
+        this = " (this file)" if other is doc else ""
+        lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
+    return lines
 
 
 BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
@@ -427,7 +460,8 @@ def _size_text(comp: Component) -> str:
 
 def _print_notes(doc: Document) -> list[str]:
     notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
-             "Cut on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
+             "Cut round pieces and hexes on their thin printed outline, blocks of cards, tiles and counters "
+             "on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
              "slightly-off cut shows no white."]
     if doc.duplex:
         notes.append("Double-sided: print duplex, flip on the long edge.")
@@ -501,7 +535,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
         return files, [], _noted()
     paper = paper_by_name(paper_name)
     for doc in plan_documents(game, components, paper, opts):
-        stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
+        stem = doc.stem
         if fmt == "pdf":
             pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
                              viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})

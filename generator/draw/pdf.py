@@ -59,7 +59,10 @@ class PdfSurface(Surface):
                  viewer_prefs: dict[str, str] | None = None):
         rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
-        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1)
+        # reportlab selects its initial font at every page start and would name Helvetica (not
+        # embedded) in every PDF: start each page on our embedded regular font instead
+        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
+                              initialFontName=fonts.pdf_name("regular"), initialFontSize=10)
         self._canvas.setTitle(title)
         self._canvas.setAuthor(author)
         self._canvas.setSubject(subject)
