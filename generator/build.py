@@ -311,18 +311,21 @@ def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
 
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
-    from .components.board import draw_board
     from .layout import poster
 
     bleed = 3.0
     size = comp.size_mm
-    painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731
     whole, turned = poster.fits(size, paper, bleed)
     if whole or turned:
+        from .components.board import draw_board
+
+        painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731 - printed once: drawn in place
+
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
         return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
     tiling = poster.plan_tiling(size, paper)
+    painter = board_painter(game, comp, bleed)
     if tiling.turned:
         painter = poster.turned_painter(painter, size)
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
@@ -332,6 +335,18 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
             jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
                                 lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
     return jobs
+
+
+def board_painter(game: Game, comp: Component, bleed: float) -> Callable[[Surface], None]:
+    """Paints a board at the origin: drawn once per document (a PDF form, an SVG group in the page's
+    defs) and placed on every page that shows it (its assembly page and each tiled piece)."""
+    from .components.board import draw_board
+
+    w, h = comp.size_mm
+    # art may run past the board's edge (text, marks): the form's box leaves it room, as a page did
+    bbox = (-bleed - w, -bleed - h, w + bleed + w, h + bleed + h)
+    name = f"board:{comp.id}:{bleed}"
+    return lambda s: s.reuse(name, bbox, lambda t: draw_board(t, game, comp, bleed))
 
 
 def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
@@ -569,36 +584,30 @@ def _short_credits(game: Game) -> str:
     return f"\u00a9 {m['author']} \u00b7 {m['licence']}"
 
 
-def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None) -> dict[str, Any]:
-    """Render every file for one game in memory, then write them all. Returns its manifest entry."""
+def game_parts(opts: Options) -> list[tuple[str, str]]:
+    """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
+    pages, and ("poster", "pdf") for the true-size boards. Each can be rendered in a process of its own."""
+    parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
+    if "pdf" in opts.formats:
+        parts.append(("poster", "pdf"))
+    return parts
+
+
+# files by path in the game's folder, manifest docs, warnings noted while drawing (message, file, line)
+Rendered = tuple[dict[str, bytes], list[dict[str, Any]], list[tuple[str, Any, Any]]]
+
+
+def render_part(game: Game, components: list[Component], opts: Options, part: tuple[str, str],
+                progress: Callable[[], None] | None = None) -> Rendered:
+    """Render one part of a game's build (see :func:`game_parts`) in memory."""
     from .layout.page import paper as paper_by_name
 
-    components = expand_generated(game, opts.seed)
-    notices.take()  # start this game's build with none noted
-    files: dict[Path, bytes] = {}
-    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
-                             "components": [], "files": []}
-    folder = out_root / game.id
-    for paper_name in opts.papers:
-        paper = paper_by_name(paper_name)
-        for doc in plan_documents(game, components, paper, opts):
-            stem = doc.stem
-            if "pdf" in opts.formats:
-                pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
-                                 viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
-                render(game, doc, paper, pdf, progress)
-                files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
-            if "svg" in opts.formats:
-                from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
-
-                svg = SvgSurface(title=doc.title)
-                render(game, doc, paper, svg, progress)
-                for i, page in enumerate(svg.finish(), start=1):
-                    files[folder / paper.name / "svg" / f"{stem}-{i:03d}.svg"] = page
-            _manifest_doc(entry, doc, paper, stem)
-    boards = [c for c in components if c.kind == "board"]
-    if boards and "pdf" in opts.formats:
-        for comp in boards:
+    notices.take()  # this part's warnings only
+    paper_name, fmt = part
+    files: dict[str, bytes] = {}
+    docs: dict[str, Any] = {}
+    if paper_name == "poster":
+        for comp in (c for c in components if c.kind == "board"):
             pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
                              subject=game.credits, viewer_prefs={"PrintScaling": "None"})
             job = poster_page(game, comp)
@@ -607,16 +616,63 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             x, y, w, h = trim
             pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
             pdf.end_page()
-            files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+            files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+        return files, [], _noted()
+    paper = paper_by_name(paper_name)
+    for doc in plan_documents(game, components, paper, opts):
+        stem = doc.stem
+        if fmt == "pdf":
+            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+                             viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
+            render(game, doc, paper, pdf, progress)
+            files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
+        else:
+            from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
+
+            svg = SvgSurface(title=doc.title)
+            render(game, doc, paper, svg, progress)
+            for i, page in enumerate(svg.finish(), start=1):
+                files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
+        _manifest_doc(docs, doc, paper, stem)
+    return files, docs.get("documents", []), _noted()
+
+
+def _noted() -> list[tuple[str, Any, Any]]:
+    """The warnings noted so far, as plain values (they may travel back from a worker process)."""
+    return [(w.message, w.file, w.line) for w in notices.take()]
+
+
+def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
+               rendered: list[Rendered] | None = None) -> dict[str, Any]:
+    """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
+    order of :func:`game_parts`), then write them all. Returns its manifest entry."""
+    components = expand_generated(game, opts.seed)
+    parts = game_parts(opts)
+    if rendered is None:
+        rendered = [render_part(game, components, opts, part, progress) for part in parts]
+    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
+                             "components": [], "files": []}
+    folder = out_root / game.id
+    files: dict[Path, bytes] = {}
+    first_format = {}
+    noted: dict[tuple, DataError] = {}
+    for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
+        files.update((folder / name, data) for name, data in part_files.items())
+        if first_format.setdefault(paper_name, fmt) == fmt and docs:  # a paper's documents, listed once
+            entry.setdefault("documents", []).extend(docs)
+        for message, file, line in warnings:  # in the order found, each once
+            noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [_manifest_component(c) for c in components]
     if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
     # text too long for its box even at its smallest size: drawn anyway, and said
+    for w in notices.take():
+        noted.setdefault((w.file, w.line, w.message), w)
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
-                         for w in notices.take() if str(w) not in known]
+                         for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
     publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix

@@ -77,8 +77,9 @@ def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: l
             continue
         for i, (a, b) in enumerate(free):
             if b - a >= width:
-                if kind == "bar":
-                    scale_bar(s, a, baseline)
+                if kind == "bar":  # the same bar on every page: drawn once per document, placed
+                    s.reuse("scale-bar", (-1.0, -3.0, SCALE_BAR_MM + 20.0, 1.0),
+                            lambda t: scale_bar(t, 0.0, 0.0), a, baseline)
                 else:
                     s.text(a, baseline, text, size_pt=FOOTER_PT, font="bold" if text == note else "regular",
                            fill="#000000" if text == note else GREY)

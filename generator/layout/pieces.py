@@ -189,7 +189,7 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         cx, cy = _mirror(cx, cy, paper, mirror)
         cx, cy = cx + offset_mm[0], cy + offset_mm[1]
         single = look.key() in sheet.once
-        name = form_name(comp, sheet.side, look, bleed)
+        name = "" if single else form_name(comp, sheet.side, look, bleed)
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         with s.saved():
