@@ -3,6 +3,8 @@ art. Drawn centred on the origin like every other piece."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component
@@ -29,10 +31,8 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float) ->
                    anchor="middle")
             left = PAD_MM + 8.0
         title = look.title or ""
-        size = 11.0
+        size = deck_title_pt(comp)
         room = w - left - PAD_MM
-        while size > 6.5 and text_width_mm(title, size, "bold") > room:
-            size -= 0.25
         s.text(left + room / 2 if not look.value else left, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
                title, size_pt=size, font="bold", fill=band_ink, anchor="middle" if not look.value else "start")
         y = band_h + 2.0
@@ -60,6 +60,32 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float) ->
             cx, cy, r = w - PAD_MM - 2.5, h - PAD_MM - 1.5, 2.4
             s.draw(shape_path(look.cue.shape, cx, cy, r), Style(fill=look.cue.fill, stroke=look.ink, width_mm=0.2))
             s.text(cx, cy + 1.1, look.cue.cue, size_pt=7, font="bold", fill=look.cue.ink, anchor="middle")
+
+
+TITLE_MAX_PT = 11.0
+TITLE_MIN_PT = 6.5
+
+
+def _title_room_mm(comp: Component, face: dict) -> float:
+    w = comp.size_mm[0]
+    left = PAD_MM + 8.0 if face.get("value") else PAD_MM
+    return w - left - PAD_MM
+
+
+@lru_cache(maxsize=256)
+def _deck_title_pt(comp_id: str, titles: tuple[tuple[str, float], ...]) -> float:
+    size = TITLE_MAX_PT
+    for title, room in titles:
+        while size > TITLE_MIN_PT and text_width_mm(title, size, "bold") > room:
+            size -= 0.25
+    return size
+
+
+def deck_title_pt(comp: Component) -> float:
+    """One title size for the whole deck: the largest at which its longest title fits its band,
+    so titles do not shrink card by card."""
+    titles = tuple((str(item.face.get("title") or item.name), _title_room_mm(comp, item.face)) for item in comp.items)
+    return _deck_title_pt(comp.id, titles)
 
 
 def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float) -> None:
