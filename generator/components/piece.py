@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from ..draw.fonts import text_width_mm
-from ..draw.surface import PT_PER_MM, Path, Style, Surface
+from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
+from ..notices import warn
 from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
+from .images import draw_image
 from .look import Look
+from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 
 SQRT3 = math.sqrt(3.0)
 
@@ -49,6 +53,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         s.rect(x0, y0, x1 - x0, y1 - y0, Style(fill=look.fill))
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
+        if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
+            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp),
+                       look.image_fit)
         if look.elements and game is not None:
             from .board import draw_elements
 
@@ -61,29 +68,259 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
-    title = _title(comp, look, d)
-    bottom = _bottom_row(comp, look, d)
-    icon_x = 0.0
-    if look.icon and title is not None and bottom is not None and bottom.value is None and comp.kind == "token":
-        (icon_x, icon_y, icon_mm), bottom = _side_by_side(comp, look, d, title, bottom)
-    elif look.icon:
-        icon_y, icon_mm = _icon_place(comp, look, d, title, bottom)
-    if look.icon:
-        _icon_plate(s, look, icon_x, icon_y, icon_mm)
-        draw_icon(s, list(look.icon), icon_x, icon_y, icon_mm, look.ink)
-    if title is not None:
-        size, baseline = title
-        s.text(0, baseline, look.title, size_pt=size, font="bold", fill=look.ink, anchor="middle")
-    _bottom(s, comp, look, d, bottom)
+    plan = layout(comp, look, game)
+    for where in plan.problems:
+        warn(look.where, where)
+    if plan.icon is not None:
+        ix, iy, isize = plan.icon
+        _icon_plate(s, look, ix, iy, isize)
+        draw_icon(s, list(look.icon), ix, iy, isize, look.ink)
+    icons = game.icons if game is not None else {}
+    for line in plan.lines:
+        draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
+                  anchor="middle", icons=icons)
+    _bottom(s, comp, look, d, plan)
     if look.rotate:
         s.restore()
 
 
-# -- where the title, the icon and the value/cue row go ---------------------------------------------
+# -- layout: what goes where on a tile, token or counter ----------------------------------------
 
-CUT_CLEAR_MM = 1.5  # text stays this far inside the cut line of a round piece
-OUTLINE_INSET_MM = 0.45  # the player outline's centre line, inside the cut
+MIN_PT = 5.0  # no text on a piece is set smaller than this
+
+
+@dataclass
+class _Placed:
+    line: Line
+    x: float
+    y: float  # baseline
+    size: float
+    family: dict
+    ink: str = ""
+
+
+@dataclass
+class Plan:
+    lines: list = dc_field(default_factory=list)
+    icon: tuple | None = None  # (cx, cy, size)
+    badge_y: float | None = None  # centre of the value and cue row
+    badge_r: float = 0.0
+    badge_x: float | None = None  # strip layout: where the value and cue row starts
+    cue_r: float = 0.0  # the cue's own radius: its letter at least cue_cap_mm(d) tall
+    cue_x: float | None = None  # the cue's centre when it does not sit in the value row
+    big_value: tuple | None = None  # (baseline, size) when the value is the whole face
+    problems: list = dc_field(default_factory=list)
+
+
+def half_height(comp: Component) -> float:
+    w, h = comp.size_mm
+    if comp.kind == "hex-tile":
+        flats = min(w, h)
+        return flats / 2 if comp.orientation == "flat" else flats / SQRT3
+    if comp.kind == "token":
+        return w / 2
+    return h / 2
+
+
+def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
+    """The usable width of the piece between heights ``y0`` and ``y1`` (centre origin), ``inset``
+    mm clear of the cut line on each side."""
+    w, h = comp.size_mm
+    far = max(abs(y0), abs(y1))
+    if comp.kind == "token":
+        r = w / 2 - inset
+        return 2 * math.sqrt(max(0.0, r * r - far * far))
+    if comp.kind == "hex-tile":
+        flats = min(w, h)
+        r = flats / SQRT3
+        if comp.orientation == "flat":
+            half = r - far / SQRT3
+        else:
+            half = flats / 2 if far <= r / 2 else (r - far) * SQRT3
+        return max(0.0, 2 * (half - inset * 1.16))
+    return max(0.0, w - 2 * inset)
+
+
+def _inset(comp: Component) -> float:
+    d = _inner(comp)
+    return max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+
+
+def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
+              inset: float, what: str, problems: list) -> tuple[_Placed, float]:
+    """A single line of rich text at the top of the band starting at ``y_top``: shrunk until it is
+    as wide as the piece there, not below MIN_PT. Returns it and the height it takes."""
+    size = max(MIN_PT, nominal)
+    while True:
+        lh = size * MM_PER_PT
+        room = chord(comp, y_top, y_top + lh, inset)
+        width = widest(text, size, family, base)
+        if width <= room or size <= MIN_PT:
+            break
+        size = max(MIN_PT, size - 0.25)
+    if width > room + 0.05:
+        problems.append(f"{what} {plain(text)!r} is {width:.1f} mm wide at {size:g} pt; the "
+                        f"{_kind_text(comp)} has {room:.1f} mm there: shorten it")
+    line = wrap(text, 1e9, size, family, base)[0] if text else ((), 0.0)
+    lines = wrap(text, 1e9, size, family, base)
+    placed = _Placed(lines[0] if lines else line, 0.0, y_top + size * MM_PER_PT * 0.78, size, family)
+    return placed, size * MM_PER_PT * 1.1
+
+
+def _kind_text(comp: Component) -> str:
+    w, h = comp.size_mm
+    if comp.kind == "token":
+        return f"{w:g} mm token"
+    if comp.kind == "hex-tile":
+        return f"{min(w, h):.1f} mm hex"
+    return f"{w:g} x {h:g} mm {comp.kind}"
+
+
+def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
+    """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded."""
+    plan = _layout(comp, look, 1.0)
+    for k in (0.88, 0.76, 0.64):
+        if not plan.problems:
+            break
+        smaller = _layout(comp, look, k)
+        if len(smaller.problems) <= len(plan.problems):
+            plan = smaller
+    return plan
+
+
+def _layout(comp: Component, look: Look, k: float) -> Plan:
+    """Where each face key goes: title and subtitle along the top, the value and cue row and the
+    footer (a counter's factors, "4-3-4") along the bottom edge, the icon, text and flavour in the
+    middle. Sizes follow the piece (``d``, its smallest width) and never drop below MIN_PT; what
+    does not fit is listed in ``problems``."""
+    d = _inner(comp)
+    w, h = comp.size_mm
+    if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
+        return _strip_layout(comp, look, k)
+    plan = Plan()
+    inset = _inset(comp)
+    hh = half_height(comp)
+    top, bottom = -hh + inset, hh - inset
+    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
+        top, bottom = -hh * 0.64, hh * 0.8
+    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+        top, bottom = -hh * 0.66, hh * 0.7
+    fam, tfam = look.fonts, look.title_fonts
+    crowded = bool(look.text or look.flavour or look.subtitle or look.footer)
+    if look.value and not look.icon and not look.title and not crowded and not look.image:
+        size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
+        plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
+        if look.cue:
+            plan.badge_r = d * 0.1
+            plan.cue_r = _cue_r(look, d)
+            plan.badge_y = min(d * 0.36, bottom - plan.cue_r)
+        return plan
+    if look.cue and not (look.icon or look.title or look.value or crowded or look.image or look.elements):
+        plan.cue_r = max(_cue_r(look, d), d * 0.3)  # a plain marker: the cue is the face
+        plan.badge_y, plan.badge_r = 0.0, plan.cue_r
+        return plan
+    y = top
+    if look.title:
+        nominal = k * min(_pt(d * 0.15), 11.0)
+        if comp.kind == "token":  # a long title moves down to where the round piece is wider
+            y, nominal = _token_title(comp, look.title, y, nominal, tfam, inset)
+        placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
+                                 "the title", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    if look.subtitle:
+        placed, used = _one_line(comp, look.subtitle, y, k * min(_pt(d * 0.09), 8.0), fam, "italic", inset,
+                                 "the subtitle", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    yb = bottom
+    if look.footer:
+        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
+        lh = size * MM_PER_PT * 1.1
+        placed, _ = _one_line(comp, look.footer, yb - lh, size, fam, "bold", inset, "the footer",
+                              plan.problems)
+        placed.y = yb - size * MM_PER_PT * 0.22
+        plan.lines.append(placed)
+        yb -= lh
+    beside = (comp.kind == "token" and look.title and look.icon and look.cue and not look.value
+              and not (look.text or look.flavour or look.footer))
+    if beside:  # a titled round piece: icon and cue side by side, so neither shrinks
+        _beside(comp, look, d, k, y, bottom, inset, plan)
+        return plan
+    if look.value or look.cue:
+        r = max(k * d * 0.1, MIN_PT * MM_PER_PT * 0.75)
+        plan.badge_r = r
+        plan.cue_r = _cue_r(look, d) if look.cue else 0.0
+        row = max(r, plan.cue_r)
+        plan.badge_y = yb - row
+        yb -= 2 * row + d * 0.03
+    body = []
+    if look.text:
+        body.append((look.text, "regular"))
+    if look.flavour:
+        body.append((look.flavour, "italic"))
+    if body:
+        room_h = yb - y
+        nominal = max(MIN_PT, k * min(_pt(d * 0.085), 8.0))
+        joined = "\n".join(t if b == "regular" else f"*{t}*" for t, b in body)
+        # the icon keeps a fifth of the piece if the text still fits at its smallest beside it
+        for want_icon in ((d * 0.2, d * 0.12, 0.0) if look.icon else (0.0,)):
+            text_h = max(0.0, room_h - want_icon)
+            width = chord(comp, yb - text_h, yb, inset)
+            size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
+            if ok:
+                break
+        used = len(lines) * size * MM_PER_PT * 1.2
+        if not ok:
+            plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
+                                 f"({len(lines)} lines, {used:.1f} mm tall, room for {text_h:.1f} mm): "
+                                 f"shorten it")
+        ty = yb - used
+        for i, line in enumerate(lines):
+            plan.lines.append(_Placed(line, 0.0, ty + (i + 0.78) * size * MM_PER_PT * 1.2, size, fam))
+        yb = ty - d * 0.02
+    if look.icon:
+        room = yb - y
+        nominal = d * (0.36 if (look.title and (look.value or look.cue)) else 0.5) * look.icon_scale
+        size = min(nominal, room * 0.96)
+        cy = (y + yb) / 2
+        size = min(size, chord(comp, cy - size / 2, cy + size / 2, inset))
+        if size >= 1.5:
+            plan.icon = (0.0, cy, size)
+        else:
+            plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
+    return plan
+
+
+CUT_CLEAR_MM = 1.5  # text on a piece of 15 mm or more stays this far inside its cut line
+OUTLINE_INSET_MM = 0.45  # the player outline's centre line, this far inside the cut (plus half its width)
 OUTLINE_MM = 0.5
+
+
+def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
+                 inset: float) -> tuple[float, float]:
+    """(top, size) of a round piece's title: the largest size down to TITLE_FLOOR_PT that fits the
+    piece's width at the top; a longer title then moves down to where the piece is wider (down to
+    MIN_PT, no lower than a fifth of the piece above the centre)."""
+    r = comp.size_mm[0] / 2 - inset
+
+    def top_for(size: float) -> float:
+        half = widest(title, size, family, "bold") / 2
+        return -math.sqrt(max(0.0, r * r - half * half))
+    size = max(MIN_PT, nominal)
+    while size > TITLE_FLOOR_PT and top_for(size) > y:
+        size = max(TITLE_FLOOR_PT, size - 0.25)
+    while size > MIN_PT and top_for(size) > -comp.size_mm[0] * 0.2:
+        size = max(MIN_PT, size - 0.25)
+    return max(y, top_for(size)), size
+
+
+TITLE_FLOOR_PT = 6.0
+
+
+def _cue_r(look: Look, d: float) -> float:
+    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces)."""
+    return cue_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
 
 
 def _player_outline(s: Surface, comp: Component, look: Look) -> None:
@@ -93,96 +330,76 @@ def _player_outline(s: Surface, comp: Component, look: Look) -> None:
            Style(stroke=mix(look.player, "#000000", 0.7), width_mm=OUTLINE_MM, join="round"))
 
 
-def _half_width(comp: Component, y: float, clear: float) -> float:
-    """Half the width of the piece at height ``y`` (from its centre), ``clear`` mm inside the cut."""
-    w, h = comp.size_mm
-    if comp.kind == "token":
-        r = w / 2 - clear
-        return math.sqrt(max(0.0, r * r - y * y))
-    if comp.kind == "hex-tile":
-        return min(w, h) * 0.39
-    return w / 2 - clear
-
-
-def _title(comp: Component, look: Look, d: float) -> tuple[float, float] | None:
-    """(size, baseline) of the title: as large as fits the piece's width there, clear of the cut."""
-    if not look.title:
-        return None
-    size = min(_pt(d * 0.15), 11.0)
-    while True:
-        size_mm = size / PT_PER_MM
-        baseline = -d * 0.27 + size_mm * 0.35
-        top = baseline - size_mm * 0.76
-        room = 2 * min(_half_width(comp, top, CUT_CLEAR_MM), _half_width(comp, baseline, CUT_CLEAR_MM))
-        if text_width_mm(look.title, size, "bold") <= min(room, d * 0.78) or size <= 4.0:
-            return size, baseline
-        size -= 0.25
-
-
-@dataclass(frozen=True)
-class _Row:
-    """The value disc and the cue at the bottom: centres, radii and the row's top edge."""
-    value: tuple[float, float, float] | None  # cx, cy, r
-    cue: tuple[float, float, float] | None
-    top: float
-
-
-def _bottom_row(comp: Component, look: Look, d: float) -> _Row | None:
-    big_value = bool(look.value and look.icon is None and not look.title)
-    if not (look.value or look.cue):
-        return None
-    rc = cue_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
-    if look.cue and not (look.icon or look.title or look.value or look.elements):
-        rc = max(rc, d * 0.3)  # a plain marker: the cue is the face
-        return _Row(None, (0.0, 0.0, rc), -rc)
-    base = d * (0.42 if look.title and comp.kind != "token" else 0.36)
-    if big_value:
-        cue = (0.0, d * 0.5 - rc * 1.25, rc) if look.cue else None
-        return _Row(None, cue, cue[1] - rc if cue else d / 2)
-    rv = d * 0.11 if look.value else 0.0
-    r = max(rv, rc)
-    cy = base - r * 0.75
-    if look.cue and not look.value:  # the cue alone: as low as the piece allows, inside the outline
-        w, h = comp.size_mm
-        if comp.kind in ("token", "hex-tile"):
-            room = min(w, h) / 2 - 1.3
-            low = math.sqrt(max(0.0, room * room - (0.9 * rc) ** 2)) - rc
-        else:
-            low = h / 2 - 1.3 - rc
-        cy = max(cy, low)
-    if look.value and look.cue:
-        half = (2 * rv + 2 * rc + 0.6) / 2
-        return _Row((half - rv, cy, rv), (-(half - rc), cy, rc), cy - r * 1.05)
-    if look.value:
-        return _Row((0.0, cy, rv), None, cy - rv)
-    return _Row(None, (0.0, cy, rc), cy - rc * 1.05)
-
-
-def _side_by_side(comp: Component, look: Look, d: float, title: tuple[float, float],
-                  row: _Row) -> tuple[tuple[float, float, float], _Row]:
-    """A titled round piece: the icon and the cue side by side under the title, so the icon keeps
-    its size and the cue its 3 mm letter."""
-    _, _, rc = row.cue
-    top = title[1] + 0.6
-    bottom = d / 2 * 0.76
-    cy = (top + bottom) / 2
-    size = min(d * 0.5 * look.icon_scale, bottom - top, 2 * _half_width(comp, cy, CUT_CLEAR_MM) - 2 * rc - 0.6)
+def _beside(comp: Component, look: Look, d: float, k: float, y: float, bottom: float, inset: float,
+            plan: Plan) -> None:
+    """The icon and the cue side by side under the title of a round piece."""
+    rc = _cue_r(look, d)
+    top, low = y + 0.3, bottom * 0.95
+    cy = (top + low) / 2
+    size = min(d * 0.5 * look.icon_scale, low - top, chord(comp, cy, cy, inset) - 2 * rc - 0.6)
     total = size + 0.6 + 2 * rc
-    icon = (-total / 2 + size / 2, cy, size)
-    return icon, _Row(None, (total / 2 - rc, cy, rc), cy - rc)
+    plan.icon = (-total / 2 + size / 2, cy, size)
+    plan.cue_r, plan.badge_r = rc, rc
+    plan.badge_y, plan.cue_x = cy, total / 2 - rc
 
 
-def _icon_place(comp: Component, look: Look, d: float, title: tuple[float, float] | None,
-                row: _Row | None) -> tuple[float, float]:
-    """(centre y, size) of the icon: between the title and the bottom row, never over either."""
-    nominal = d * (0.36 if (title and row) else 0.5) * look.icon_scale
-    if title is None and row is None:
-        return 0.0, nominal
-    hh = min(comp.size_mm) / 2 * (0.86 if comp.kind == "token" else 0.92)
-    top = title[1] + 0.5 if title else -hh
-    bottom = row.top - 0.4 if row else hh
-    size = max(1.0, min(nominal, bottom - top))
-    return (top + bottom) / 2, size
+def _strip_layout(comp: Component, look: Look, k: float) -> Plan:
+    """A long thin piece (a 25 x 6 mm marker): the icon at the left end, the value and cue at the
+    right, the words in lines between them, read along the piece. Text keeps MIN_PT; a piece too
+    thin to hold its lines at that size is listed in ``problems`` (validate refuses it)."""
+    w, h = comp.size_mm
+    plan = Plan()
+    inset = max(0.4, h * 0.08)
+    inner_h = h - 2 * inset
+    x0, x1 = -w / 2 + inset, w / 2 - inset
+    if look.icon:
+        size = min(inner_h, w * 0.3) * look.icon_scale
+        plan.icon = (x0 + size / 2, 0.0, size)
+        x0 += size + inset
+    if look.value or look.cue:
+        r = inner_h / 2
+        plan.badge_r = r
+        plan.badge_y = 0.0
+        plan.badge_x = x1 - r * (2.2 if (look.value and look.cue) else 1.0)
+        x1 -= r * (4.4 if (look.value and look.cue) else 2.2)
+    fam, tfam = look.fonts, look.title_fonts
+    rows = [(t, f, base, n) for t, f, base, n in ((look.title, tfam, "bold", 11.0), (look.subtitle, fam, "italic", 8.0),
+                                                  (look.text, fam, "regular", 8.0), (look.flavour, fam, "italic", 8.0),
+                                                  (look.footer, fam, "bold", 10.0)) if t]
+    if not rows:
+        return plan
+    room_w = max(0.0, x1 - x0)
+    # one size for all the lines: the largest at which they fit the height, not below MIN_PT
+    size = max(MIN_PT, min(k * 11.0, _pt(inner_h / (len(rows) * 1.15))))
+    tall = len(rows) * size * MM_PER_PT * 1.15
+    if tall > inner_h + 0.05:
+        plan.problems.append(f"a {w:g} x {h:g} mm {comp.kind} is too thin for {len(rows)} line"
+                             f"{'s' if len(rows) > 1 else ''} of text at {MIN_PT:g} pt (the smallest that can be "
+                             f"read): it needs {tall + 2 * inset:.1f} mm; make it taller or say less")
+    y = -tall / 2
+    for text, f, base, nominal in rows:
+        s_ = size
+        while s_ > MIN_PT and widest(text, s_, f, base) > room_w:
+            s_ = max(MIN_PT, s_ - 0.25)
+        if widest(text, s_, f, base) > room_w + 0.05:
+            plan.problems.append(f"{plain(text)!r} is {widest(text, s_, f, base):.1f} mm long at {s_:g} pt; the "
+                                 f"{_kind_text(comp)} has {room_w:.1f} mm for it: shorten it")
+        line = wrap(text, 1e9, s_, f, base)[0]
+        plan.lines.append(_Placed(line, (x0 + x1) / 2, y + size * MM_PER_PT * 0.9, s_, f))
+        y += size * MM_PER_PT * 1.15
+    return plan
+
+
+def _image_box(comp: Component) -> tuple[float, float, float, float]:
+    """Where a fitted picture goes: the piece's own box, inset a little."""
+    w, h = comp.size_mm
+    hh = half_height(comp)
+    if comp.kind == "token":
+        half = w / 2 / math.sqrt(2) * 1.2
+        return (-half, -half, half, half)
+    if comp.kind == "hex-tile":
+        return (-min(w, h) / 2, -hh * 0.86, min(w, h) / 2, hh * 0.86)
+    return (-w / 2, -h / 2, w / 2, h / 2)
 
 
 def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> None:
@@ -191,20 +408,36 @@ def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> No
         s.circle(cx, cy, size * 0.56, Style(fill=look.fill))
 
 
-def _bottom(s: Surface, comp: Component, look: Look, d: float, row: _Row | None) -> None:
-    """The value (a number) and the player cue (its letter in its shape) at the bottom of the piece."""
-    if look.value and look.icon is None and not look.title:
-        size = min(_pt(d * 0.42), 40.0)
-        s.text(0, size / PT_PER_MM * 0.36, look.value, size_pt=size, font="bold", fill=look.ink,
-               anchor="middle")
-    elif look.value and row is not None and row.value is not None:
-        cx, cy, r = row.value
-        size = min(_pt(r * 1.8), 14.0)
-        while size > 4.0 and text_width_mm(look.value, size, "bold") > r * 1.9:
-            size -= 0.25
-        s.circle(cx, cy, r, Style(fill=look.ink))
-        s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font="bold", fill=look.fill,
-               anchor="middle")
-    if look.cue and row is not None and row.cue is not None:
-        cx, cy, r = row.cue
-        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, r, look.ink, look.fill)
+def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> None:
+    """The value (a number) and the player cue: the whole face when the value stands alone, else a
+    row of a value disc and a cue shape above the footer."""
+    if plan.big_value is not None:
+        dy, size = plan.big_value
+        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor="middle")
+    if plan.badge_y is None:
+        return
+    r = plan.badge_r
+    cy = plan.badge_y
+    both = bool(look.value and look.cue)
+    if look.value and plan.big_value is None:
+        size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
+        while size > MIN_PT and text_width_mm(look.value, size, "bold") > r * 1.9:
+            size = max(MIN_PT, size - 0.25)
+        cx = d * 0.14 if both else 0.0
+        if plan.badge_x is not None:
+            cx = plan.badge_x + (2.2 * r if both else 0.0)
+        wide = text_width_mm(look.value, size, "bold") + r * 0.8
+        if wide > 2 * r:  # a long value: a pill instead of a disc
+            s.draw(Path.rounded_rect(cx - wide / 2, cy - r, wide, 2 * r, r), Style(fill=look.ink))
+        else:
+            s.circle(cx, cy, r, Style(fill=look.ink))
+        s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
+               fill=look.fill, anchor="middle")
+    if look.cue:
+        cr = plan.cue_r or r
+        cx = -max(d * 0.14, (r + cr) / 2 + 0.4) if both else 0.0
+        if plan.badge_x is not None:
+            cx = plan.badge_x
+        if plan.cue_x is not None:
+            cx = plan.cue_x
+        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, cr, look.ink, look.fill)
