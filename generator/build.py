@@ -23,6 +23,7 @@ from .draw.surface import Surface
 from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
+from .staging import publish
 from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
@@ -62,6 +63,8 @@ class Options:
     ink_saver: bool = False
     bleed_mm: float | None = None  # overrides every component's bleed
     marks: str = "crop"  # crop | lines | none
+    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
+    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
 
     @property
     def suffix(self) -> str:
@@ -378,20 +381,22 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         return [], None, 0.0
     jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
     if doc.duplex:
-        notes = [{"heading": "Before you print both sides",
-                  "bullets": [
-                      "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
-                      "Every backs page follows its fronts page: each back lands behind its own front.",
-                      "Print one fronts page and its backs page first, hold the sheet to a light and check "
-                      "that the crop marks line up; most printers shift the back by up to 3 mm.",
-                      "This page is here so the first fronts page starts on the front of a sheet.",
-                  ]}]
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
 
         def paint_notes(s: Surface, p: Paper) -> PaintResult:
             paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
+    "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+    "Every backs page follows its fronts page: each back lands behind its own front.",
+    "Print one fronts page and its backs page first, hold the sheet to a light and check "
+    "that the crop marks line up; most printers shift the back by up to 3 mm.",
+    "This page is here so the first fronts page starts on the front of a sheet.",
+]
 
 
 def _size_text(comp: Component) -> str:
@@ -485,13 +490,20 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             pdf.end_page()
             files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
     entry["components"] = [_manifest_component(c) for c in components]
+<<<<<<< HEAD
+    if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
+        from .export.kit import screen_outputs
+
+        screen_outputs(game, components, out_root, opts, entry, files)
+=======
     # text too long for its box even at its smallest size: drawn anyway, and said
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
                          for w in notices.take() if str(w) not in known]
+>>>>>>> main
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
-    for path in sorted(files):
-        write_atomic(path, files[path])
+    files[folder / "manifest.json"] = _manifest_json(entry)
+    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
     return entry
 
 
@@ -521,10 +533,12 @@ def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str)
                                               "component_pages": pages})
 
 
+def _manifest_json(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    for entry in entries:
-        write_atomic(out_root / entry["id"] / "manifest.json",
-                     json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    """The summary of this build's games (each game's own manifest went in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
     return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")

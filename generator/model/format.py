@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from .. import pathdata
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
-                     ListOf, Map, MapOf, OneOf, enum, integer, num)
+                     ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
@@ -17,8 +18,10 @@ NAMED_SIZES_MM = {
     "tarot": (69.85, 120.65),
 }
 
+PATH_DATA = Scalar("SVG path data", pathdata.problem)
+
 ICON_SHAPE = Map({
-    "path": Key(TEXT, doc="SVG path data (M L H V C Q Z, absolute or relative) in a 100 x 100 box"),
+    "path": Key(PATH_DATA, doc="SVG path data (M L H V C S Q T A Z, absolute or relative) in a 100 x 100 box"),
     "circle": Key(ListOf(NUM, "[cx, cy, r]", min_items=3)),
     "polygon": Key(ListOf(ListOf(NUM, "[x, y]", min_items=2), "points", min_items=3)),
     "rect": Key(ListOf(NUM, "[x, y, w, h]", min_items=4)),
