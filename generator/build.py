@@ -18,6 +18,7 @@ from .components.card import draw_card_back, draw_card_front
 from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
 from .components.piece import draw_piece
+from .draw.fonts import wrap
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
 from . import notices
@@ -42,6 +43,7 @@ class PageJob:
     furniture: bool = True  # footer, scale bar
     sheet_no: int = 0
     sheet_of: int = 0
+    sheets: list = field(default_factory=list)  # pieces pages: (PieceSheet, mirror, offset) drawn on it
 
 
 @dataclass
@@ -50,6 +52,8 @@ class Document:
     title: str
     pages: list[PageJob] = field(default_factory=list)
     duplex: bool = False
+    stem: str = ""  # the file name without .pdf
+    kit: list["Document"] = field(default_factory=list)  # every document of this kit and paper
 
 
 @dataclass
@@ -164,12 +168,13 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     for i in range(0, len(pieces), per):
         chunk = pieces[i:i + per]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        sides = [(fronts, "none", (0.0, 0.0))]
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            _piece_paint(game, [(fronts, "none", (0.0, 0.0))], opts.marks)))
+                            _piece_paint(game, sides, opts.marks), sheets=sides))
         if two_sided:
             backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-            jobs.append(PageJob(comp, f"{comp.name} (backs)",
-                                _piece_paint(game, [(backs, opts.duplex, opts.back_offset_mm)], opts.marks)))
+            sides = [(backs, opts.duplex, opts.back_offset_mm)]
+            jobs.append(PageJob(comp, f"{comp.name} (backs)", _piece_paint(game, sides, opts.marks), sheets=sides))
     return jobs
 
 
@@ -207,8 +212,9 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         chunk = pieces[i:i + grid.per_page]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
         backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-        paint = _piece_paint(game, [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))], opts.marks, fold)
-        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint))
+        sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", _piece_paint(game, sides, opts.marks, fold),
+                            sheets=sides))
     return jobs
 
 
@@ -263,18 +269,21 @@ def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
 
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
-    from .components.board import draw_board
     from .layout import poster
 
     bleed = 3.0
     size = comp.size_mm
-    painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731
     whole, turned = poster.fits(size, paper, bleed)
     if whole or turned:
+        from .components.board import draw_board
+
+        painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731 - printed once: drawn in place
+
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
         return [PageJob(comp, comp.name, paint)]
     tiling = poster.plan_tiling(size, paper)
+    painter = board_painter(game, comp, bleed)
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
                     lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
     for r in range(tiling.rows):
@@ -282,6 +291,18 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
             jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
                                 lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
     return jobs
+
+
+def board_painter(game: Game, comp: Component, bleed: float) -> Callable[[Surface], None]:
+    """Paints a board at the origin: drawn once per document (a PDF form, an SVG group in the page's
+    defs) and placed on every page that shows it (its assembly page and each tiled piece)."""
+    from .components.board import draw_board
+
+    w, h = comp.size_mm
+    # art may run past the board's edge (text, marks): the form's box leaves it room, as a page did
+    bbox = (-bleed - w, -bleed - h, w + bleed + w, h + bleed + h)
+    name = f"board:{comp.id}:{bleed}"
+    return lambda s: s.reuse(name, bbox, lambda t: draw_board(t, game, comp, bleed))
 
 
 def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
@@ -302,6 +323,11 @@ def poster_page(game: Game, comp: Component) -> PageJob:
     bleed = 3.0
     w, h = comp.size_mm
     margin = 12.0
+    # the print note and the credits wrap to the page's width (a 180 mm board is narrower than them)
+    notes = wrap(PRINT_NOTE, w - 62, 7, "bold")
+    lines = wrap(f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+                 f"\u00b7 {_short_credits(game)}", w, 7)
+    below = 10 + 3.2 * (len(notes) - 1) + 4 * len(lines)
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
         with s.saved():
@@ -309,11 +335,16 @@ def poster_page(game: Game, comp: Component) -> PageJob:
             draw_board(s, game, comp, bleed)
         poster.corner_marks(s, margin, margin, w, h, bleed)
         scale_bar(s, margin, h + margin + 10)
-        s.text(margin + 62, h + margin + 10, PRINT_NOTE, size_pt=7, font="bold")
-        s.text(margin, h + margin + 14, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
-               f"\u00b7 {_short_credits(game)}", size_pt=7, fill="#333333")
+        y = h + margin + 10
+        for note in notes:
+            s.text(margin + 62, y, note, size_pt=7, font="bold")
+            y += 3.2
+        y += 0.8
+        for line in lines:
+            s.text(margin, y, line, size_pt=7, fill="#333333")
+            y += 4
         return [], (margin, margin, w, h), bleed
-    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 10), furniture=False)
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + below - 4), furniture=False)
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
@@ -333,6 +364,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         _number(doc.pages)
+        doc.stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
+        doc.kit = docs
     return docs
 
 
@@ -367,6 +400,7 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
@@ -388,6 +422,20 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+def kit_files_text(doc: Document) -> list[str]:
+    """One line per PDF of the kit (this one first): its name, how to print it, what is in it."""
+    lines = []
+    for other in sorted(doc.kit, key=lambda d: d is not doc):
+        names = []
+        for job in other.pages:
+            if job.comp is not None and job.comp.name not in names:
+                names.append(job.comp.name)
+        how = "print double-sided" if other.duplex else "print single-sided"
+        this = " (this file)" if other is doc else ""
+        lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
+    return lines
 
 
 BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
@@ -412,7 +460,8 @@ def _size_text(comp: Component) -> str:
 
 def _print_notes(doc: Document) -> list[str]:
     notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
-             "Cut on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
+             "Cut round pieces and hexes on their thin printed outline, blocks of cards, tiles and counters "
+             "on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
              "slightly-off cut shows no white."]
     if doc.duplex:
         notes.append("Double-sided: print duplex, flip on the long edge.")
@@ -450,36 +499,30 @@ def _short_credits(game: Game) -> str:
     return f"\u00a9 {m['author']} \u00b7 {m['licence']}"
 
 
-def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None) -> dict[str, Any]:
-    """Render every file for one game in memory, then write them all. Returns its manifest entry."""
+def game_parts(opts: Options) -> list[tuple[str, str]]:
+    """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
+    pages, and ("poster", "pdf") for the true-size boards. Each can be rendered in a process of its own."""
+    parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
+    if "pdf" in opts.formats:
+        parts.append(("poster", "pdf"))
+    return parts
+
+
+# files by path in the game's folder, manifest docs, warnings noted while drawing (message, file, line)
+Rendered = tuple[dict[str, bytes], list[dict[str, Any]], list[tuple[str, Any, Any]]]
+
+
+def render_part(game: Game, components: list[Component], opts: Options, part: tuple[str, str],
+                progress: Callable[[], None] | None = None) -> Rendered:
+    """Render one part of a game's build (see :func:`game_parts`) in memory."""
     from .layout.page import paper as paper_by_name
 
-    components = expand_generated(game, opts.seed)
-    notices.take()  # start this game's build with none noted
-    files: dict[Path, bytes] = {}
-    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
-                             "components": [], "files": []}
-    folder = out_root / game.id
-    for paper_name in opts.papers:
-        paper = paper_by_name(paper_name)
-        for doc in plan_documents(game, components, paper, opts):
-            stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
-            if "pdf" in opts.formats:
-                pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
-                                 viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
-                render(game, doc, paper, pdf, progress)
-                files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
-            if "svg" in opts.formats:
-                from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
-
-                svg = SvgSurface(title=doc.title)
-                render(game, doc, paper, svg, progress)
-                for i, page in enumerate(svg.finish(), start=1):
-                    files[folder / paper.name / "svg" / f"{stem}-{i:03d}.svg"] = page
-            _manifest_doc(entry, doc, paper, stem)
-    boards = [c for c in components if c.kind == "board"]
-    if boards and "pdf" in opts.formats:
-        for comp in boards:
+    notices.take()  # this part's warnings only
+    paper_name, fmt = part
+    files: dict[str, bytes] = {}
+    docs: dict[str, Any] = {}
+    if paper_name == "poster":
+        for comp in (c for c in components if c.kind == "board"):
             pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
                              subject=game.credits, viewer_prefs={"PrintScaling": "None"})
             job = poster_page(game, comp)
@@ -488,19 +531,63 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             x, y, w, h = trim
             pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
             pdf.end_page()
-            files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+            files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+        return files, [], _noted()
+    paper = paper_by_name(paper_name)
+    for doc in plan_documents(game, components, paper, opts):
+        stem = doc.stem
+        if fmt == "pdf":
+            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+                             viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
+            render(game, doc, paper, pdf, progress)
+            files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
+        else:
+            from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
+
+            svg = SvgSurface(title=doc.title)
+            render(game, doc, paper, svg, progress)
+            for i, page in enumerate(svg.finish(), start=1):
+                files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
+        _manifest_doc(docs, doc, paper, stem)
+    return files, docs.get("documents", []), _noted()
+
+
+def _noted() -> list[tuple[str, Any, Any]]:
+    """The warnings noted so far, as plain values (they may travel back from a worker process)."""
+    return [(w.message, w.file, w.line) for w in notices.take()]
+
+
+def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
+               rendered: list[Rendered] | None = None) -> dict[str, Any]:
+    """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
+    order of :func:`game_parts`), then write them all. Returns its manifest entry."""
+    components = expand_generated(game, opts.seed)
+    parts = game_parts(opts)
+    if rendered is None:
+        rendered = [render_part(game, components, opts, part, progress) for part in parts]
+    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
+                             "components": [], "files": []}
+    folder = out_root / game.id
+    files: dict[Path, bytes] = {}
+    first_format = {}
+    noted: dict[tuple, DataError] = {}
+    for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
+        files.update((folder / name, data) for name, data in part_files.items())
+        if first_format.setdefault(paper_name, fmt) == fmt and docs:  # a paper's documents, listed once
+            entry.setdefault("documents", []).extend(docs)
+        for message, file, line in warnings:  # in the order found, each once
+            noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [_manifest_component(c) for c in components]
-<<<<<<< HEAD
     if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
-=======
     # text too long for its box even at its smallest size: drawn anyway, and said
+    for w in notices.take():
+        noted.setdefault((w.file, w.line, w.message), w)
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
-                         for w in notices.take() if str(w) not in known]
->>>>>>> main
+                         for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
     publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix

@@ -17,8 +17,7 @@ import click
 
 from . import __version__
 from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
-from .model import discover_games, load_game, resolve_game
-from .model.load import display_path
+# The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -41,7 +40,19 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), "solo"})
 
+    # --help lists solo by this line (a test holds it equal to solo's own) without loading the engine
+    SOLO_SUMMARY = "The One-Page Kingdom: fresh sheets, a turn-log checker, and play at the terminal."
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
+
     def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+        if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
+            return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
             from solo.cli import solo
 
@@ -87,6 +98,8 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
+    from .model import discover_games, resolve_game
+
     names = list(names)
     if not names:
         found = discover_games()
@@ -99,6 +112,8 @@ def _games(names: Iterable[str]) -> list[Path]:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
+    from .model import discover_games, load_game
+
     for folder in discover_games():
         game = load_game(folder)
         players = game.meta["players"]
@@ -115,6 +130,9 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
+    from .model import load_game
+    from .model.load import display_path
+
     problems: list[PnpError] = []
     folders = _games(games)
     for folder in folders:
@@ -226,17 +244,21 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
               help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
 @click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
               help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Render in N processes (same files as 1).  [default: the machine's cores]")
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
           tts_url_base: str | None, out: Path | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None) -> None:
+          marks: str | None, jobs: int | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, build_game, count_pages, write_manifest
+    from .build import Options, count_pages, write_manifest
     from .config import build_defaults
+    from .model import load_game
+    from .model.load import display_path
 
     conf = build_defaults()
 
@@ -256,12 +278,13 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     for game in loaded:
         _warn(game.warnings)
     start = time.perf_counter()
-    entries = []
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        for game in loaded:
-            entries.append(build_game(game, out, opts, progress=lambda: bar.update(1)))
+        from .jobs import build_all, default_jobs, part_pages
+
+        entries = build_all(loaded, out, opts, jobs or default_jobs(), advance=bar.update,
+                            pages=part_pages(opts) if show else None)
     write_manifest(out, entries)
     if "html" in opts.formats:
         from .export.gallery import write_index
@@ -287,6 +310,7 @@ def calibrate(paper: str, duplex: str, out: Path | None) -> None:
     """
     from .fileio import write_atomic
     from .layout.calibration import calibration_pdf
+    from .model.load import display_path
     from .layout.page import paper as paper_by_name
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"

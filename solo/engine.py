@@ -144,6 +144,19 @@ class Kingdom:
         self.masks[self.at[h]] &= ~(1 << h)
         self.at[h] = EMPTY
 
+    # -- taking back (the terminal game's back and undo) ------------------------------------------
+    _STATE = ("at", "masks", "food", "ore", "labor", "stage", "year", "phase", "outcome", "dice", "rolled",
+              "stage_at_start", "rerolled", "hard_times", "starved", "_near_grave")
+
+    def snapshot(self) -> dict:
+        """Everything that changes during play, to :meth:`restore` later."""
+        return {name: (list(v) if isinstance(v, list) else v)
+                for name, v in ((name, getattr(self, name)) for name in self._STATE)}
+
+    def restore(self, state: dict) -> None:
+        for name, value in state.items():
+            setattr(self, name, list(value) if isinstance(value, list) else value)
+
     # -- what is on the map ----------------------------------------------------------------------
     def count(self, code: int) -> int:
         return self.masks[code].bit_count()

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
-from ..draw.fonts import text_width_mm
+from ..draw.fonts import text_width_mm, wrap
 from ..draw.surface import Path, Style, Surface
 from .page import MARK_GAP_MM, Paper, crop_mark
 
@@ -84,8 +84,10 @@ def corner_marks(s: Surface, x: float, y: float, w: float, h: float, bleed: floa
             crop_mark(s, cx, cy + dy * off, 0, dy, 3.0)
 
 
-def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter, title: str) -> None:
-    """One piece of a tiled board: the board clipped to this piece's view, strips and marks."""
+def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
+               title: str) -> tuple[float, float, float, float]:
+    """One piece of a tiled board: the board clipped to this piece's view, strips and marks.
+    Returns the piece's trim box (x, y, w, h): the part of the board it shows."""
     bx, by = col * t.step_x, row * t.step_y
     vw = min(t.view_w, t.board_w - bx)
     vh = min(t.view_h, t.board_h - by)
@@ -110,11 +112,31 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter, titl
     for (x, y) in ((t.x0 + (OVERLAP_MM if col else 0), t.y0), (t.x0 + vw, t.y0 + (OVERLAP_MM if row else 0))):
         _cross(s, x, y)
     label = Tiling.label(row, col)
-    s.text(t.x0, t.y0 - 1.8, f"{label}", size_pt=11, font="bold")
-    s.text(t.x0 + 9, t.y0 - 1.8, f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
-           f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
-           f"cut along the board's edge, trim the right and bottom margins", size_pt=6.5, fill="#333333")
-    _mini_map(s, t, row, col, t.x0 + t.view_w - 3 * t.cols - 1, t.y0 - LABEL_MM + 0.5)
+    # the header stands above the alignment crosses (they reach 2.5 mm above the view's top edge)
+    baseline = t.y0 - HEADER_CLEAR_MM
+    s.text(t.x0, baseline, f"{label}", size_pt=11, font="bold")
+    map_x = t.x0 + t.view_w - 3 * t.cols - 1
+    fitted_text(s, t.x0 + 9, baseline, map_x - 2 - (t.x0 + 9),
+                f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
+                f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
+                f"cut along the board's edge, trim the right and bottom margins", 6.5, fill="#333333")
+    _mini_map(s, t, row, col, map_x, t.y0 - LABEL_MM + 0.5)
+    return (t.x0, t.y0, vw, vh)
+
+
+HEADER_CLEAR_MM = 3.0
+
+
+def fitted_text(s: Surface, x: float, y: float, width: float, text: str, size_pt: float,
+                min_pt: float = 5.0, **kw) -> None:
+    """One line at ``size_pt``, smaller (down to ``min_pt``) if it would run past ``width`` mm, and
+    cut short with an ellipsis if even that is too wide."""
+    size = size_pt
+    while size > min_pt and text_width_mm(text, size, kw.get("font", "regular")) > width:
+        size = round(size - 0.25, 2)
+    while len(text) > 1 and text_width_mm(text, size, kw.get("font", "regular")) > width:
+        text = text[:-2].rstrip() + "\u2026"
+    s.text(x, y, text, size_pt=size, **kw)
 
 
 def _vertical_note(s: Surface, x: float, y: float, text: str, size: float) -> None:
@@ -148,9 +170,9 @@ def paint_assembly(s: Surface, paper: Paper, t: Tiling, painter: Painter, title:
              f"then lay it over its neighbour's glue strip (pale, 10 mm) so the cut edge meets the dashed line.",
              "Work row by row: A1, A2, ... then B1 ... . The crosses help you line pieces up."]
     y = uy0 + 13
-    for line in lines:
+    for line in [part for text in lines for part in wrap(text, ux1 - ux0, 7.5)]:
         s.text(ux0, y, line, size_pt=7.5)
-        y += 4
+        y += 3.5
     room_w, room_h = ux1 - ux0, uy1 - y - 4
     k = min(room_w / t.board_w, room_h / t.board_h)
     ox = ux0 + (room_w - t.board_w * k) / 2
