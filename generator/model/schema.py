@@ -18,6 +18,10 @@ from ..errors import DataError
 from ..yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# (formats) how close an unknown word must be to a known one before we ask "did you mean ...?"
+CLOSE = 0.75
+BOOL_NAME = "true/false"
+YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000
 
 
@@ -119,7 +123,7 @@ def enum(*values: str) -> Scalar:
     def test(v: Any) -> str | None:
         if v in values:
             return None
-        hint = difflib.get_close_matches(str(v), values, n=1)
+        hint = difflib.get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
         return f"expected one of {', '.join(values)}; got {v!r}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)})
@@ -201,6 +205,9 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
             errors.append(DataError(f"{path}: expected {schema.name}", file, line))
     elif isinstance(schema, Scalar):
         msg = schema.test(value)
+        if msg and isinstance(value, bool) and schema.name != BOOL_NAME:
+            word = "no" if value is False else "yes"
+            msg = f"{msg}, but YAML read this as {str(value).lower()} ({YAML_BOOLS}); put it in quotes: \"{word}\""
         if msg:
             errors.append(DataError(f"{path}: {msg}", file, line))
     elif schema is Any or schema is None:
@@ -221,7 +228,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         if spec is None:
             if schema.open:
                 continue
-            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1)
+            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {key!r}{extra}; known keys: {known}", file, kline))
