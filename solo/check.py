@@ -106,6 +106,21 @@ def result_json(k: Kingdom, file: str) -> dict[str, Any]:
             "text": status.text(), **k.totals()}
 
 
+def state_json(k: Kingdom, file: str, logged: int | None = None) -> dict[str, Any]:
+    """Everything on the sheet after ``k.year``: outcome, totals, each hex's building, the map."""
+    from .engine import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
+
+    names = k.board.names
+    kinds = {FARM: "farm", MINE: "mine", VILLAGE: "village", MONUMENT: "monument",
+             GRAVEYARD: "graveyard", CAPITAL: "capital"}
+    out = result_json(k, file)
+    out["logged_years"] = logged if logged is not None else k.year
+    out["buildings"] = {names[h]: kinds[code] for h, code in enumerate(k.at) if code != EMPTY}
+    out["map"] = {"mountains": [names[h] for h in k.map.mountains], "river": [names[h] for h in k.map.river],
+                  "dice": list(k.map.dice) if k.map.dice else None, "sheet": k.map.seed}
+    return out
+
+
 def error_json(err: Exception, file: str) -> dict[str, Any]:
     from generator.errors import PnpError
 

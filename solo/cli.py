@@ -87,15 +87,36 @@ def check(log: Path, as_json: bool) -> None:
 
 @solo.command()
 @click.argument("log", type=click.Path(dir_okay=True, path_type=Path))
+@click.option("--year", type=int, default=None,
+              help="The state after this year (0: after the setup); default: the last logged year.")
+@click.option("--json", "as_json", is_flag=True, help="Print the state as one JSON object.")
 @_guarded
-def show(log: Path) -> None:
-    """Draw a logged game's map and state in the terminal."""
-    from .check import check_file, result_line
+def show(log: Path, year: int | None, as_json: bool) -> None:
+    """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
+    from .check import result_line, state_json
+    from .log import read_log
+    from .check import replay
+    from .board import rules_board
     from .play import render
 
-    kingdom = check_file(log, _rules(), display=str(log))
+    rules = _rules()
+    game = read_log(log, rules_board(rules), rules.die_sides, display=str(log))
+    logged = len(game.years)
+    if year is not None and not 0 <= year <= logged:
+        raise UsageError(f"--year {year}: {log} holds "
+                         f"{'no year yet' if not logged else f'years 1 to {logged}'}; "
+                         f"give 0{f' to {logged}' if logged else ''}")
+    replay(game, rules)  # the whole log must check, even when an earlier year is shown
+    kingdom = replay(game, rules, upto=year)
+    if as_json:
+        click.echo(json.dumps(state_json(kingdom, str(log), logged), indent=1))
+        return
     click.echo(render(kingdom, state=False))
-    click.echo(f"{log}: {result_line(kingdom)}")
+    when = "after the setup" if kingdom.year == 0 else f"after year {kingdom.year}"
+    if year is not None and year < logged:
+        click.echo(f"{log}: {when} (of {logged}): {result_line(kingdom)}")
+    else:
+        click.echo(f"{log}: {result_line(kingdom)}")
 
 
 def _seed(value: int | None) -> int | None:
@@ -115,13 +136,24 @@ def _seed(value: int | None) -> int | None:
               help="The sheet file, .pdf or .svg (default output/kingdom/sheet-<seed>.<format>); the "
                    "starter log goes beside it as .yaml.")
 @click.option("--force", is_flag=True, help="Overwrite a log already beside the sheet (it may hold a game).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Draw this logged game's sheet as the player would have filled it in (default "
+                   "file: LOG-sheet.pdf beside it).")
 @_guarded
 def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path | None,
-          force: bool) -> None:
-    """A fresh, printable sheet (one page) and its starter log. An existing log is never overwritten
-    without --force."""
-    from .sheet import write_sheet
+          force: bool, log_path: Path | None) -> None:
+    """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
+    starter log; or, with --log, a played game's sheet filled in. An existing log is never
+    overwritten without --force."""
+    from .sheet import write_played_sheet, write_sheet
 
+    if log_path is not None:
+        if blank or seed is not None:
+            raise UsageError("--log draws the logged game's own map; leave out --seed and --blank")
+        for verb, path in write_played_sheet(_rules(), log_path, paper.lower(), fmt.lower() if fmt else None,
+                                             out, force):
+            click.echo(f"{verb} {path}")
+        return
     if blank and seed is not None:
         raise UsageError("--seed and --blank exclude each other: a seeded sheet has its map drawn")
     written = write_sheet(_rules(), seed=_seed(seed), blank=blank, paper=paper.lower(),
@@ -140,3 +172,61 @@ def play(seed: int | None, log_path: Path | None) -> None:
     from .play import play_game
 
     play_game(_rules(), seed=_seed(seed), log_path=log_path)
+
+
+def _cores() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+@solo.command()
+@click.option("--games", type=int, default=1000, show_default=True, help="Games per policy.")
+@click.option("--policy", "policies", multiple=True,
+              help="random, greedy, careful, or module:Class (your own Policy subclass); repeat to "
+                   "compare. Default: random.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seeds every game's sheet and dice (game i depends on the seed and i only).")
+@click.option("--jobs", type=int, default=None, help="Worker processes (default: every core).")
+@click.option("--max-years", type=int, default=100, show_default=True,
+              help="A game still going after this many years counts as unfinished.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
+@click.option("--plot", type=click.Path(path_type=Path), default=None,
+              help="Also draw game length by policy to this .svg, .pdf or .png file.")
+@_guarded
+def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None, max_years: int,
+             as_json: bool, plot: Path | None) -> None:
+    """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
+    causes of loss, peak resources. The figures are the same for any --jobs."""
+    from .simulate import MAX_GAMES, policy_class, report_text, simulate as run_games, summarise
+
+    if not 1 <= games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    if not 1 <= max_years <= 10_000:
+        raise UsageError(f"--max-years must be from 1 to 10,000, not {max_years}")
+    if jobs is not None and not 1 <= jobs <= 1024:
+        raise UsageError(f"--jobs must be from 1 to 1024, not {jobs}")
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
+    names = policies or ("random",)
+    for name in names:
+        policy_class(name)
+    if plot is not None:
+        from .simplot import plot_format
+
+        plot_format(plot)
+    summaries = [summarise(name, run_games(name, games, seed, jobs or _cores(), max_years), seed)
+                 for name in names]
+    if as_json:
+        click.echo(json.dumps({"max_years": max_years, "policies": summaries}, indent=1))
+    else:
+        for s in summaries:
+            click.echo(report_text(s, max_years))
+    if plot is not None:
+        from .simplot import write_plot
+
+        written = write_plot(plot, summaries)
+        click.echo(f"wrote {written}", err=as_json)

@@ -22,7 +22,7 @@ from generator.fileio import write_atomic
 from generator.layout.page import scale_bar
 
 from .board import Board, KingdomMap, generate_map, rules_board
-from .engine import cost_text
+from .engine import Kingdom, cost_text
 from .log import GameLog, Lines, Setup, format_log, starter_note
 from .rules import Rules, templates_dir
 
@@ -34,6 +34,9 @@ TARGET_FLATS_MM = 16.5     # hex across the flats; never under 15 (a pencilled b
 MIN_FLATS_MM = 15.0
 BOTTOM_MM = {"a4": 94.0, "letter": 90.0}   # record table + rules under the map
 SCALE_LABEL = "check before playing; print at 100%"
+RULES_GUTTER_MM = 6.0
+RECORD_ROW_MM = 5.0        # a handwritten line at 7 pt
+MIN_RECORD_YEARS = 40
 
 INK = "#222222"
 GRID = "#555555"
@@ -114,9 +117,15 @@ class Layout:
     header: Box
     grid: HexGrid
     trackers: Box
-    table: Box
-    rules: Box
+    table: Box          # on the back
+    rules: Box          # the front's bottom, set in two columns
     footer_y: float
+
+    @property
+    def rule_columns(self) -> tuple[Box, Box]:
+        r = self.rules
+        half = (r.w - RULES_GUTTER_MM) / 2
+        return (Box(r.x, r.y, half, r.h), Box(r.x + half + RULES_GUTTER_MM, r.y, half, r.h))
 
 
 def layout(paper: str, rules: Rules) -> Layout:
@@ -133,9 +142,9 @@ def layout(paper: str, rules: Rules) -> Layout:
     map_right = grid.x0 + grid.width_mm + label
     trackers = Box(map_right + 3.0, header.bottom + 2.0, w - m - map_right - 3.0,
                    grid.y0 + grid.height_mm + label - header.bottom - 2.0)
-    table_w = round((w - 2 * m) * 0.42, 1)
-    table = Box(m, bottom_top, table_w, BOTTOM_MM[paper])
-    rules_box = Box(m + table_w + 5.0, bottom_top, w - 2 * m - table_w - 5.0, BOTTOM_MM[paper])
+    # The back: the year-by-year record, from under its title to above the footer.
+    table = Box(m, m + 19.0, w - 2 * m, footer_y - 5.0 - (m + 19.0))
+    rules_box = Box(m, bottom_top, w - 2 * m, BOTTOM_MM[paper])
     return Layout(paper, w, h, header, grid, trackers, table, rules_box, footer_y)
 
 
@@ -158,17 +167,51 @@ class TextLine:
     font: str
 
 
-def set_rules(text: str, box: Box, size_pt: float = 8.0) -> list[TextLine]:
-    """Headings, paragraphs and indented items, wrapped into ``box`` at the largest size >= 7 pt."""
+def set_rules(text: str, box: Box | Sequence[Box], size_pt: float = 8.5) -> list[TextLine]:
+    """Headings, paragraphs and indented items, wrapped into ``box`` (or flowed through several
+    column boxes of the same height, in order) at the largest size >= 7 pt."""
+    boxes = [box] if isinstance(box, Box) else list(box)
     size = size_pt
     while True:
-        lines = _set(text, box, size)
-        if lines[-1].y_mm <= box.bottom or size <= MIN_PT:
-            return lines
+        lines = _flow(text, boxes, size)
+        if lines is not None or size <= MIN_PT:
+            return lines if lines is not None else _flow(text, boxes, size, force=True)  # type: ignore[return-value]
         size = max(MIN_PT, round(size - 0.25, 2))
 
 
+def _flow(text: str, boxes: list[Box], size: float, force: bool = False) -> list[TextLine] | None:
+    """Set ``text`` column after column, moving a whole paragraph (a heading with the paragraph
+    after it) to the next column rather than splitting it; None when it does not fit (unless
+    ``force``)."""
+    first = boxes[0]
+    paragraphs = _paragraphs(_set(text, first, size))
+    out: list[TextLine] = []
+    col, shift = 0, 0.0
+    for i, para in enumerate(paragraphs):
+        keep = para + (paragraphs[i + 1][:1] if para[0].font == "bold" and i + 1 < len(paragraphs) else [])
+        if keep[-1].y_mm - shift > boxes[col].bottom and col + 1 < len(boxes) and out:
+            col += 1
+            shift = para[0].y_mm - (boxes[col].y + size * MM_PER_PT)
+        dx = boxes[col].x - first.x
+        out.extend(TextLine(ln.x_mm + dx, ln.y_mm - shift, ln.text, ln.size_pt, ln.font) for ln in para)
+    if not force and out and out[-1].y_mm > boxes[-1].bottom:
+        return None
+    return out
+
+
+def _paragraphs(lines: list[TextLine]) -> list[list[TextLine]]:
+    """Lines grouped by paragraph: a continuation line is indented past its paragraph's first."""
+    out: list[list[TextLine]] = []
+    for line in lines:
+        if out and line.font != "bold" and out[-1][0].font != "bold" and line.x_mm > out[-1][0].x_mm + 1.0:
+            out[-1].append(line)
+        else:
+            out.append([line])
+    return out
+
+
 def _set(text: str, box: Box, size: float) -> list[TextLine]:
+    """Set into one (endless) column as wide as ``box``."""
     lead = size * MM_PER_PT * 1.16
     y = box.y + size * MM_PER_PT
     out: list[TextLine] = []
@@ -190,24 +233,54 @@ def _set(text: str, box: Box, size: float) -> list[TextLine]:
 
 # -- drawing ----------------------------------------------------------------------------------------
 
-def draw_sheet(surface: Surface, rules: Rules, kmap: KingdomMap | None, paper: str = "a4") -> Layout:
-    """Draw the one page. ``kmap`` None: a blank map for the dice-on-paper setup."""
+def draw_sheet(surface: Surface, rules: Rules, kmap: KingdomMap | None, paper: str = "a4",
+               played: "Played | None" = None) -> Layout:
+    """Draw the sheet: the front (map, trackers, rules) and the back (the year-by-year record).
+    ``kmap`` None: a blank map for the dice-on-paper setup. ``played``: fill both sides in as the
+    player would have, from a log (more back pages when the game outlasts one)."""
     lay = layout(paper, rules)
     board = rules_board(rules)
     surface.begin_page(lay.width_mm, lay.height_mm, trim_box_mm=(0, 0, lay.width_mm, lay.height_mm),
-                       label=f"{paper.upper()} sheet")
-    _header(surface, lay, kmap)
+                       label=f"{paper.upper()} sheet, front")
+    _header(surface, lay, kmap, played)
     _map(surface, lay.grid, board, kmap)
-    _trackers(surface, lay.trackers, rules)
-    _record_table(surface, lay.table)
-    for line in set_rules(rules_text(rules, kmap is None), lay.rules):
+    if played is not None:
+        _pencil_buildings(surface, lay.grid, board, played)
+    _trackers(surface, lay.trackers, rules, played)
+    for line in set_rules(rules_text(rules, kmap is None), lay.rule_columns):
         surface.text(line.x_mm, line.y_mm, line.text, size_pt=line.size_pt, font=line.font, fill=INK)
-    _footer(surface, lay, kmap)
+    _footer(surface, lay, kmap, "front")
     surface.end_page()
+    rows = record_rows(lay)
+    years = list(played.rows) if played is not None else []
+    pages = max(1, -(-len(years) // rows))
+    for page in range(pages):
+        surface.begin_page(lay.width_mm, lay.height_mm, trim_box_mm=(0, 0, lay.width_mm, lay.height_mm),
+                           label=f"{paper.upper()} sheet, back" + (f" {page + 1}" if pages > 1 else ""))
+        _back_header(surface, lay, kmap, page, pages)
+        _record_table(surface, lay.table, page * rows + 1, years[page * rows:(page + 1) * rows])
+        _footer(surface, lay, kmap, "back")
+        surface.end_page()
     return lay
 
 
-def _header(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
+def _back_header(s: Surface, lay: Layout, kmap: KingdomMap | None, page: int, pages: int) -> None:
+    box = lay.header
+    more = f" (page {page + 1} of {pages})" if pages > 1 else ""
+    s.text(box.x, box.y + 6.5, "Year by year" + more, size_pt=16, font="bold", fill=INK)
+    what = f"Sheet {kmap.seed}" if kmap is not None and kmap.seed is not None else "Blank map"
+    s.text(box.right, box.y + 2.8, what, size_pt=11, font="bold", fill=INK, anchor="end")
+    for i, line in enumerate(fonts.wrap(RECORD_KEY, box.w, 7)[:2]):
+        s.text(box.x, box.y + 11.0 + 3.2 * i, line, size_pt=7, fill=SOFT)
+
+
+RECORD_KEY = ("One line a year. Fate: the two dice (r3>5: the 3 rerolled to a 5; 6: the results it chose). "
+              "Built: F farm, M mine, V village, # monument stage, each with its hex. Lost: D to a "
+              "disaster, S to starving. Food, ore, monument stage and graveyards as they stand at the "
+              "end of the year.")
+
+
+def _header(s: Surface, lay: Layout, kmap: KingdomMap | None, played: "Played | None" = None) -> None:
     box = lay.header
     s.text(box.x, box.y + 6.5, "The One-Page Kingdom", size_pt=20, font="bold", fill=INK)
     if kmap is not None and kmap.seed is not None:
@@ -221,11 +294,16 @@ def _header(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
                fill=SOFT, anchor="end")
     y = box.y + 15.5
     fields = (("Ruler", 0.0, 0.34), ("Kingdom", 0.36, 0.68), ("Capital", 0.70, 1.0))
+    names = played.names if played is not None else {}
     for label, a, b in fields:
         x0, x1 = box.x + a * box.w, box.x + b * box.w
         s.text(x0, y, label, size_pt=9, font="bold", fill=INK)
         lx = x0 + fonts.text_width_mm(label, 9, "bold") + 2.0
         s.line(lx, y + 0.6, x1, y + 0.6, Style(stroke=SOFT, width_mm=0.25))
+        value = names.get(label.lower())
+        if value:
+            s.text(lx + 1.5, y - 0.3, fonts.wrap(value, x1 - lx - 2.0, 9)[0], size_pt=9, font="italic",
+                   fill=PENCIL)
 
 
 def _map(s: Surface, g: HexGrid, board: Board, kmap: KingdomMap | None) -> None:
@@ -318,21 +396,35 @@ def _coordinates(s: Surface, g: HexGrid, board: Board) -> None:
         s.text(g.x0 + g.width_mm + 1.8, yr + 1.2, str(row + 1), size_pt=9, font="bold", fill=INK)
 
 
-def _trackers(s: Surface, box: Box, rules: Rules) -> None:
+def _trackers(s: Surface, box: Box, rules: Rules, played: "Played | None" = None) -> None:
+    """Food and ore to 99, labor to 49 (a tens grid and a ones grid: mark one cell in each),
+    monument stages, graveyards. ``played``: the end state marked."""
     cell = min(box.w / 5, 5.6)
     y = box.y
-    for title, count in (("FOOD", 30), ("ORE", 30), ("LABOR this year", 15)):
-        y = _number_grid(s, box.x, y, cell, title, count) + 3.0
+    end = played.kingdom if played is not None else None
+    for title, tens, value in (("FOOD", 10, end.food if end else None), ("ORE", 10, end.ore if end else None),
+                               ("LABOR", 5, end.labor if end else None)):
+        _title(s, box.x, y, title)
+        if value is not None:  # the played sheet: the number itself, however big
+            s.text(box.x + 5 * cell, y + 2.6, f"= {value}", size_pt=7.5, font="italic", fill=PENCIL,
+                   anchor="end")
+        elif title != "LABOR":
+            s.text(box.x + 5 * cell, y + 2.6, "tens + ones", size_pt=7, fill=SOFT, anchor="end")
+        y = _tens_ones(s, box.x, y + 4.0, cell, tens, value) + 2.4
     y = _title(s, box.x, y, "MONUMENT")
     for stage, cost in enumerate(rules.stages, 1):
         s.rect(box.x, y, 4.2, 4.2, Style(stroke=INK, width_mm=0.3))
+        if end is not None and end.stage >= stage:
+            _tick(s, box.x + 0.5, y + 0.5, 3.2)
         s.text(box.x + 5.5, y + 2.5, f"Stage {stage}", size_pt=7.5, font="bold", fill=INK)
         s.text(box.x + 5.5, y + 5.6, "+".join(str(c) for c in cost) + " L+F+O", size_pt=7, fill=SOFT)
         y += 7.4
-    y = _title(s, box.x, y + 1.5, "GRAVEYARDS")
+    y = _title(s, box.x, y + 1.0, "GRAVEYARDS")
     n = rules.lose_graveyards
     for i in range(n):
         s.rect(box.x + i * 6.5, y, 5.0, 5.0, Style(stroke=INK, width_mm=0.3))
+        if end is not None and end.graveyards > i:
+            _cross(s, box.x + i * 6.5 + 0.8, y + 0.8, 3.4)
     note = f"{n}: you lose"
     x = box.x + n * 6.5
     if x + fonts.text_width_mm(note, 7) <= box.right:  # beside the boxes, else under them
@@ -346,25 +438,57 @@ def _title(s: Surface, x: float, y: float, text: str) -> float:
     return y + 4.0
 
 
-def _number_grid(s: Surface, x: float, y: float, cell: float, title: str, count: int) -> float:
-    y = _title(s, x, y, title)
+def tracker_limit(tens: int) -> int:
+    """The highest number a tens-and-ones tracker of ``tens`` tens cells holds (10 tens: 99)."""
+    return tens * 10 - 1
+
+
+def _tens_ones(s: Surface, x: float, y: float, cell: float, tens: int, value: int | None) -> float:
+    """A row (or rows) of tens cells 0, 10, 20 ... and two rows of ones 0-9: mark one of each."""
     frame = Style(stroke=LIGHT, width_mm=0.2)
-    for n in range(count):
-        r, c = divmod(n, 5)
-        cx, cy = x + c * cell, y + r * cell
-        s.rect(cx, cy, cell, cell, frame)
-        s.text(cx + cell / 2, cy + cell / 2 + 1.2, str(n), size_pt=7, fill=SOFT, anchor="middle")
-    return y + math.ceil(count / 5) * cell
+    firm = Style(stroke=GRID, width_mm=0.3)
+    shown = None if value is None else min(value, tracker_limit(tens))
+    for group, count, step, mark in (("tens", tens, 10, None if shown is None else shown // 10),
+                                     ("ones", 10, 1, None if shown is None else shown % 10)):
+        for n in range(count):
+            r, c = divmod(n, 5)
+            cx, cy = x + c * cell, y + r * cell
+            s.rect(cx, cy, cell, cell, frame)
+            s.text(cx + cell / 2, cy + cell / 2 + 1.2, str(n * step), size_pt=7, fill=SOFT, anchor="middle")
+            if mark == n:
+                s.circle(cx + cell / 2, cy + cell / 2, cell / 2 - 0.35,
+                         Style(stroke=PENCIL, width_mm=0.45))
+        rows = -(-count // 5)
+        s.rect(x, y, 5 * cell, rows * cell, firm)
+        y += rows * cell + (0.8 if group == "tens" else 0.0)
+    return y
 
 
-RECORD_COLUMNS = (("Year", 9.5), ("Fate", 10.5), ("Food", 9.5), ("Ore", 9.5),
-                  ("Built, lost, notes", 0.0))
+def _tick(s: Surface, x: float, y: float, size: float) -> None:
+    s.draw(VPath().move_to(x, y + size * 0.55).line_to(x + size * 0.38, y + size)
+           .line_to(x + size, y), Style(stroke=PENCIL, width_mm=0.5, cap="round", join="round"))
 
 
-def _record_table(s: Surface, box: Box) -> None:
-    s.text(box.x, box.y + 2.6, "YEAR BY YEAR", size_pt=8, font="bold", fill=INK)
-    top, row_h = box.y + 4.0, 5.0
-    rows = int((box.bottom - top) // row_h) - 1
+def _cross(s: Surface, x: float, y: float, size: float) -> None:
+    pen = Style(stroke=PENCIL, width_mm=0.5, cap="round")
+    s.line(x, y, x + size, y + size, pen)
+    s.line(x + size, y, x, y + size, pen)
+
+
+# Year, fate, built, lost, the totals at the end of the year: widths in mm (0: the rest).
+RECORD_COLUMNS = (("Year", 9.0), ("Fate", 42.0), ("Capital", 15.0), ("Built", 0.0),
+                  ("Traded", 18.0), ("Lost", 20.0), ("Food", 10.0), ("Ore", 10.0), ("Stage", 10.5),
+                  ("Graves", 12.0))
+
+
+def record_rows(lay: Layout) -> int:
+    """How many years one back page holds."""
+    return int((lay.table.h - RECORD_ROW_MM) // RECORD_ROW_MM)
+
+
+def _record_table(s: Surface, box: Box, first: int = 1, filled: Sequence["RecordRow"] = ()) -> None:
+    top, row_h = box.y, RECORD_ROW_MM
+    rows = int((box.h - row_h) // row_h)
     widths = [w or box.w - sum(w for _, w in RECORD_COLUMNS) for _, w in RECORD_COLUMNS]
     thin, firm = Style(stroke=LIGHT, width_mm=0.2), Style(stroke=INK, width_mm=0.3)
     x = box.x
@@ -373,41 +497,161 @@ def _record_table(s: Surface, box: Box) -> None:
         x += w
     for r in range(rows + 2):
         y = top + r * row_h
-        s.line(box.x, y, box.right, y, firm if r in (0, 1, rows + 1) else thin)
+        s.line(box.x, y, box.right, y, firm if r in (0, 1, rows + 1) or r % 5 == 1 else thin)
         if 1 <= r <= rows:
-            s.text(box.x + widths[0] - 1.5, y + 3.6, str(r), size_pt=7, fill=SOFT, anchor="end")
+            s.text(box.x + widths[0] - 1.5, y + 3.6, str(first + r - 1), size_pt=7, fill=SOFT, anchor="end")
     x = box.x
     for w in widths[:-1]:
         x += w
         s.line(x, top, x, top + (rows + 1) * row_h, thin)
+    for r, row in enumerate(filled[:rows], 1):
+        y = top + r * row_h + 3.6
+        x = box.x + widths[0]
+        for value, w in zip(row.cells(), widths[1:]):
+            if value:
+                text = fonts.wrap(value, w - 1.6, 7)
+                line = text[0] + ("…" if len(text) > 1 else "")
+                s.text(x + 0.8, y, line, size_pt=7, font="italic", fill=PENCIL)
+            x += w
 
 
-def _footer(s: Surface, lay: Layout, kmap: KingdomMap | None) -> None:
+def _footer(s: Surface, lay: Layout, kmap: KingdomMap | None, side: str = "front") -> None:
     x, y = MARGIN_MM, lay.footer_y
     scale_bar(s, x, y, size_pt=7)  # the kits' own 50 mm bar, with its "50 mm" label
     s.text(x + 52.0 + fonts.text_width_mm("50 mm", 7) + 1.5, y, SCALE_LABEL, size_pt=7, fill=INK)
     what = f"sheet {kmap.seed}" if kmap is not None and kmap.seed is not None else "blank sheet"
-    s.text(lay.width_mm - MARGIN_MM, y, f"pnpforge · One-Page Kingdom · {what}", size_pt=7, fill=SOFT,
-           anchor="end")
+    s.text(lay.width_mm - MARGIN_MM, y, f"pnpforge · One-Page Kingdom · {what} · {side}", size_pt=7,
+           fill=SOFT, anchor="end")
+
+
+# -- the played sheet -------------------------------------------------------------------------------
+
+PENCIL = "#1f3a93"   # what the player wrote: a blue pencil, apart from the printed ink
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    fate: str
+    capital: str
+    built: str
+    traded: str
+    lost: str
+    food: int
+    ore: int
+    stage: int
+    graves: int
+
+    def cells(self) -> list[str]:
+        return [self.fate, self.capital, self.built, self.traded, self.lost, str(self.food), str(self.ore),
+                str(self.stage), str(self.graves)]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A logged game as the player would have written it on the sheet."""
+
+    kingdom: "Kingdom"
+    rows: tuple[RecordRow, ...]
+    names: dict
+    stages: tuple[int, ...]     # the monument's hexes, stage 1 first
+
+
+SHORT = {"farm": "F", "mine": "M", "village": "V", "monument": "#"}
+RESULT_SHORT = {"disaster": "disaster", "hard-times": "hard times", "harvest": "harvest",
+                "strike-ore": "strike ore", "efficiency": "efficiency"}
+
+
+def played_from_log(log: GameLog, rules: Rules) -> Played:
+    """Replay ``log`` (it must check) and note each year's line of the record."""
+    from .check import play_year, start
+
+    k = start(log, rules)
+    names = k.board.names
+    rows = []
+    stages: list[int] = []
+    for number, year in enumerate(log.years, 1):
+        play_year(k, year, number, log.file)
+        fate = f"{year.fate[0]} {year.fate[1]}"
+        if year.reroll:
+            fate += f"; r{year.reroll[0]}>{year.reroll[1]}"
+        if year.choose:
+            fate += "; 6: " + ", ".join(RESULT_SHORT[c] for c in year.choose)
+        capital = _counted(year.capital)
+        built = ", ".join(f"{SHORT[kind]} {names[h]}" for kind, h in year.build)
+        stages.extend(h for kind, h in year.build if kind == "monument")
+        traded = _counted(year.trade)
+        lost = ", ".join([f"D {names[h]}" for h in year.disaster] + [f"S {names[h]}" for h in year.starve])
+        rows.append(RecordRow(fate, capital, built, traded, lost, k.food, k.ore, k.stage, k.graveyards))
+    return Played(k, tuple(rows), {"ruler": log.ruler, "kingdom": log.kingdom, "capital": log.capital},
+                  tuple(stages))
+
+
+def _counted(names: Sequence[str]) -> str:
+    """``food, food, ore`` as ``2 food, 1 ore``."""
+    order = [n for i, n in enumerate(names) if n not in names[:i]]
+    return ", ".join(f"{names.count(n)} {n}" for n in order)
+
+
+def _pencil_buildings(s: Surface, g: HexGrid, board: Board, played: Played) -> None:
+    """Each building drawn on its hex as a player would pencil it: a letter, the monument's stages,
+    a graveyard's cross."""
+    from .engine import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
+
+    k = played.kingdom
+    letters = {FARM: "FARM", MINE: "MINE", VILLAGE: "VILLAGE"}
+    pen = Style(stroke=PENCIL, width_mm=0.45, cap="round", join="round")
+    for h, code in enumerate(k.at):
+        if code not in letters and code not in (MONUMENT, GRAVEYARD):
+            continue
+        cx, cy = g.center(*board.col_row(h))
+        if code in letters:
+            s.text(cx, cy + 1.6, letters[code][0], size_pt=15, font="bold", fill=PENCIL, anchor="middle")
+            s.text(cx, cy + 5.2, letters[code].lower(), size_pt=7, fill=PENCIL, anchor="middle")
+        elif code == MONUMENT:
+            stage = played.stages.index(h) + 1 if h in played.stages else 0
+            s.polygon([(cx - 3.0, cy + 3.0), (cx, cy - 3.6), (cx + 3.0, cy + 3.0)], pen)
+            s.text(cx, cy + 6.6, f"monument {stage}", size_pt=7, fill=PENCIL, anchor="middle")
+        else:
+            s.line(cx - 1.2, cy - 3.4, cx - 1.2, cy + 2.6, pen)
+            s.line(cx + 1.2, cy - 3.4, cx + 1.2, cy + 2.6, pen)
+            s.line(cx - 3.2, cy - 1.4, cx + 3.2, cy - 1.4, pen)
+            s.text(cx, cy + 5.6, "graveyard", size_pt=7, fill=PENCIL, anchor="middle")
 
 
 # -- files ------------------------------------------------------------------------------------------
 
-def render_sheet(rules: Rules, kmap: KingdomMap | None, paper: str = "a4", fmt: str = "pdf") -> bytes:
-    """The sheet's file contents (PDF bytes, or one SVG page)."""
+def render_pages(rules: Rules, kmap: KingdomMap | None, paper: str = "a4", fmt: str = "pdf",
+                 played: Played | None = None) -> list[bytes]:
+    """The sheet's files: one PDF (front and back pages), or one SVG per page."""
     title = f"One-Page Kingdom — sheet {kmap.seed}" if kmap and kmap.seed is not None else \
         "One-Page Kingdom — blank sheet"
+    if played is not None:
+        title += " (played)"
     if fmt == "svg":
         from generator.draw.svg import SvgSurface
 
         svg = SvgSurface(title=title)
-        draw_sheet(svg, rules, kmap, paper)
-        return svg.finish()[0]
+        draw_sheet(svg, rules, kmap, paper, played)
+        return svg.finish()
     from generator.draw.pdf import PdfSurface
 
     pdf = PdfSurface(title=title, author="pnpforge", subject="One-Page Kingdom sheet")
-    draw_sheet(pdf, rules, kmap, paper)
-    return pdf.finish()
+    draw_sheet(pdf, rules, kmap, paper, played)
+    return [pdf.finish()]
+
+
+def render_sheet(rules: Rules, kmap: KingdomMap | None, paper: str = "a4", fmt: str = "pdf",
+                 played: Played | None = None) -> bytes:
+    """The sheet's file contents: the PDF (both sides), or the front page's SVG."""
+    return render_pages(rules, kmap, paper, fmt, played)[0]
+
+
+def page_paths(path: Path, count: int) -> list[Path]:
+    """An SVG per page: the front at ``path``, the back beside it (``-back``, ``-back-2`` ...)."""
+    out = [path]
+    for i in range(1, count):
+        out.append(path.with_name(f"{path.stem}-back{'' if i == 1 else f'-{i}'}{path.suffix}"))
+    return out
 
 
 def starter_log(rules: Rules, kmap: KingdomMap | None) -> str:
@@ -433,6 +677,32 @@ setup:
   # village:     # next to that farm or mine
 years: []
 """
+
+
+def write_played_sheet(rules: Rules, log_path: Path, paper: str = "a4", fmt: str | None = None,
+                       out: Path | None = None, force: bool = False) -> list[tuple[str, Path]]:
+    """Draw the sheet of the game in ``log_path`` as the player would have filled it in."""
+    from generator.errors import UsageError
+
+    from .check import log_map
+    from .log import read_log
+
+    fmt = sheet_format(fmt, out)
+    board = rules_board(rules)
+    log = read_log(log_path, board, rules.die_sides)
+    played = played_from_log(log, rules)
+    kmap = log_map(log, rules, board)
+    if out is None:
+        out = Path(log_path).with_name(f"{Path(log_path).stem}-sheet.{fmt}")
+    pages = render_pages(rules, kmap, paper, fmt, played)
+    paths = page_paths(Path(out), len(pages))
+    for p in paths:
+        if p.resolve() == Path(log_path).resolve():
+            raise UsageError(f"--out {out} would overwrite the log it is drawn from")
+        if p.exists() and not force:
+            raise UsageError(f"{p} already exists; nothing was written. Choose another --out, or add "
+                             "--force to overwrite it")
+    return [("wrote", write_atomic(p, data)) for p, data in zip(paths, pages)]
 
 
 def default_sheet_path(seed: int | None, fmt: str) -> Path:
@@ -489,8 +759,8 @@ def write_sheet(rules: Rules, seed: int | None = None, blank: bool = False, pape
                              f"written. Choose another --out, move that log away, or add --force to "
                              f"overwrite it")
         keep_log = True
-    data = render_sheet(rules, kmap, paper, fmt)
-    written = [("wrote", write_atomic(path, data))]
+    pages = render_pages(rules, kmap, paper, fmt)
+    written = [("wrote", write_atomic(p, data)) for p, data in zip(page_paths(path, len(pages)), pages)]
     if keep_log:
         written.append(("kept (still the starter log)", log_path))
     else:

@@ -96,9 +96,10 @@ def test_same_effect_cards_share_a_layout(game):
 def test_player_tokens_coins_and_reference(game):
     assert len(game.colours) == 6
     assert len({c.cue for c in game.colours}) == 6 and len({c.shape for c in game.colours}) == 6
-    rings = game.component("ownership-tokens")
-    assert len({i.colour.id for i in rings.items}) == 4
-    assert all(i.count == 40 for i in rings.items)
+    markers = game.component("ownership-markers")
+    assert len({i.colour.id for i in markers.items}) == 4
+    assert all(i.count == 64 for i in markers.items)
+    assert markers.kind == "counter"  # solid squares: shared straight cuts, no windows to cut out
     coins = {i.face["value"]: i.count for i in game.component("gold-coins").items}
     assert {"1", "5"} <= set(coins)
     assert sum(int(v) * n for v, n in coins.items()) >= 300

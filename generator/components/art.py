@@ -149,8 +149,12 @@ def draw_icon(s: Surface, shapes: list[dict[str, Any]], cx: float, cy: float, si
 
 
 def _paint(value: str | None, ink: str) -> str | None:
+    """An icon shape's colour: ``ink`` is the icon's own colour; ``contrast`` (a detail drawn on the
+    icon: a door, a window) is black or white, whichever reads on the ink, so a white icon keeps it."""
     if value is None or value == "none":
         return None
+    if value == "contrast":
+        return ink_for(ink)
     return ink if value in ("ink", "player") else value
 
 
@@ -291,3 +295,28 @@ def draw_cue(s: Surface, shape: str, letter: str, cx: float, cy: float, r: float
     s.draw(shape_path(shape, cx, cy, r), Style(fill=fill))
     size = cue_letter_pt(r, shape)
     s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor="middle")
+
+
+# -- colour difference (CIE76) -------------------------------------------------------------------
+
+@lru_cache(maxsize=4096)
+def lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in hex_rgb(colour))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+    fx, fy, fz = f(x), f(y), f(z)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def delta_e76(a: str, b: str) -> float:
+    """CIE76 colour difference: the straight distance in L*a*b*. About 2.3 is just noticeable;
+    under 20, two flat colours side by side are easily confused at a glance."""
+    la, lb = lab(a), lab(b)
+    return math.dist(la, lb)

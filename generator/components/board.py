@@ -91,6 +91,34 @@ def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, 
         s.draw(Path.rect(cx - w / 2, cy - h / 2, w, h), style)
 
 
+def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    """A ruled table to write in (a record sheet): column headings, then ``grid_rows`` empty rows."""
+    x, y = el["at_mm"][:2]
+    w, h = el.get("size_mm", [180, 100])[:2]
+    heads = [str(t) for t in el.get("labels") or []]
+    weights = [float(v) for v in el.get("widths") or [1] * max(1, len(heads))]
+    rows = int(el.get("grid_rows", 10))
+    size = float(el.get("size_pt", 8))
+    if el.get("label"):
+        s.text(x, y - 1.5, str(el["label"]), size_pt=size + 1, font="bold", fill=ink)
+    head_h = size * MM_PER_PT * 1.9
+    row_h = (h - head_h) / rows
+    s.rect(x, y, w, head_h, Style(fill=mix(ink, "#ffffff", 0.88)))
+    line = Style(stroke=ink, width_mm=0.25)
+    for i in range(rows + 1):
+        yy = y + head_h + i * row_h
+        s.line(x, yy, x + w, yy, line)
+    s.line(x, y, x + w, y, line)
+    cx = x
+    for i, weight in enumerate(weights):
+        cw = w * weight / sum(weights)
+        if i < len(heads):
+            s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold", fill=ink)
+        s.line(cx, y, cx, y + h, line)
+        cx += cw
+    s.line(x + w, y, x + w, y + h, line)
+
+
 def _cue(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     """A player's cue: the letter inside the colour's shape (for colour-blind players)."""
     x, y = el["at_mm"][:2]
@@ -254,4 +282,4 @@ def draw_elements(s: Surface, game: Game, elements: list[dict[str, Any]], ink: s
 
 
 _ELEMENTS = {"text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
-             "table": _table, "line": _line, "polygon": _polygon, "cue": _cue}
+             "table": _table, "line": _line, "polygon": _polygon, "cue": _cue, "grid": _grid}

@@ -36,6 +36,7 @@ class MapParams:
     starts: int
     start_distance: int
     start_terrain: str
+    water_within: int = 0  # every start has water at most this many spaces away (0: no rule)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,12 @@ def _starts(rng: random.Random, terrain: dict[Hex, str], p: MapParams) -> tuple[
     """Start hexes on start_terrain, not on the edge, with land around, spread as far apart as we find."""
     def land_around(h: Hex) -> int:
         return sum(1 for n in neighbours(h) if terrain.get(n) not in (None, p.water))
-    pool = sorted(h for h, t in terrain.items() if t == p.start_terrain and land_around(h) == 6)
+    water = [h for h, t in terrain.items() if t == p.water]
+
+    def near_water(h: Hex) -> bool:
+        return not p.water_within or any(hex_distance(h, w) <= p.water_within for w in water)
+    pool = sorted(h for h, t in terrain.items()
+                  if t == p.start_terrain and land_around(h) == 6 and near_water(h))
     if len(pool) < p.starts:
         return None
     best: tuple[int, tuple[Hex, ...]] | None = None
@@ -185,7 +191,7 @@ def params_from(game: Game, comp: Component) -> MapParams:
             north=tuple(raw.get("north") or ()), south=tuple(raw.get("south") or ()), water=water,
             min_water_body=int(raw.get("min_water_body", 4)), min_water_hexes=int(raw.get("min_water_hexes", 1)),
             starts=int(raw.get("starts", 4)), start_distance=int(raw.get("start_distance", 4)),
-            start_terrain=start_terrain)
+            start_terrain=start_terrain, water_within=int(raw.get("water_within", 0)))
     except (TypeError, ValueError) as exc:
         raise bad(f"map params: {exc}") from None
 

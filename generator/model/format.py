@@ -97,7 +97,7 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid"), True),
     "marker": Key(ID, doc="track: the component whose pieces sit in its cells (each must fit with 1 mm to spare)"),
     "shape": Key(enum(*SHAPES, "{shape}"), doc="cue: the player's shape ({shape} on a per-player board)"),
     "points_mm": Key(ListOf(POINT_MM, "points [[x, y], ...] in mm", min_items=2)),

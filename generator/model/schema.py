@@ -114,9 +114,9 @@ def _bool(v: Any) -> str | None:
 
 
 def _colour(v: Any) -> str | None:
-    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in ("none", "player", "player-ink", "ink")):
+    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in ("none", "player", "player-ink", "ink", "contrast")):
         return None
-    return "expected a colour like \"#1a2b3c\" (or none, player, ink)"
+    return "expected a colour like \"#1a2b3c\" (or none, player, ink, contrast)"
 
 
 def enum(*values: str) -> Scalar:

@@ -1,0 +1,90 @@
+"""``pnpforge solo simulate``: seeded games by a named policy, the same figures for any --jobs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kingdom_helpers import run
+from solo.simulate import Policy, play_one, simulate, summarise, wilson
+from solo.rules import load_rules
+
+
+def figures(*args: str) -> dict:
+    result = run("simulate", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_jobs_1_and_2_give_the_same_figures():
+    one = figures("--games", "300", "--seed", "5", "--jobs", "1", "--policy", "random", "--policy", "careful")
+    two = figures("--games", "300", "--seed", "5", "--jobs", "2", "--policy", "random", "--policy", "careful")
+    assert one == two
+    assert [p["policy"] for p in one["policies"]] == ["random", "careful"]
+    careful = one["policies"][1]
+    assert careful["games"] == 300 and careful["won"] + careful["lost"] + careful["unfinished"] == 300
+    # a careful player wins most games, a random one almost none
+    assert careful["win_rate"] > 0.8 > one["policies"][0]["win_rate"]
+    low, high = careful["win_rate_95"]
+    assert low < careful["win_rate"] < high
+
+
+def test_the_seed_changes_the_games_and_each_game_depends_on_seed_and_index_only():
+    rules = load_rules()
+    assert simulate("random", 40, 1) != simulate("random", 40, 2)
+    assert simulate("random", 40, 1)[25] == play_one(rules, Policy, 1, 25)
+
+
+def test_every_policy_meets_the_same_sheets():
+    a, b = simulate("random", 20, 9), simulate("careful", 20, 9)
+    assert [r.sheet for r in a] == [r.sheet for r in b]
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+    assert wilson(0, 2000)[0] < 1e-12 and 0.001 < wilson(0, 2000)[1] < 0.002
+
+
+def test_a_players_own_policy(tmp_path, monkeypatch):
+    (tmp_path / "mypolicy.py").write_text(
+        "from solo.simulate import Careful\n"
+        "class FoodFirst(Careful):\n"
+        "    name = 'food-first'\n"
+        "    def capital(self, k):\n"
+        "        return 'food'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = figures("--games", "50", "--jobs", "1", "--policy", "mypolicy:FoodFirst")
+    assert out["policies"][0]["policy"] == "mypolicy:FoodFirst" and out["policies"][0]["games"] == 50
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--policy", "lucky"], "not one of random, greedy, careful"),
+    (["--policy", "nosuchmodule:X"], "cannot import nosuchmodule"),
+    (["--games", "0"], "--games must be from 1"),
+    (["--jobs", "0"], "--jobs must be from 1"),
+    (["--plot", "p.gif"], "the plot is a .svg, .pdf or .png file"),
+])
+def test_bad_options_are_usage_errors(args, said):
+    result = run("simulate", *args)
+    assert result.exit_code == 2 and said in result.output, result.output
+
+
+def test_the_plot_and_the_text_report(tmp_path):
+    plot = tmp_path / "length.svg"
+    result = run("simulate", "--games", "200", "--jobs", "1", "--policy", "careful", "--policy", "greedy",
+                 "--plot", str(plot))
+    assert result.exit_code == 0, result.output
+    assert "careful: 200 games (seed 1): won " in result.output and "95% interval" in result.output
+    assert "game length: median" in result.output and "peak (median / 90th percentile / most)" in result.output
+    svg = plot.read_text()
+    assert svg.startswith("<svg") and "How long games last, by policy" in svg and "careful: won" in svg
+    assert "greedy: won" in svg
+
+
+def test_summary_counts_causes_of_loss():
+    s = summarise("random", simulate("random", 200, 3), 3)
+    assert sum(s["causes"].values()) == s["lost"] + s["unfinished"]
+    assert all(c.startswith(("starved", "year cap")) for c in s["causes"])
+    assert s["peak"]["ore"]["max"] >= s["peak"]["ore"]["median"]

@@ -1,0 +1,63 @@
+"""Readable by everyone: an icon's details (a door, a window, a cross on a shield) stand out from the
+icon they sit on, whatever the piece's colours; player colours that sit close to a terrain's colour
+(CIE76 colour difference under 20) are still told apart by an outline and a cue."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build import expand_generated
+from generator.components.art import _paint, contrast, delta_e76
+from generator.components.look import resolve
+from generator.model import load_game, resolve_game
+from generator.model.load import discover_games
+
+GAMES = [p.name for p in discover_games()]
+DETAIL_CONTRAST = 3.0  # WCAG's minimum for graphics
+
+
+def _faces(game):
+    for comp in expand_generated(game, 1):
+        for item in comp.items:
+            yield comp, item, item.face
+            if item.back:
+                yield comp, item, item.back
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_icon_details_contrast_with_the_icon_they_sit_on(name):
+    game = load_game(resolve_game(name))
+    bad = []
+    for comp, item, face in _faces(game):
+        look = resolve(game, face, item.colour)
+        if not look.icon:
+            continue
+        for shape in look.icon:
+            for key in ("fill", "stroke"):
+                declared = shape.get(key)
+                if declared in (None, "none", "ink", "player"):
+                    continue  # the icon's body, drawn in the ink
+                paint = _paint(declared, look.ink)
+                if contrast(paint, look.ink) < DETAIL_CONTRAST:
+                    bad.append((comp.id, item.name, look.icon_name, declared, paint, look.ink))
+    assert bad == []
+
+
+def test_white_realm_icons_keep_their_details():
+    """Green and Blue realm tokens print white icons: the Fort's gate and the Garrison's cross are
+    drawn dark there, so a Fort does not look like a Wall and a Garrison is not a blank shield."""
+    game = load_game(resolve_game("lords_of_war"))
+    tokens = game.component("realm-tokens").items + game.component("extra-realm-tokens").items
+    for item in tokens:
+        if item.colour.id not in ("green", "blue") or item.face.get("icon") not in ("fort", "garrison"):
+            continue
+        look = resolve(game, item.face, item.colour)
+        assert look.ink == "#ffffff"
+        details = [_paint(s["fill"] if s.get("fill") not in (None, "none") else s.get("stroke"), look.ink)
+                   for s in look.icon[1:]]
+        assert details and all(d == "#000000" for d in details)
+
+
+def test_cie76_matches_the_reported_sky_on_lake_difference():
+    assert delta_e76("#56B4E9", "#7fb8e6") == pytest.approx(8.6, abs=0.1)
+    assert delta_e76("#000000", "#ffffff") == pytest.approx(100, abs=0.1)
