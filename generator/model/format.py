@@ -295,6 +295,8 @@ GENERATOR_PARAMS = {
         "min_water_hexes": Key(integer(0, 10_000), doc="at least this much water on the map (default 1)"),
         "starts": Key(integer(0, 20), doc="start hexes to mark (default 4)"),
         "start_distance": Key(integer(0, 100), doc="at least this many hexes between starts (default 4)"),
+        "water_within": Key(integer(0, 100), doc="every start has water at most this many hexes away "
+                                                 "(default 0: no such rule)"),
         "start_terrain": Key(ID, doc="starts lie on this terrain, with land all round (default plains)"),
         "start_icon": Key(TEXT, doc="icon on each start hex (default village)"),
         "title": Key(TEXT, doc="the heading; {seed} is filled in (default: the component's name)"),

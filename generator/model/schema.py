@@ -113,8 +113,11 @@ def _bool(v: Any) -> str | None:
     return None if isinstance(v, bool) else "expected true or false"
 
 
+COLOUR_WORDS = ("none", "player", "player-ink", "ink", "contrast")  # besides "#rrggbb"
+
+
 def _colour(v: Any) -> str | None:
-    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in ("none", "player", "player-ink", "ink", "contrast")):
+    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in COLOUR_WORDS):
         return None
     return "expected a colour like \"#1a2b3c\" (or none, player, ink, contrast)"
 
@@ -142,7 +145,7 @@ TEXT = Scalar("text", _text, {"type": ["string", "number"]})
 ID = Scalar("id", _ident, {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"})
 BOOL = Scalar("true/false", _bool, {"type": "boolean"})
 COLOUR = Scalar("colour", _colour, {"type": "string",
-                                    "pattern": "^(#[0-9a-fA-F]{6}|none|player|player-ink|ink)$"})
+                                    "pattern": f"^(#[0-9a-fA-F]{{6}}|{'|'.join(COLOUR_WORDS)})$"})
 NUM = Scalar("number", _num(), {"type": "number"})
 POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
 COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))
