@@ -15,7 +15,7 @@ from typing import Iterable
 import click
 
 from . import __version__
-from .errors import DataErrors, PnpError, UsageError
+from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
 from .model import discover_games, load_game, resolve_game
 from .model.load import display_path
 
@@ -25,10 +25,12 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 def fail(err: PnpError) -> None:
     """Print a user error and exit with its code."""
     errors = err.errors if isinstance(err, DataErrors) else [err]
-    for e in errors:
+    for e in errors[:MAX_SHOWN]:
         click.echo(f"pnpforge: {e}" if e.file is None else str(e), err=True)
+    if len(errors) > MAX_SHOWN:
+        click.echo(f"...and {len(errors) - MAX_SHOWN:,} more", err=True)
     if isinstance(err, DataErrors) and len(errors) > 1:
-        click.echo(f"{len(errors)} problems found.", err=True)
+        click.echo(f"{len(errors):,} problems found.", err=True)
     sys.exit(err.exit_code)
 
 

@@ -7,6 +7,33 @@ raised as one of these.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+MAX_MESSAGE = 300  # characters in one refusal, place included
+MAX_SHOWN = 20  # problems listed before "...and N more"
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A value as written in a message: text quoted, anything long cut to ``limit`` characters."""
+    if isinstance(value, str):
+        text = value if len(value) <= limit else value[:limit] + "..."
+        return repr(text)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """A message on one line of at most ``limit`` characters."""
+    text = " ".join(message.split()) if ("\n" in message or "\r" in message) else message
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class PnpError(Exception):
@@ -15,6 +42,7 @@ class PnpError(Exception):
     exit_code = 1
 
     def __init__(self, message: str, file: str | Path | None = None, line: int | None = None):
+        message = one_line(str(message))
         super().__init__(message)
         self.message = message
         self.file = str(file) if file is not None else None
@@ -27,7 +55,9 @@ class PnpError(Exception):
 
     def __str__(self) -> str:
         where = self.where()
-        return f"{where}: {self.message}" if where else self.message
+        if len(where) > 120:
+            where = "..." + where[-117:]
+        return one_line(f"{where}: {self.message}" if where else self.message)
 
 
 class DataError(PnpError):
@@ -53,7 +83,16 @@ class DataErrors(DataError):
 
     def __init__(self, errors: list[PnpError]):
         self.errors = errors
-        super().__init__("\n".join(str(e) for e in errors))
+        first = errors[0] if errors else None
+        super().__init__(first.message if first else "problems found", first.file if first else None,
+                         first.line if first else None)
+
+    def lines(self) -> list[str]:
+        """One line a problem; a long list is cut to its first few and "...and N more"."""
+        out = [str(e) for e in self.errors[:MAX_SHOWN]]
+        if len(self.errors) > MAX_SHOWN:
+            out.append(f"...and {len(self.errors) - MAX_SHOWN:,} more")
+        return out
 
     def __str__(self) -> str:
-        return "\n".join(str(e) for e in self.errors)
+        return "\n".join(self.lines())

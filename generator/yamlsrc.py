@@ -1,4 +1,4 @@
-"""YAML with line numbers.
+"""YAML with line numbers, safe against any input.
 
 ``load_yaml(path)`` reads a file with ``yaml.safe_load`` semantics, but every mapping is a
 :class:`YMap` and every sequence a :class:`YList` that remember the 1-based line of each key and
@@ -7,16 +7,42 @@ item, so a message can point at ``file:line``. Duplicate keys are an error, not 
 >>> doc = loads("a: 1\\nb:\\n  - x\\n  - y\\n", "demo.yaml")
 >>> doc.line_of("b"), doc["b"].line_of(1)
 (2, 4)
+
+Every data file, config file and solo log is read here, so this is where hostile input stops. The
+text goes through libyaml's *event* parser only (a loop with its own stack, never recursion: its
+node composer recurses in C and a file of 26,000 ``[`` kills the process), and the values are built
+from the events by a loop in this module that enforces :data:`LIMITS` as it goes:
+
+* the file's size (checked before anything is parsed) and the characters in it (a NUL or another
+  control character is refused at its line, before libyaml sees the text);
+* nesting depth, the number of values (counting what every alias stands for, so a "billion laughs"
+  file is refused at the alias that passes the limit, without expanding anything), the length of
+  one text and the digits of one number;
+* numbers that are not numbers: ``.nan``, ``.inf`` and ``1e400`` (which overflows to infinity);
+* tags other than YAML's plain ones (``!!python/object`` and friends are refused, never run).
+
+Every refusal is a :class:`~generator.errors.DataError` with the file and line.
 """
 
 from __future__ import annotations
 
+import math
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
 
-from .errors import DataError
+from .errors import DataError, show
+
+try:  # libyaml's event parser: 5x faster than the pure-Python one, same marks
+    from yaml._yaml import CParser as _Parser
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml.loader import BaseLoader as _Parser
 
 
 class YMap(dict):
@@ -55,89 +81,292 @@ class YList(list):
         return cls(message, self.file, self.line_of(index) if index is not None else self.line)
 
 
-_BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when PyYAML has it: same marks, 5x faster
+@dataclass(frozen=True)
+class Limits:
+    """What one YAML file may hold. docs/data-format.md ("Limits") lists them for users."""
+
+    max_bytes: int = 8 * 1024 * 1024
+    max_depth: int = 100          # mappings and lists inside each other
+    max_values: int = 200_000     # every key, value and item, aliases counted as what they stand for
+    max_text: int = 100_000       # characters in one text (a validated field has its own, smaller limit)
+    max_digits: int = 30          # digits in one number
+    aliases: bool = True          # *name may repeat an &name (refused in solo logs)
 
 
-class _Loader(_BASE):  # type: ignore[misc, valid-type]
-    """SafeLoader that builds YMap/YList and refuses duplicate keys."""
+LIMITS = Limits()
+MAX_BYTES = LIMITS.max_bytes
 
-    source_name = "<string>"
+# YAML 1.1's printable characters (tab, line breaks, and everything but the C0/C1 controls,
+# surrogates and U+FFFE/U+FFFF); anything else is refused at its line before libyaml sees it.
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+_MERGE = "tag:yaml.org,2002:merge"
+_SCALAR_TAGS = {_STR, "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp"}
+_RESOLVER = Resolver()
+_CONSTRUCTOR = SafeConstructor()
+_SCALARS = {tag: SafeConstructor.yaml_constructors[tag] for tag in _SCALAR_TAGS}
 
 
-def _construct_map(loader: _Loader, node: yaml.MappingNode) -> YMap:
-    loader.flatten_mapping(node)
-    result = YMap()
-    result.file = loader.source_name
-    result.line = node.start_mark.line + 1
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
+class _Frame:
+    """A mapping or list being filled."""
+
+    __slots__ = ("obj", "anchor", "weight", "key", "key_line", "key_merge", "has_key", "explicit", "merged")
+
+    def __init__(self, obj: YMap | YList, anchor: str | None):
+        self.obj = obj
+        self.anchor = anchor
+        self.weight = 1  # values in it, aliases expanded
+        self.key: Any = None
+        self.key_line = 0
+        self.key_merge = False
+        self.has_key = False
+        self.explicit: set | None = None  # keys written in this mapping (merged ones may be overridden)
+        self.merged: set | None = None
+
+
+class _Builder:
+    """Builds YMap/YList/scalars from libyaml's events with a loop (no recursion), within limits."""
+
+    def __init__(self, text: str, name: str, limits: Limits):
+        self.name = name
+        self.limits = limits
+        self.parser = _Parser(text)
+        self.anchors: dict[str, tuple[Any, int]] = {}
+        self.open_anchors: set[str] = set()
+        self.total = 0
+
+    def fail(self, message: str, mark: Any) -> DataError:
+        return DataError(message, self.name, mark.line + 1 if mark is not None else 1)
+
+    def count(self, n: int, mark: Any) -> None:
+        self.total += n
+        if self.total > self.limits.max_values:
+            raise self.fail(f"more than {self.limits.max_values:,} values (keys, items, numbers, texts"
+                            f"{', and what each alias repeats' if self.limits.aliases else ''}) in one file; "
+                            "that is the limit for one YAML file", mark)
+
+    def run(self) -> Any:
+        p = self.parser
+        p.get_event()  # stream start
+        if p.check_event(yaml.StreamEndEvent):
+            p.get_event()
+            return None
+        p.get_event()  # document start
+        value = self.document()
+        p.get_event()  # document end
+        if not p.check_event(yaml.StreamEndEvent):
+            raise self.fail("expected one YAML document, found a second one (a line '---')",
+                            p.peek_event().start_mark)
+        p.get_event()
+        return value
+
+    def document(self) -> Any:
+        p = self.parser
+        stack: list[_Frame] = []
+        limit = self.limits.max_depth
+        while True:
+            event = p.get_event()
+            mark = event.start_mark
+            cls = type(event)
+            if cls is yaml.ScalarEvent:
+                self.count(1, mark)
+                value = self.scalar(event, stack)
+                weight = 1
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = (value, 1)
+            elif cls is yaml.AliasEvent:
+                if not self.limits.aliases:
+                    raise self.fail(f"an alias (*{show(event.anchor, 40)[1:-1]}) repeats an earlier value; "
+                                    "write the value out instead", mark)
+                if event.anchor in self.open_anchors:
+                    raise self.fail(f"alias *{event.anchor} is used inside the value it names", mark)
+                if event.anchor not in self.anchors:
+                    raise self.fail(f"alias *{show(event.anchor, 40)[1:-1]} names no earlier &anchor", mark)
+                value, weight = self.anchors[event.anchor]
+                self.count(weight, mark)
+            elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+                self.count(1, mark)
+                if len(stack) >= limit:
+                    raise self.fail(f"nested more than {limit} levels deep", mark)
+                is_map = cls is yaml.MappingStartEvent
+                tag = event.tag
+                if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
+                    raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
+                obj: YMap | YList = YMap() if is_map else YList()
+                obj.file = self.name
+                obj.line = mark.line + 1
+                frame = _Frame(obj, event.anchor)
+                if is_map:
+                    frame.explicit = set()
+                if event.anchor is not None:
+                    self.open_anchors.add(event.anchor)
+                stack.append(frame)
+                continue
+            else:  # the end of a mapping or a list
+                frame = stack.pop()
+                value, weight = frame.obj, frame.weight
+                if frame.anchor is not None:
+                    self.open_anchors.discard(frame.anchor)
+                    self.anchors[frame.anchor] = (value, weight)
+            if not stack:
+                return value
+            self.add(stack[-1], value, weight, mark.line + 1 if cls is not yaml.MappingEndEvent
+                     and cls is not yaml.SequenceEndEvent else value.line)
+
+    def scalar(self, event: Any, stack: list[_Frame]) -> Any:
+        text = event.value
+        mark = event.start_mark
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)
+        if tag == _MERGE:
+            if stack and stack[-1].explicit is not None and not stack[-1].has_key:
+                return _MergeKey
+            tag = _STR  # "<<" anywhere but as a key is just text
+        constructor = _SCALARS.get(tag)
+        if constructor is None:
+            raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
+        if len(text) > self.limits.max_text:
+            raise self.fail(f"a text of {len(text):,} characters; at most {self.limits.max_text:,} fit in one value",
+                            mark)
+        if tag != _STR:
+            digits = sum(ch.isdigit() for ch in text)
+            if digits > self.limits.max_digits:
+                raise self.fail(f"a number of {digits} digits ({show(text, 20)}); at most "
+                                f"{self.limits.max_digits} digits", mark)
         try:
-            hash(key)
-        except TypeError:
-            raise DataError("a mapping key must be plain text", loader.source_name,
-                            key_node.start_mark.line + 1) from None
-        if key in result:
-            raise DataError(f"duplicate key {key!r} (first given on line {result.key_lines[key]})",
-                            loader.source_name, key_node.start_mark.line + 1)
-        result[key] = loader.construct_object(value_node, deep=True)
-        result.key_lines[key] = key_node.start_mark.line + 1
-    return result
+            value = constructor(_CONSTRUCTOR, ScalarNode(tag, text, mark, event.end_mark, event.style))
+        except (ValueError, OverflowError, TypeError, yaml.YAMLError):
+            raise self.fail(f"{show(text)} cannot be read as a {tag.rsplit(':', 1)[-1]}", mark) from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.fail(f"{show(text)} is not a usable number (infinite or not a number); "
+                            "write a plain number", mark)
+        return value
+
+    def add(self, frame: _Frame, value: Any, weight: int, line: int) -> None:
+        frame.weight += weight
+        obj = frame.obj
+        if isinstance(obj, YList):
+            obj.append(value)
+            obj.item_lines.append(line)
+            return
+        if not frame.has_key:
+            if value is _MergeKey:
+                frame.key_merge = True
+            else:
+                try:
+                    hash(value)
+                except TypeError:
+                    raise DataError("a mapping key must be plain text, not a list or a mapping",
+                                    self.name, line) from None
+            frame.key, frame.key_line, frame.has_key = value, line, True
+            return
+        frame.has_key = False
+        key = frame.key
+        if frame.key_merge:
+            frame.key_merge = False
+            self.merge(frame, value, frame.key_line)
+            return
+        explicit = frame.explicit
+        assert explicit is not None
+        if key in explicit:
+            raise DataError(f"duplicate key {show(key, 40)} (first given on line {obj.key_lines[key]})",
+                            self.name, frame.key_line)
+        explicit.add(key)
+        if frame.merged and key in frame.merged:
+            frame.merged.discard(key)  # a key written out overrides the one merged in
+            del obj[key]
+        obj[key] = value
+        obj.key_lines[key] = frame.key_line
+
+    def merge(self, frame: _Frame, value: Any, line: int) -> None:
+        """``<<: *base`` or ``<<: [*a, *b]``: keys not written in this mapping come from the bases."""
+        sources = value if isinstance(value, YList) else [value]
+        if not all(isinstance(s, YMap) for s in sources) or not sources:
+            raise DataError("<< (merge) takes a mapping or a list of mappings, like <<: *base",
+                            self.name, line)
+        obj = frame.obj
+        if frame.merged is None:
+            frame.merged = set()
+        for source in sources:
+            for key, item in source.items():
+                if key in obj:
+                    continue
+                obj[key] = item
+                obj.key_lines[key] = source.line_of(key)
+                frame.merged.add(key)
 
 
-def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> YList:
-    result = YList()
-    result.file = loader.source_name
-    result.line = node.start_mark.line + 1
-    for item in node.value:
-        result.append(loader.construct_object(item, deep=True))
-        result.item_lines.append(item.start_mark.line + 1)
-    return result
+class _MergeKeyType:
+    def __repr__(self) -> str:
+        return "<<"
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
-
-MAX_BYTES = 8 * 1024 * 1024
+_MergeKey = _MergeKeyType()
 
 
-def loads(text: str, source_name: str = "<string>") -> Any:
-    """Parse YAML text; any YAML problem becomes a DataError with ``source:line``."""
-    loader = _Loader(text)
-    loader.source_name = source_name
+def _tag(tag: str) -> str:
+    """A tag as a user writes it: ``!!python/object``, not ``tag:yaml.org,2002:python/object``."""
+    return show(tag.replace("tag:yaml.org,2002:", "!!"), 40)
+
+
+def _check_text(text: str, name: str) -> None:
+    bad = _NOT_PRINTABLE.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise DataError(f"a control character (U+{ord(bad.group()):04X}) in column {column}; "
+                        "YAML files hold printable text only", name, line)
+
+
+def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:
+    """Parse YAML text; any problem becomes a DataError with ``source:line``."""
+    if len(text) > limits.max_bytes:
+        raise DataError(f"text is too large ({len(text):,} characters; at most {limits.max_bytes:,})",
+                        source_name, 1)
+    _check_text(text, source_name)
+    builder = _Builder(text, source_name, limits)
     try:
-        return loader.get_single_data()
+        return builder.run()
     except DataError:
         raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark is not None else None
+        line = mark.line + 1 if mark is not None else 1
         what = exc.problem or exc.context or "unreadable YAML"
+        if exc.context and exc.problem:
+            what = f"{exc.context}: {exc.problem}" if "while" not in exc.context else exc.problem
         raise DataError(f"not valid YAML: {what}", source_name, line) from None
     except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", source_name) from None
-    except RecursionError:
-        raise DataError("not valid YAML: nested too deeply", source_name) from None
+        raise DataError(f"not valid YAML: {str(exc).splitlines()[0] if str(exc) else 'unreadable'}",
+                        source_name, 1) from None
     finally:
-        loader.dispose()
+        builder.parser.dispose()
 
 
-def load_yaml(path: str | Path, display: str | None = None) -> Any:
+def load_yaml(path: str | Path, display: str | None = None, limits: Limits = LIMITS) -> Any:
     """Read and parse one YAML file. ``display`` is the name used in messages (default: the path)."""
     path = Path(path)
     name = display or str(path)
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.max_bytes + 1)
     except FileNotFoundError:
         raise DataError("file not found", name) from None
     except IsADirectoryError:
         raise DataError("is a folder, not a YAML file", name) from None
     except OSError as exc:
         raise DataError(f"cannot read file: {exc.strerror}", name) from None
-    if len(raw) > MAX_BYTES:
-        raise DataError(f"file is too large ({len(raw)} bytes; at most {MAX_BYTES})", name)
+    if len(raw) > limits.max_bytes:
+        raise DataError(f"file is too large (more than {limits.max_bytes:,} bytes)", name, 1)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DataError("not UTF-8 text", name, line) from None
-    return loads(text, name)
+    del raw
+    return loads(text, name, limits)

@@ -8,12 +8,12 @@ an unknown key, a wrong type, a hex not on the map, a die outside 1-6) is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from generator.errors import DataError
-from generator.yamlsrc import YList, YMap, load_yaml, loads
+from generator.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
 
 from .board import MAX_SEED, Board
 from .engine import CHECK_KEYS
@@ -24,6 +24,9 @@ TOP_KEYS = ("ruler", "kingdom", "capital", "sheet", "setup", "years")
 SETUP_KEYS = ("dice", "mountains", "river", "farm", "mine", "village")
 YEAR_KEYS = ("fate", "reroll", "choose", "disaster", "capital", "build", "trade", "starve", "check")
 MAX_YEARS = 100_000
+# A log is read in bounded memory (under 200 MB for any file under the size cap): at most this many
+# values, and no aliases (*name would let a small file stand for a huge one; a log never needs them).
+LOG_LIMITS = replace(LIMITS, aliases=False)
 
 
 @dataclass(frozen=True)
@@ -336,12 +339,12 @@ def read_log(path: str | Path, board: Board, sides: int = 6, partial_setup: bool
              display: str | None = None) -> GameLog:
     """Read a log file. Anything that is not a log raises :class:`LogFormatError` (exit 2)."""
     name = display or str(path)
-    return _parse(lambda: load_yaml(path, name), board, name, sides, partial_setup)
+    return _parse(lambda: load_yaml(path, name, LOG_LIMITS), board, name, sides, partial_setup)
 
 
 def parse_log(text: str, board: Board, name: str = "<log>", sides: int = 6,
               partial_setup: bool = False) -> GameLog:
-    return _parse(lambda: loads(text, name), board, name, sides, partial_setup)
+    return _parse(lambda: loads(text, name, LOG_LIMITS), board, name, sides, partial_setup)
 
 
 def _parse(load: Callable[[], Any], board: Board, name: str, sides: int, partial: bool) -> GameLog:

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, DataErrors, UsageError
+from ..errors import DataError, DataErrors, UsageError, show
 from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YMap, load_yaml
@@ -57,7 +57,7 @@ def resolve_game(name: str) -> Path:
         if folder.name == name or folder.name == name.replace("-", "_"):
             return folder
     known = ", ".join(p.name for p in discover_games())
-    raise UsageError(f"unknown game {name!r}; bundled games: {known} (or give a folder path)")
+    raise UsageError(f"unknown game {show(name)}; bundled games: {known} (or give a folder path)")
 
 
 def _common_icons(errors: list[DataError]) -> dict[str, Any]:
@@ -119,7 +119,7 @@ def load_game(folder: str | Path) -> Game:
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
-            errors.append(spec.error(f"component id {spec['id']!r} is used twice "
+            errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
                                      f"(first at line {seen[spec['id']].line} of {seen[spec['id']].file})"))
             continue
         seen[spec["id"]] = spec
@@ -143,7 +143,7 @@ def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -
     cols = main.get("colours") or []
     for i, colour in enumerate(colours):
         if colour.id in ids:
-            errors.append(cols.error(f"player colour {colour.id!r} is listed twice", i))
+            errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
         ids.add(colour.id)
 
 
@@ -203,7 +203,7 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
     terrain = face.get("terrain")
     if terrain is not None and terrain not in game.terrain:
         known = ", ".join(sorted(game.terrain)) or "none defined"
-        errors.append(where.error(f"unknown terrain {terrain!r} (known: {known})", "terrain"))
+        errors.append(where.error(f"unknown terrain {show(terrain)} (known: {known})", "terrain"))
     icon = face.get("icon")
     if icon is not None and icon not in game.icons:
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
@@ -224,7 +224,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         known = {c.id for c in game.colours}
         for i, cid in enumerate(wanted):
             if cid not in known:
-                errors.append(wanted.error(f"unknown player colour {cid!r}", i))
+                errors.append(wanted.error(f"unknown player colour {show(cid)}", i))
         colours = [c for c in game.colours if c.id in wanted]
     if spec.get("per_player") and not colours:
         errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
@@ -265,7 +265,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                 try:
                     colour = game.colour(raw["colour"])
                 except KeyError:
-                    errors.append(raw.error(f"unknown player colour {raw['colour']!r}", "colour"))
+                    errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=spec["name"], kind=kind, size_mm=size, items=items, spec=spec,

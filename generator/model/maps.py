@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..hexmap import HexGrid
 from ..yamlsrc import YList, YMap
 
@@ -95,7 +95,7 @@ def unknown_icon(name: Any, known: Any) -> str:
     hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
     extra = f" (did you mean {hint[0]!r}?)" if hint else ""
     shared = ", ".join(shared_icon_names()) or "none"
-    return (f"unknown icon {name!r}{extra}; the shared icons are {shared} (pictured in docs/data-format.md), "
+    return (f"unknown icon {show(name)}{extra}; the shared icons are {shared} (pictured in docs/data-format.md), "
             f"or define your own under icons:")
 
 
@@ -112,4 +112,4 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
             t = node.get("terrain")
             if isinstance(t, str) and t not in terrain:
                 known = ", ".join(sorted(terrain)) or "none defined"
-                errors.append(node.error(f"unknown terrain {t!r} (known: {known})", "terrain"))
+                errors.append(node.error(f"unknown terrain {show(t)} (known: {known})", "terrain"))

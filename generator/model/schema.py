@@ -10,11 +10,12 @@ A schema is a :class:`Map` of :class:`Key` s, a :class:`ListOf` another schema, 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -23,6 +24,7 @@ CLOSE = 0.75
 BOOL_NAME = "true/false"
 YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000
+MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
 @dataclass(frozen=True)
@@ -80,23 +82,29 @@ def _is_num(v: Any) -> bool:
 def _text(v: Any) -> str | None:
     if isinstance(v, bool) or v is None or isinstance(v, (YMap, YList, dict, list)):
         return "expected text"
+    if isinstance(v, float) and not math.isfinite(v):
+        return "expected text"
+    if isinstance(v, str) and len(v) > MAX_TEXT:
+        return f"a text of {len(v):,} characters; at most {MAX_TEXT:,}"
     return None
 
 
 def _ident(v: Any) -> str | None:
-    if not isinstance(v, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", v):
-        return "expected an id (lowercase letters, digits, - and _)"
+    if not isinstance(v, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", v):
+        return "expected an id (up to 64 lowercase letters, digits, - and _)"
     return None
 
 
 def _num(lo: float | None = None, hi: float | None = None) -> Callable[[Any], str | None]:
     def test(v: Any) -> str | None:
         if not _is_num(v):
-            return "expected a number"
+            return f"expected a number, not {show(v)}"
+        if isinstance(v, float) and not math.isfinite(v):
+            return f"expected a number, not {v} (infinite or not a number)"
         if lo is not None and v < lo:
-            return f"must be at least {lo}, not {v}"
+            return f"must be at least {lo}, not {show(v)}"
         if hi is not None and v > hi:
-            return f"must be at most {hi}, not {v}"
+            return f"must be at most {hi}, not {show(v)}"
         return None
     return test
 
@@ -128,7 +136,7 @@ def enum(*values: str) -> Scalar:
             return None
         hint = difflib.get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
-        return f"expected one of {', '.join(values)}; got {v!r}{extra}"
+        return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)})
 
 
@@ -180,7 +188,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
             kline = value.line_of(key) if isinstance(value, YMap) else line
             msg = _ident(key)
             if msg:
-                errors.append(DataError(f"{path}: key {key!r}: {msg}", file, kline))
+                errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
             check(item, schema.value, errors, (file, kline), f"{path}.{key}")
     elif isinstance(schema, ListOf):
         if not isinstance(value, list):
@@ -234,7 +242,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
             hint = difflib.get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             known = ", ".join(sorted(schema.keys))
-            errors.append(DataError(f"{path}: unknown key {key!r}{extra}; known keys: {known}", file, kline))
+            errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
             continue
         check(item, spec.schema, errors, (file, kline), f"{path}.{key}")
     for key, spec in schema.keys.items():
