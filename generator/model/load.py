@@ -15,7 +15,7 @@ from ..yamlsrc import YMap, load_yaml
 from . import format as fmt
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
-from .maps import check_elements, check_refs, unknown_icon
+from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .schema import check
 from .spreadsheet import read_items
 from .fit import check_markers
@@ -134,6 +134,7 @@ def load_game(folder: str | Path) -> Game:
         errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
                                 main_name, 1))
     if errors:
+        shared_icons_note(errors)
         raise DataErrors(errors)
     return game
 

@@ -88,15 +88,25 @@ def shared_icon_names() -> list[str]:
     return sorted((doc or {}).get("icons", {}) or {}) if isinstance(doc, dict) else []
 
 
+UNKNOWN_ICON = "unknown icon"
+
+
 def unknown_icon(name: Any, known: Any) -> str:
     """The sentence for an icon name that is neither shared nor the game's own."""
     import difflib
 
     hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
     extra = f" (did you mean {hint[0]!r}?)" if hint else ""
-    shared = ", ".join(shared_icon_names()) or "none"
-    return (f"unknown icon {show(name)}{extra}; the shared icons are {shared} (pictured in docs/data-format.md), "
-            f"or define your own under icons:")
+    return f"{UNKNOWN_ICON} {show(name)}{extra}; use a shared icon (listed below) or define it under icons:"
+
+
+def shared_icons_note(errors: list[DataError]) -> None:
+    """After the first unknown icon, one line naming every shared icon (too many for each line)."""
+    for i, e in enumerate(errors):
+        if e.message.startswith(UNKNOWN_ICON):
+            errors.insert(i + 1, DataError("the shared icons (pictured in docs/data-format.md): "
+                                           + ", ".join(shared_icon_names())))
+            return
 
 
 def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError]) -> None:
