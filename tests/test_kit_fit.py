@@ -100,3 +100,14 @@ def test_an_unknown_shared_text_is_refused_with_file_and_line(tmp_path):
         load_game(folder)
     line = next(i for i, row in enumerate(boards.read_text().splitlines(), 1) if "{text:honour}" in row)
     assert f"boards.yaml:{line}: unknown shared text {{text:honour}}" in str(err.value)
+
+
+def test_thrones_victory_points_game_has_a_0_to_21_track_and_a_marker_each():
+    game = _game("thrones")
+    board = game.component("vp-track")
+    found = [(el["label"], int(el["start"]), int(el["cells"]), el["marker"]) for _, el in tracks(game)
+             if _ is board]
+    assert found == [("Orange", 0, 22, "vp-markers"), ("Blue", 0, 22, "vp-markers")]
+    markers = game.component("vp-markers")
+    assert sorted(i.colour.id for i in markers.items) == ["blue", "orange"] and markers.count == 2
+    assert any("21" in n for n in game.notes + [repr(board.spec)])
