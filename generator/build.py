@@ -20,6 +20,7 @@ from .components.look import Look, resolve
 from .components.piece import draw_piece
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
+from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .generators import GENERATORS, load_all
@@ -124,8 +125,9 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
     """Every physical piece as (front, back) looks, in data order."""
     out = []
     for item in comp.items:
-        front = resolve(game, item.face, item.colour)
-        back = resolve(game, item.back, item.colour) if item.back is not None else None
+        where = (item.file, item.line)
+        front = resolve(game, item.face, item.colour, where)
+        back = resolve(game, item.back, item.colour, where) if item.back is not None else None
         if ink_saver:
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
@@ -134,7 +136,8 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
 
 def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
-        return draw_card_front if side == "front" else draw_card_back
+        card = draw_card_front if side == "front" else draw_card_back
+        return lambda s, c, look, bleed: card(s, c, look, bleed, game)
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
@@ -283,7 +286,7 @@ def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
     columns = int(comp.spec.get("columns", 1))
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
-        paint_text_page(s, paper, comp.name, sections, columns)
+        paint_text_page(s, paper, comp.name, sections, columns, icons=game.icons, where=(comp.file, comp.line))
         return [], None, 0.0
     return [PageJob(comp, comp.name, paint)]
 
@@ -447,6 +450,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     from .layout.page import paper as paper_by_name
 
     components = expand_generated(game, opts.seed)
+    notices.take()  # start this game's build with none noted
     files: dict[Path, bytes] = {}
     entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
                              "components": [], "files": []}
@@ -481,6 +485,10 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             pdf.end_page()
             files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
     entry["components"] = [_manifest_component(c) for c in components]
+    # text too long for its box even at its smallest size: drawn anyway, and said
+    known = {str(w) for w in game.warnings}  # validate's warnings were printed already
+    entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
+                         for w in notices.take() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     for path in sorted(files):
         write_atomic(path, files[path])

@@ -119,10 +119,20 @@ def validate(games: tuple[str, ...]) -> None:
         except PnpError as err:
             problems.append(err)
             continue
+        _warn(game.warnings)
         click.echo(f"{display_path(folder)}: ok ({len(game.components)} components, "
-                   f"{sum(c.count for c in game.components if c.kind not in ('board', 'sheet'))} pieces)")
+                   f"{sum(c.count for c in game.components if c.kind not in ('board', 'sheet'))} pieces)"
+                   + (f", {len(game.warnings)} warning{'s' if len(game.warnings) != 1 else ''}"
+                      if game.warnings else ""))
     if problems:
         raise DataErrors(problems)
+
+
+def _warn(warnings: Iterable[PnpError]) -> None:
+    """Print problems that do not stop the kit, as file:line: warning: sentence (on stderr)."""
+    for w in warnings:
+        where = w.where()
+        click.echo(f"{where + ': ' if where else ''}warning: {w.message}", err=True)
 
 
 def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
@@ -187,6 +197,8 @@ def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path 
                    marks=pick(marks, "marks", "crop"))
     out = Path(pick(out, "out", "output"))
     loaded = [load_game(folder) for folder in _games(games)]
+    for game in loaded:
+        _warn(game.warnings)
     start = time.perf_counter()
     entries = []
     show = sys.stderr.isatty()
@@ -196,6 +208,8 @@ def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path 
             entries.append(build_game(game, out, opts, progress=lambda: bar.update(1)))
     write_manifest(out, entries)
     for entry in entries:
+        for text in entry.get("warnings", []):
+            click.echo(text, err=True)
         click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
     click.echo(f"built {len(entries)} game{'s' if len(entries) != 1 else ''} in {time.perf_counter() - start:.1f} s")
 

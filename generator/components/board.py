@@ -12,7 +12,9 @@ from ..geometry import axial_to_pixel, sector
 from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES, HexGrid, flats_of, hexside
 from ..model import Component, Game
 from .art import draw_cue, draw_icon, ink_for, mix, pattern
-from .look import resolve
+from .images import draw_image
+from .look import family, resolve
+from .richtext import DEFAULT_FAMILY, draw_text
 from .textblock import draw_sections
 
 
@@ -21,16 +23,39 @@ def draw_board(s: Surface, game: Game, comp: Component, bleed_mm: float) -> None
     face = dict(comp.spec.get("face") or {})
     look = resolve(game, face, None)
     s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm, Style(fill=look.fill))
+    ground = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm)
+    with s.saved():
+        s.clip(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm))
+        if look.image:
+            draw_image(s, look.image, ground if look.image_fit == "fill" else (0, 0, w, h), look.image_fit)
+        pattern(s, look.pattern, ground, look.pattern_colour, step_mm=5.0, width_mm=0.35)
     draw_elements(s, game, list(comp.spec.get("elements") or []), look.ink)
+
+
+def _fonts(game: Game, el: dict[str, Any], default: str = "regular") -> tuple[dict[str, str], str]:
+    """An element's font family and base style: a font named under fonts: in game.yaml, or one of
+    the built-in styles set in the game's body font (the built-in fonts when it has none)."""
+    name = str(el.get("font", default))
+    if name in game.fonts:
+        return dict(family(game, name)), "regular"
+    return dict(family(game, "body")) or dict(DEFAULT_FAMILY), name
 
 
 def _text(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     x, y = el["at_mm"][:2]
     size = float(el.get("size_pt", 10))
-    lines = str(el.get("text", "")).split("\n")
-    for i, line in enumerate(lines):
-        s.text(x, y + i * size * MM_PER_PT * 1.2, line, size_pt=size, font=el.get("font", "regular"),
-               fill=el.get("ink", ink), anchor=el.get("anchor", "start"))
+    fam, base = _fonts(game, el)
+    draw_text(s, x, y, str(el.get("text", "")), size, ink=el.get("ink", ink), family=fam, base=base,
+              anchor=el.get("anchor", "start"), icons=game.icons)
+
+
+def _image(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    """A picture in the box at_mm (top-left) and size_mm, fitted or filling it (cut to the box)."""
+    x, y = el["at_mm"][:2]
+    w, h = (el.get("size_mm") or [20, 20])[:2]
+    with s.saved():
+        s.clip(Path.rect(x, y, w, h))
+        draw_image(s, game.image_path(el["image"]), (x, y, x + w, y + h), el.get("fit", "fit"))
 
 
 def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
@@ -40,8 +65,10 @@ def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     s.draw(Path.rounded_rect(x, y, w, h, 1.5), Style(fill=None if fill in (None, "none") else fill,
                                                      stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4)))
     text_ink = ink_for(fill) if fill not in (None, "none") else ink
+    fam, base = _fonts(game, el)
     if el.get("label"):
-        s.text(x + 1.5, y + 3.2, str(el["label"]), size_pt=7, font="bold", fill=text_ink)
+        draw_text(s, x + 1.5, y + 3.2, str(el["label"]), 7, ink=text_ink, family=fam, base="bold",
+                  icons=game.icons)
     if el.get("icon") in game.icons:
         size = min(w, h) * 0.55
         draw_icon(s, game.icons[el["icon"]], x + w / 2, y + h / 2 + (1.5 if el.get("label") else 0), size,
@@ -50,7 +77,7 @@ def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         size = float(el.get("size_pt", 9))
         draw_sections(s, [{"text": str(el["text"])}], x + 1.5, y + (5 if el.get("label") else 1.5),
                       w - 3, h - (6.5 if el.get("label") else 3), max_pt=size, min_pt=6, ink=text_ink,
-                      align="middle")
+                      align="middle", family=fam, icons=game.icons, where=_where(el))
 
 
 def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
@@ -128,6 +155,12 @@ def _cue(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
              el.get("ink", ink_for(fill)))
 
 
+def grid_cells(el: dict[str, Any]) -> tuple[list[tuple[int, int]], float, str]:
+    """A hexgrid element's hexes (axial), its size across the flats in mm and its orientation."""
+    flats = flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
+    return list(HexGrid.of(el).cells), flats, el.get("orientation", "flat")
+
+
 def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     ox, oy = el["at_mm"][:2]
     flats = flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
@@ -181,10 +214,11 @@ def _hex_content(s: Surface, game: Game, el: dict[str, Any], grid: HexGrid, q: i
         draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
     if mark and mark.get("text"):
         size = min(9.0, flats * 0.9)
-        lines = str(mark["text"]).split("\n")
-        for i, line in enumerate(lines):
-            s.text(cx, cy + flats * 0.12 + (i - (len(lines) - 1) / 2) * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
-                   line, size_pt=size, font="bold", fill=text_ink, anchor="middle")
+        n = len(str(mark["text"]).replace("\\n", "\n").split("\n"))
+        fam, _ = _fonts(game, {})
+        draw_text(s, cx, cy + flats * 0.12 - (n - 1) / 2 * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
+                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor="middle",
+                  icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
         s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
                anchor="middle")
@@ -242,7 +276,9 @@ def _table(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     section = {"rows": el.get("rows") or [], "widths": el.get("widths")}
     if el.get("label"):
         section["heading"] = el["label"]
-    draw_sections(s, [section], x, y, w, h, max_pt=float(el.get("size_pt", 9)), min_pt=6, ink=el.get("ink", ink))
+    fam, _ = _fonts(game, el)
+    draw_sections(s, [section], x, y, w, h, max_pt=float(el.get("size_pt", 9)), min_pt=6, ink=el.get("ink", ink),
+                  family=fam, icons=game.icons, where=_where(el))
 
 
 def _line(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
@@ -266,8 +302,10 @@ def _polygon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
         size = float(el.get("size_pt", 8))
-        s.text(cx, cy + size * MM_PER_PT * 0.35, str(el["text"]), size_pt=size, font=el.get("font", "bold"),
-               fill=el.get("ink", ink_for(fill) if fill not in (None, "none") else ink), anchor="middle")
+        fam, base = _fonts(game, el, "bold")
+        draw_text(s, cx, cy + size * MM_PER_PT * 0.35, str(el["text"]), size,
+                  ink=el.get("ink", ink_for(fill) if fill not in (None, "none") else ink), family=fam, base=base,
+                  anchor="middle", icons=game.icons)
     if el.get("icon") in game.icons:
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
@@ -281,5 +319,9 @@ def draw_elements(s: Surface, game: Game, elements: list[dict[str, Any]], ink: s
         _ELEMENTS[el["type"]](s, game, el, ink)
 
 
-_ELEMENTS = {"text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
+def _where(el: dict[str, Any]) -> tuple:
+    return (getattr(el, "file", None), getattr(el, "line", None))
+
+
+_ELEMENTS = {"image": _image, "text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
              "table": _table, "line": _line, "polygon": _polygon, "cue": _cue, "grid": _grid}

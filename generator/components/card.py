@@ -1,76 +1,163 @@
-"""Cards: a front with a title band, optional icon, flavour and effect text; a back with the deck's
-art. Drawn centred on the origin like every other piece."""
+"""Cards: a front with a title band, optional value, subtitle, picture, icon, flavour, text and
+sections, footer and player cue; a back with the deck's art. A back that says more than a title
+and an icon (a player-aid card, ``back: same``) is laid out like a front. Drawn centred on the
+origin like every other piece."""
 
 from __future__ import annotations
 
-from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..model import Component
+from ..model import Component, Game
+from ..notices import warn
 from .art import draw_icon, ink_for, mix, pattern, shape_path
+from .images import draw_image
 from .look import Look
+from .richtext import draw_line, widest, wrap
 from .textblock import draw_sections
 
 PAD_MM = 3.5
+SAFE_MM = 3.0  # no text nearer the cut than this: a knife wanders and corners are rounded
+MIN_PT = 5.0
+TITLE_MIN_PT = 6.5
 
 
-def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float) -> None:
+def _frame(s: Surface, comp: Component, look: Look) -> tuple[float, float]:
+    """Turn the face by ``rotate`` (90, 180, 270) and return the width and height to lay out in."""
     w, h = comp.size_mm
-    with s.saved():
-        s.translate(-w / 2, -h / 2)
-        s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm, Style(fill=look.fill))
-        band = look.band or mix(look.fill, look.ink, 0.75)
-        band_h = max(9.0, h * 0.12)
-        s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm, Style(fill=band))
-        band_ink = ink_for(band)
-        left = PAD_MM
-        if look.value:
-            s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
-            s.text(PAD_MM + 3.2, band_h / 2 + 0.4 + 1.3, look.value, size_pt=10, font="bold", fill=band,
-                   anchor="middle")
-            left = PAD_MM + 8.0
-        title = look.title or ""
-        size = 11.0
-        room = w - left - PAD_MM
-        while size > 6.5 and text_width_mm(title, size, "bold") > room:
-            size -= 0.25
-        s.text(left + room / 2 if not look.value else left, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
-               title, size_pt=size, font="bold", fill=band_ink, anchor="middle" if not look.value else "start")
-        y = band_h + 2.0
-        if look.subtitle:
-            s.text(w / 2, y + 3.0, look.subtitle, size_pt=7.5, font="italic", fill=look.ink, anchor="middle")
-            y += 4.5
-        if look.icon:
-            icon_mm = min(w * 0.32, h * 0.2) * look.icon_scale
-            draw_icon(s, list(look.icon), w / 2, y + icon_mm / 2, icon_mm, look.ink)
-            y += icon_mm + 1.5
-        foot_h = 5.0 if (look.footer or look.cue) else 1.0
-        sections = []
-        if look.flavour:
-            sections.append({"text": look.flavour, "italic": True})
-        if look.text:
-            sections.append({"text": look.text})
-        sections.extend(look.sections)
-        if sections:
-            draw_sections(s, sections, PAD_MM, y, w - 2 * PAD_MM, h - y - foot_h - PAD_MM * 0.6,
-                          max_pt=8.5, min_pt=5.5, ink=look.ink)
-        if look.footer:
-            s.text(w / 2, h - PAD_MM + 0.6, look.footer, size_pt=6, font="italic",
-                   fill=mix(look.ink, look.fill, 0.35), anchor="middle")
-        if look.cue:
-            cx, cy, r = w - PAD_MM - 2.5, h - PAD_MM - 1.5, 2.4
-            s.draw(shape_path(look.cue.shape, cx, cy, r), Style(fill=look.cue.fill, stroke=look.ink, width_mm=0.2))
-            s.text(cx, cy + 1.1, look.cue.cue, size_pt=7, font="bold", fill=look.cue.ink, anchor="middle")
+    turn = look.rotate % 360
+    if turn:
+        s.rotate(turn)
+    if turn in (90, 270):
+        w, h = h, w
+    return w, h
 
 
-def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float) -> None:
-    w, h = comp.size_mm
+def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: Game | None) -> None:
+    """Fill, picture, pattern and elements, out to the bleed."""
+    box = Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm)
+    s.draw(box, Style(fill=look.fill))
     with s.saved():
-        s.translate(-w / 2, -h / 2)
-        box = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm)
-        s.rect(box[0], box[1], box[2] - box[0], box[3] - box[1], Style(fill=look.fill))
+        s.clip(box)
+        if look.image:
+            frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
+                (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
+            draw_image(s, look.image, frame, look.image_fit)
+        pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
+                step_mm=4.0, width_mm=0.35)
+    if look.elements and game is not None:
+        from .board import draw_elements
+
         with s.saved():
-            s.clip(Path.rect(*box[:2], box[2] - box[0], box[3] - box[1]))
-            pattern(s, look.pattern, box, look.pattern_colour, step_mm=4.0, width_mm=0.35)
+            s.clip(box)
+            s.translate(w / 2, h / 2)  # a face's elements are placed in mm from its centre
+            draw_elements(s, game, list(look.elements), look.ink)
+
+
+def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
+    with s.saved():
+        w, h = _frame(s, comp, look)
+        s.translate(-w / 2, -h / 2)
+        _ground(s, look, w, h, bleed_mm, game)
+        _front_text(s, comp, look, w, h, bleed_mm, game)
+
+
+def card_problems(comp: Component, look: Look) -> list[str]:
+    """What will not fit on this card face (for validate): a title too long for its band."""
+    w, h = comp.size_mm
+    if look.rotate % 180 == 90:
+        w, h = h, w
+    if _is_plain_back(look) and not look.as_front:
+        return []
+    room = w - PAD_MM - PAD_MM - (8.0 if look.value else 0.0)
+    wide = widest(look.title or "", TITLE_MIN_PT, look.title_fonts, "bold")
+    if wide > room + 0.05:
+        return [_title_problem(look.title, wide, room)]
+    return []
+
+
+def _title_problem(title: str, wide: float, room: float) -> str:
+    return (f"the title {title!r} is {wide:.1f} mm wide at {TITLE_MIN_PT:g} pt; the card's title band has "
+            f"{room:.1f} mm: shorten it")
+
+
+def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, bleed_mm: float,
+                game: Game | None) -> None:
+    icons = game.icons if game is not None else {}
+    tfam, fam = look.title_fonts, look.fonts
+    band = look.band or mix(look.fill, look.ink, 0.75)
+    band_h = max(9.0, h * 0.12)
+    s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm, Style(fill=band))
+    band_ink = ink_for(band)
+    left = PAD_MM
+    if look.value:
+        s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
+        vsize = 10.0
+        while vsize > MIN_PT and widest(look.value, vsize, tfam, "bold") > 5.6:
+            vsize = max(MIN_PT, vsize - 0.25)
+        draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
+                  wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,
+                  anchor="middle", icons=icons)
+        left = PAD_MM + 8.0
+    title = look.title or ""
+    size = 11.0
+    room = w - left - PAD_MM
+    while size > TITLE_MIN_PT and widest(title, size, tfam, "bold") > room:
+        size = max(TITLE_MIN_PT, size - 0.25)
+    if title and widest(title, size, tfam, "bold") > room + 0.05:
+        warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
+    if title:
+        draw_line(s, left + room / 2 if not look.value else left, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
+                  wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
+                  anchor="middle" if not look.value else "start", icons=icons)
+    y = band_h + 2.0
+    if look.subtitle:
+        line = wrap(look.subtitle, 1e9, 7.5, fam, "italic")[0]
+        draw_line(s, w / 2, y + 3.0, line, 7.5, ink=look.ink, family=fam, anchor="middle", icons=icons)
+        y += 4.5
+    if look.icon:
+        icon_mm = min(w * 0.32, h * 0.2) * look.icon_scale
+        draw_icon(s, list(look.icon), w / 2, y + icon_mm / 2, icon_mm, look.ink)
+        y += icon_mm + 1.5
+    foot_h = 4.5 if (look.footer or look.cue) else 0.0
+    bottom = h - SAFE_MM - foot_h
+    sections = []
+    if look.flavour:
+        sections.append({"text": look.flavour, "italic": True})
+    if look.text:
+        sections.append({"text": look.text})
+    sections.extend(look.sections)
+    if sections:
+        draw_sections(s, sections, PAD_MM, y, w - 2 * PAD_MM, bottom - y, max_pt=8.5, min_pt=MIN_PT + 0.5,
+                      ink=look.ink, family=fam, icons=icons, where=look.where)
+    if look.footer:
+        # the baseline sits so the lowest descender is SAFE_MM clear of the cut
+        fsize = 6.0
+        room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
+        while fsize > MIN_PT and widest(look.footer, fsize, fam, "italic") > room:
+            fsize = max(MIN_PT, fsize - 0.25)
+        draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
+                  fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor="middle", icons=icons)
+    if look.cue:
+        r = 2.4
+        cx, cy = w - PAD_MM - 2.5, h - SAFE_MM - r
+        s.draw(shape_path(look.cue.shape, cx, cy, r), Style(fill=look.cue.fill, stroke=look.ink, width_mm=0.2))
+        s.text(cx, cy + 1.1, look.cue.cue, size_pt=7, font="bold", fill=look.cue.ink, anchor="middle")
+
+
+def _is_plain_back(look: Look) -> bool:
+    """A deck back: at most a title, an icon, a pattern and a picture. Anything more (text,
+    sections, a value...) makes it a second face, laid out like a front."""
+    return not (look.as_front or look.subtitle or look.text or look.value or look.footer or look.flavour
+                or look.sections or look.band)
+
+
+def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
+    if not _is_plain_back(look):
+        draw_card_front(s, comp, look, bleed_mm, game)
+        return
+    with s.saved():
+        w, h = _frame(s, comp, look)
+        s.translate(-w / 2, -h / 2)
+        _ground(s, look, w, h, bleed_mm, game)
         inset = 4.0
         s.draw(Path.rounded_rect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5),
                Style(stroke=look.outline or look.ink, width_mm=1.2 if look.outline else 0.6))
@@ -81,8 +168,9 @@ def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float) -> 
             draw_icon(s, list(look.icon), w / 2, cy - 4, size, look.ink)
             cy += size / 2 + 4
         if look.title:
+            tfam = look.title_fonts
             size = 16.0
-            while size > 7 and text_width_mm(look.title, size, "bold") > w - 2 * inset - 4:
+            while size > 7 and widest(look.title, size, tfam, "bold") > w - 2 * inset - 4:
                 size -= 0.5
-            s.text(w / 2, cy + size / PT_PER_MM * 0.35, look.title, size_pt=size, font="bold", fill=look.ink,
-                   anchor="middle")
+            draw_line(s, w / 2, cy + size / PT_PER_MM * 0.35, wrap(look.title, 1e9, size, tfam, "bold")[0], size,
+                      ink=look.ink, family=tfam, anchor="middle", icons=game.icons if game is not None else {})

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Colour, Game
+from ..model.load import SAME
 from .art import ink_for, mix
+from .richtext import DEFAULT_FAMILY
 
 
 @dataclass(frozen=True)
@@ -30,16 +32,42 @@ class Look:
     rotate: float
     elements: tuple = ()
     outline: str = ""  # ink-saver: the ground colour kept as a band just inside the cut line
+    as_front: bool = False  # a back drawn as a front (back: same)
+    family: tuple = ()  # body text fonts: ((style, font name), ...); () = the built-in fonts
+    title_family: tuple = ()
+    image: str = ""  # a picture file inside the game folder (absolute path)
+    image_fit: str = "fit"  # fit (all of it shows) or fill (covers the face, cut to its shape)
+    where: tuple = field(default=(), compare=False)  # (file, line) of the item, for warnings
 
     def key(self) -> str:
         """A stable identity for reusing drawn art (same look, same form)."""
         return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
-                     repr(self.elements), self.outline))
+                     repr(self.elements), self.outline, self.as_front, self.family, self.title_family,
+                     self.image, self.image_fit))
+
+    @property
+    def fonts(self) -> dict[str, str]:
+        return dict(self.family) if self.family else dict(DEFAULT_FAMILY)
+
+    @property
+    def title_fonts(self) -> dict[str, str]:
+        return dict(self.title_family) if self.title_family else self.fonts
 
 
-def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:
+def family(game: Game, name: Any) -> tuple:
+    """The font family a face or element names (a key of the game's fonts:), as (style, font)
+    pairs; () for the built-in fonts."""
+    fam = game.fonts.get(str(name)) if name else None
+    if not fam:
+        return ()
+    regular = fam.get("regular")
+    return tuple((style, fam.get(style) or fam.get("bold" if "bold" in style else "regular") or regular)
+                 for style in ("regular", "bold", "italic", "bolditalic"))
+
+
+def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:
     terrain = game.terrain.get(face.get("terrain") or "", {})
     fill = face.get("fill") or terrain.get("fill")
     if fill == "player" or (fill is None and colour is not None):
@@ -63,4 +91,9 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None) -> Look:
         flavour=str(face.get("flavour", "") or ""), footer=str(face.get("footer", "") or ""),
         sections=tuple(face.get("sections") or ()), band=face.get("band") or "",
         cue=cue, rotate=float(face.get("rotate", 0.0)), elements=tuple(face.get("elements") or ()),
+        as_front=bool(face.get(SAME)),
+        family=family(game, face.get("font") or "body"),
+        title_family=family(game, face.get("title_font") or "title") or family(game, face.get("font") or "body"),
+        image=game.image_path(face["image"]) if face.get("image") else "",
+        image_fit=str(face.get("image_fit", "fit")), where=where,
     )

@@ -4,12 +4,17 @@ origin, for both sides. The layout decides where the box goes."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from ..draw.fonts import text_width_mm
-from ..draw.surface import PT_PER_MM, Path, Style, Surface
+from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
+from ..notices import warn
 from .art import draw_icon, pattern, shape_path
+from .images import draw_image
 from .look import Look
+from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 
 SQRT3 = math.sqrt(3.0)
 
@@ -48,6 +53,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         s.rect(x0, y0, x1 - x0, y1 - y0, Style(fill=look.fill))
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
+        if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
+            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp),
+                       look.image_fit)
         if look.elements and game is not None:
             from .board import draw_elements
 
@@ -58,26 +66,270 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
-    has_top = bool(look.title)
-    has_bottom = bool(look.value or look.cue)
-    icon_mm = d * (0.36 if (has_top and has_bottom) else 0.5) * look.icon_scale
-    icon_y = (0.06 if has_top and not has_bottom else -0.02) * d
-    if has_bottom and not has_top:
-        icon_y = -0.12 * d  # clear of the value and cue below
-    if look.icon:
-        _icon_plate(s, look, 0, icon_y, icon_mm)
-        draw_icon(s, list(look.icon), 0, icon_y, icon_mm, look.ink)
-    elif look.value and not look.icon and not look.title:
-        pass
-    if look.title:
-        size = min(_pt(d * 0.15), 11.0)
-        while size > 4.0 and text_width_mm(look.title, size, "bold") > d * 0.78:
-            size -= 0.25
-        s.text(0, -d * 0.27 + size / PT_PER_MM * 0.35, look.title, size_pt=size, font="bold",
-               fill=look.ink, anchor="middle")
-    _bottom(s, comp, look, d)
+    plan = layout(comp, look, game)
+    for where in plan.problems:
+        warn(look.where, where)
+    if plan.icon is not None:
+        ix, iy, isize = plan.icon
+        _icon_plate(s, look, ix, iy, isize)
+        draw_icon(s, list(look.icon), ix, iy, isize, look.ink)
+    icons = game.icons if game is not None else {}
+    for line in plan.lines:
+        draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
+                  anchor="middle", icons=icons)
+    _bottom(s, comp, look, d, plan)
     if look.rotate:
         s.restore()
+
+
+# -- layout: what goes where on a tile, token or counter ----------------------------------------
+
+MIN_PT = 5.0  # no text on a piece is set smaller than this
+
+
+@dataclass
+class _Placed:
+    line: Line
+    x: float
+    y: float  # baseline
+    size: float
+    family: dict
+    ink: str = ""
+
+
+@dataclass
+class Plan:
+    lines: list = dc_field(default_factory=list)
+    icon: tuple | None = None  # (cx, cy, size)
+    badge_y: float | None = None  # centre of the value and cue row
+    badge_r: float = 0.0
+    badge_x: float | None = None  # strip layout: where the value and cue row starts
+    big_value: tuple | None = None  # (baseline, size) when the value is the whole face
+    problems: list = dc_field(default_factory=list)
+
+
+def half_height(comp: Component) -> float:
+    w, h = comp.size_mm
+    if comp.kind == "hex-tile":
+        flats = min(w, h)
+        return flats / 2 if comp.orientation == "flat" else flats / SQRT3
+    if comp.kind == "token":
+        return w / 2
+    return h / 2
+
+
+def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
+    """The usable width of the piece between heights ``y0`` and ``y1`` (centre origin), ``inset``
+    mm clear of the cut line on each side."""
+    w, h = comp.size_mm
+    far = max(abs(y0), abs(y1))
+    if comp.kind == "token":
+        r = w / 2 - inset
+        return 2 * math.sqrt(max(0.0, r * r - far * far))
+    if comp.kind == "hex-tile":
+        flats = min(w, h)
+        r = flats / SQRT3
+        if comp.orientation == "flat":
+            half = r - far / SQRT3
+        else:
+            half = flats / 2 if far <= r / 2 else (r - far) * SQRT3
+        return max(0.0, 2 * (half - inset * 1.16))
+    return max(0.0, w - 2 * inset)
+
+
+def _inset(comp: Component) -> float:
+    d = _inner(comp)
+    return max(0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+
+
+def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
+              inset: float, what: str, problems: list) -> tuple[_Placed, float]:
+    """A single line of rich text at the top of the band starting at ``y_top``: shrunk until it is
+    as wide as the piece there, not below MIN_PT. Returns it and the height it takes."""
+    size = max(MIN_PT, nominal)
+    while True:
+        lh = size * MM_PER_PT
+        room = chord(comp, y_top, y_top + lh, inset)
+        width = widest(text, size, family, base)
+        if width <= room or size <= MIN_PT:
+            break
+        size = max(MIN_PT, size - 0.25)
+    if width > room + 0.05:
+        problems.append(f"{what} {plain(text)!r} is {width:.1f} mm wide at {size:g} pt; the "
+                        f"{_kind_text(comp)} has {room:.1f} mm there: shorten it")
+    line = wrap(text, 1e9, size, family, base)[0] if text else ((), 0.0)
+    lines = wrap(text, 1e9, size, family, base)
+    placed = _Placed(lines[0] if lines else line, 0.0, y_top + size * MM_PER_PT * 0.78, size, family)
+    return placed, size * MM_PER_PT * 1.1
+
+
+def _kind_text(comp: Component) -> str:
+    w, h = comp.size_mm
+    if comp.kind == "token":
+        return f"{w:g} mm token"
+    if comp.kind == "hex-tile":
+        return f"{min(w, h):.1f} mm hex"
+    return f"{w:g} x {h:g} mm {comp.kind}"
+
+
+def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
+    """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded."""
+    plan = _layout(comp, look, 1.0)
+    for k in (0.88, 0.76, 0.64):
+        if not plan.problems:
+            break
+        smaller = _layout(comp, look, k)
+        if len(smaller.problems) <= len(plan.problems):
+            plan = smaller
+    return plan
+
+
+def _layout(comp: Component, look: Look, k: float) -> Plan:
+    """Where each face key goes: title and subtitle along the top, the value and cue row and the
+    footer (a counter's factors, "4-3-4") along the bottom edge, the icon, text and flavour in the
+    middle. Sizes follow the piece (``d``, its smallest width) and never drop below MIN_PT; what
+    does not fit is listed in ``problems``."""
+    d = _inner(comp)
+    w, h = comp.size_mm
+    if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
+        return _strip_layout(comp, look, k)
+    plan = Plan()
+    inset = _inset(comp)
+    hh = half_height(comp)
+    top, bottom = -hh + inset, hh - inset
+    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
+        top, bottom = -hh * 0.64, hh * 0.8
+    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+        top, bottom = -hh * 0.66, hh * 0.7
+    fam, tfam = look.fonts, look.title_fonts
+    crowded = bool(look.text or look.flavour or look.subtitle or look.footer)
+    if look.value and not look.icon and not look.title and not crowded and not look.image:
+        size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
+        plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
+        if look.cue:
+            plan.badge_r = d * 0.1
+            plan.badge_y = min(d * 0.36, bottom - plan.badge_r)
+        return plan
+    y = top
+    if look.title:
+        placed, used = _one_line(comp, look.title, y, k * min(_pt(d * 0.15), 11.0), tfam, "bold", inset,
+                                 "the title", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    if look.subtitle:
+        placed, used = _one_line(comp, look.subtitle, y, k * min(_pt(d * 0.09), 8.0), fam, "italic", inset,
+                                 "the subtitle", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    yb = bottom
+    if look.footer:
+        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
+        lh = size * MM_PER_PT * 1.1
+        placed, _ = _one_line(comp, look.footer, yb - lh, size, fam, "bold", inset, "the footer",
+                              plan.problems)
+        placed.y = yb - size * MM_PER_PT * 0.22
+        plan.lines.append(placed)
+        yb -= lh
+    if look.value or look.cue:
+        r = max(k * d * 0.1, MIN_PT * MM_PER_PT * 0.75)
+        plan.badge_r = r
+        plan.badge_y = yb - r
+        yb -= 2 * r + d * 0.03
+    body = []
+    if look.text:
+        body.append((look.text, "regular"))
+    if look.flavour:
+        body.append((look.flavour, "italic"))
+    if body:
+        room_h = yb - y
+        nominal = max(MIN_PT, k * min(_pt(d * 0.085), 8.0))
+        joined = "\n".join(t if b == "regular" else f"*{t}*" for t, b in body)
+        # the icon keeps a fifth of the piece if the text still fits at its smallest beside it
+        for want_icon in ((d * 0.2, d * 0.12, 0.0) if look.icon else (0.0,)):
+            text_h = max(0.0, room_h - want_icon)
+            width = chord(comp, yb - text_h, yb, inset)
+            size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
+            if ok:
+                break
+        used = len(lines) * size * MM_PER_PT * 1.2
+        if not ok:
+            plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
+                                 f"({len(lines)} lines, {used:.1f} mm tall, room for {text_h:.1f} mm): "
+                                 f"shorten it")
+        ty = yb - used
+        for i, line in enumerate(lines):
+            plan.lines.append(_Placed(line, 0.0, ty + (i + 0.78) * size * MM_PER_PT * 1.2, size, fam))
+        yb = ty - d * 0.02
+    if look.icon:
+        room = yb - y
+        nominal = d * (0.36 if (look.title and (look.value or look.cue)) else 0.5) * look.icon_scale
+        size = min(nominal, room * 0.96)
+        cy = (y + yb) / 2
+        size = min(size, chord(comp, cy - size / 2, cy + size / 2, inset))
+        if size >= 1.5:
+            plan.icon = (0.0, cy, size)
+        else:
+            plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
+    return plan
+
+
+def _strip_layout(comp: Component, look: Look, k: float) -> Plan:
+    """A long thin piece (a 25 x 6 mm marker): the icon at the left end, the value and cue at the
+    right, the words in lines between them, read along the piece. Text keeps MIN_PT; a piece too
+    thin to hold its lines at that size is listed in ``problems`` (validate refuses it)."""
+    w, h = comp.size_mm
+    plan = Plan()
+    inset = max(0.4, h * 0.08)
+    inner_h = h - 2 * inset
+    x0, x1 = -w / 2 + inset, w / 2 - inset
+    if look.icon:
+        size = min(inner_h, w * 0.3) * look.icon_scale
+        plan.icon = (x0 + size / 2, 0.0, size)
+        x0 += size + inset
+    if look.value or look.cue:
+        r = inner_h / 2
+        plan.badge_r = r
+        plan.badge_y = 0.0
+        plan.badge_x = x1 - r * (2.2 if (look.value and look.cue) else 1.0)
+        x1 -= r * (4.4 if (look.value and look.cue) else 2.2)
+    fam, tfam = look.fonts, look.title_fonts
+    rows = [(t, f, base, n) for t, f, base, n in ((look.title, tfam, "bold", 11.0), (look.subtitle, fam, "italic", 8.0),
+                                                  (look.text, fam, "regular", 8.0), (look.flavour, fam, "italic", 8.0),
+                                                  (look.footer, fam, "bold", 10.0)) if t]
+    if not rows:
+        return plan
+    room_w = max(0.0, x1 - x0)
+    # one size for all the lines: the largest at which they fit the height, not below MIN_PT
+    size = max(MIN_PT, min(k * 11.0, _pt(inner_h / (len(rows) * 1.15))))
+    tall = len(rows) * size * MM_PER_PT * 1.15
+    if tall > inner_h + 0.05:
+        plan.problems.append(f"a {w:g} x {h:g} mm {comp.kind} is too thin for {len(rows)} line"
+                             f"{'s' if len(rows) > 1 else ''} of text at {MIN_PT:g} pt (the smallest that can be "
+                             f"read): it needs {tall + 2 * inset:.1f} mm; make it taller or say less")
+    y = -tall / 2
+    for text, f, base, nominal in rows:
+        s_ = size
+        while s_ > MIN_PT and widest(text, s_, f, base) > room_w:
+            s_ = max(MIN_PT, s_ - 0.25)
+        if widest(text, s_, f, base) > room_w + 0.05:
+            plan.problems.append(f"{plain(text)!r} is {widest(text, s_, f, base):.1f} mm long at {s_:g} pt; the "
+                                 f"{_kind_text(comp)} has {room_w:.1f} mm for it: shorten it")
+        line = wrap(text, 1e9, s_, f, base)[0]
+        plan.lines.append(_Placed(line, (x0 + x1) / 2, y + size * MM_PER_PT * 0.9, s_, f))
+        y += size * MM_PER_PT * 1.15
+    return plan
+
+
+def _image_box(comp: Component) -> tuple[float, float, float, float]:
+    """Where a fitted picture goes: the piece's own box, inset a little."""
+    w, h = comp.size_mm
+    hh = half_height(comp)
+    if comp.kind == "token":
+        half = w / 2 / math.sqrt(2) * 1.2
+        return (-half, -half, half, half)
+    if comp.kind == "hex-tile":
+        return (-min(w, h) / 2, -hh * 0.86, min(w, h) / 2, hh * 0.86)
+    return (-w / 2, -h / 2, w / 2, h / 2)
 
 
 def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> None:
@@ -86,29 +338,37 @@ def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> No
         s.circle(cx, cy, size * 0.56, Style(fill=look.fill))
 
 
-def _bottom(s: Surface, comp: Component, look: Look, d: float) -> None:
-    """The value (a number) and the player cue at the bottom of the piece."""
-    base = d * (0.42 if look.title and comp.kind != "token" else 0.36)  # tiles have room lower down
-    if look.value and look.icon is None and not look.title:
-        size = min(_pt(d * 0.42), 40.0)
-        s.text(0, size / PT_PER_MM * 0.36, look.value, size_pt=size, font="bold", fill=look.ink,
-               anchor="middle")
-        base = d * 0.4
-    elif look.value:
-        size = min(_pt(d * 0.2), 14.0)
-        r = d * 0.11
-        cx = 0.0 if not look.cue else d * 0.14
-        cy = base - r * 0.75
-        s.circle(cx, cy, r, Style(fill=look.ink))
-        s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font="bold", fill=look.fill,
-               anchor="middle")
+def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> None:
+    """The value (a number) and the player cue: the whole face when the value stands alone, else a
+    row of a value disc and a cue shape above the footer."""
+    if plan.big_value is not None:
+        dy, size = plan.big_value
+        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor="middle")
+    if plan.badge_y is None:
+        return
+    r = plan.badge_r
+    cy = plan.badge_y
+    both = bool(look.value and look.cue)
+    if look.value and plan.big_value is None:
+        size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
+        while size > MIN_PT and text_width_mm(look.value, size, "bold") > r * 1.9:
+            size = max(MIN_PT, size - 0.25)
+        cx = d * 0.14 if both else 0.0
+        if plan.badge_x is not None:
+            cx = plan.badge_x + (2.2 * r if both else 0.0)
+        wide = text_width_mm(look.value, size, "bold") + r * 0.8
+        if wide > 2 * r:  # a long value: a pill instead of a disc
+            s.draw(Path.rounded_rect(cx - wide / 2, cy - r, wide, 2 * r, r), Style(fill=look.ink))
+        else:
+            s.circle(cx, cy, r, Style(fill=look.ink))
+        s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
+               fill=look.fill, anchor="middle")
     if look.cue:
-        r = d * 0.1
-        cx = -d * 0.14 if look.value and look.icon is not None else 0.0
-        cy = base - r * 0.75 if not (look.value and look.icon is None and not look.title) else d * 0.34
-        if look.value and look.icon is None and not look.title:
-            cx, cy = 0.0, d * 0.36
-        s.draw(shape_path(look.cue.shape, cx, cy, r), Style(fill=look.ink))
-        size = min(_pt(r * 1.15), 12.0)
+        cr = r
+        cx = -d * 0.14 if both else 0.0
+        if plan.badge_x is not None:
+            cx = plan.badge_x
+        s.draw(shape_path(look.cue.shape, cx, cy, cr), Style(fill=look.ink))
+        size = max(MIN_PT, min(_pt(cr * 1.15), 12.0))
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.cue.cue, size_pt=size, font="bold",
                fill=look.fill, anchor="middle")

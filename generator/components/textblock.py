@@ -6,51 +6,57 @@ Cards, reference cards, rule sheets and boards all set their text through :func:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from ..draw.fonts import text_width_mm, wrap
+from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..notices import warn
+from .richtext import DEFAULT_FAMILY, Line, draw_line, wrap
 
 LEADING = 1.22
 
 
 @dataclass
 class _Line:
-    text: str
+    line: Line  # rich-text words and width
     x: float
-    font: str
     scale: float = 1.0
     anchor: str = "start"
     rule: bool = False  # a thin line under a table header
 
 
-def _lines_for(sections: Sequence[dict[str, Any]], width: float, size: float) -> list[list[_Line]]:
+_EMPTY: Line = ((), 0.0)
+
+
+def _lines_for(sections: Sequence[dict[str, Any]], width: float, size: float,
+               family: Mapping[str, str] = DEFAULT_FAMILY) -> list[list[_Line]]:
     """Lay out every section at ``size`` pt; returns rows, each a list of pieces on one baseline."""
     rows: list[list[_Line]] = []
     for index, sec in enumerate(sections):
         if index and rows:
             rows.append([])  # a gap between sections
         if sec.get("heading"):
-            for text in wrap(str(sec["heading"]), width, size * 1.08, "bold"):
-                rows.append([_Line(text, 0, "bold", 1.08)])
+            for line in wrap(str(sec["heading"]), width, size * 1.08, family, "bold"):
+                rows.append([_Line(line, 0, 1.08)])
         if sec.get("text"):
-            font = "italic" if sec.get("italic") else "regular"
-            for text in wrap(str(sec["text"]), width, size, font):
-                rows.append([_Line(text, 0, font)])
+            base = "italic" if sec.get("italic") else "regular"
+            for line in wrap(str(sec["text"]), width, size, family, base):
+                rows.append([_Line(line, 0)])
         for bullet in sec.get("bullets") or []:
-            indent = text_width_mm("• ", size)
-            for i, text in enumerate(wrap(str(bullet), width - indent, size)):
-                row = [_Line(text, indent, "regular")]
+            indent = text_width_mm("\u2022 ", size, family.get("regular", "regular"))
+            for i, line in enumerate(wrap(str(bullet), width - indent, size, family)):
+                row = [_Line(line, indent)]
                 if i == 0:
-                    row.append(_Line("•", 0, "regular"))
+                    row.append(_Line(wrap("\u2022", 1e9, size, family)[0], 0))
                 rows.append(row)
         table = sec.get("rows") or []
         if table:
-            rows.extend(_table_rows(sec, table, width, size))
+            rows.extend(_table_rows(sec, table, width, size, family))
     return rows
 
 
-def _table_rows(sec: dict[str, Any], table: list, width: float, size: float) -> list[list[_Line]]:
+def _table_rows(sec: dict[str, Any], table: list, width: float, size: float,
+                family: Mapping[str, str]) -> list[list[_Line]]:
     header = sec.get("header")
     all_rows = ([header] if header else []) + [r if isinstance(r, list) else [r] for r in table]
     ncol = max(len(r) for r in all_rows)
@@ -63,18 +69,19 @@ def _table_rows(sec: dict[str, Any], table: list, width: float, size: float) -> 
     xs = [sum(widths[:i]) for i in range(ncol)]
     out: list[list[_Line]] = []
     for r, row in enumerate(all_rows):
-        font = "bold" if header and r == 0 else "regular"
-        cells = [wrap(str(cell), max(2.0, widths[c] - gap), size, font) for c, cell in enumerate(row)]
+        base = "bold" if header and r == 0 else "regular"
+        cells = [wrap(str(cell), max(2.0, widths[c] - gap), size, family, base) for c, cell in enumerate(row)]
         height = max(len(c) for c in cells) if cells else 1
         for k in range(height):
-            out.append([_Line(cell[k], xs[c], font) for c, cell in enumerate(cells) if k < len(cell)])
+            out.append([_Line(cell[k], xs[c]) for c, cell in enumerate(cells) if k < len(cell)])
         if header and r == 0:
-            out.append([_Line("", 0, "regular", rule=True)])
+            out.append([_Line(_EMPTY, 0, rule=True)])
     return out
 
 
-def measure(sections: Sequence[dict[str, Any]], width: float, size: float) -> float:
-    rows = _lines_for(sections, width, size)
+def measure(sections: Sequence[dict[str, Any]], width: float, size: float,
+            family: Mapping[str, str] = DEFAULT_FAMILY) -> float:
+    rows = _lines_for(sections, width, size, family)
     return sum(_row_height(row, size) for row in rows)
 
 
@@ -87,20 +94,26 @@ def _row_height(row: list[_Line], size: float) -> float:
 
 
 def fit_size(sections: Sequence[dict[str, Any]], width: float, height: float, max_pt: float,
-             min_pt: float) -> float:
+             min_pt: float, family: Mapping[str, str] = DEFAULT_FAMILY) -> float:
     """The largest size (in 0.25 pt steps) at which the sections fit, but not below ``min_pt``."""
     size = max_pt
-    while size > min_pt and measure(sections, width, size) > height:
-        size -= 0.25
+    while size > min_pt and measure(sections, width, size, family) > height:
+        size = max(min_pt, size - 0.25)
     return max(size, min_pt)
 
 
 def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
                   height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
-                  align: str = "start") -> float:
-    """Draw the sections into the box; returns the size used in pt."""
-    size = fit_size(sections, width, height, max_pt, min_pt)
-    rows = _lines_for(sections, width, size)
+                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
+                  icons: Mapping[str, Any] | None = None, where: tuple = ()) -> float:
+    """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
+    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line)."""
+    size = fit_size(sections, width, height, max_pt, min_pt, family)
+    rows = _lines_for(sections, width, size, family)
+    total = sum(_row_height(row, size) for row in rows)
+    if total > height + 0.05:
+        warn(where, f"the text needs {total:.1f} mm at {size:g} pt (the smallest allowed here) but its box is "
+                    f"{height:.1f} mm tall: the last lines run past it; shorten the text")
     cy = y
     for row in rows:
         h = _row_height(row, size)
@@ -114,6 +127,6 @@ def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: f
             anchor = piece.anchor
             if align == "middle" and len(row) == 1 and piece.x == 0:
                 px, anchor = x + width / 2, "middle"
-            s.text(px, cy - h * 0.22, piece.text, size_pt=size * piece.scale, font=piece.font, fill=ink,
-                   anchor=anchor)
+            draw_line(s, px, cy - h * 0.22, piece.line, size * piece.scale, ink=ink, family=family,
+                      anchor=anchor, icons=icons)
     return size

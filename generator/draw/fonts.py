@@ -30,12 +30,48 @@ def register() -> None:
         pdf_name(kind)
 
 
+def is_file(font: str) -> bool:
+    """A game's own font is named by its TrueType file's path; the built-in ones by kind."""
+    return font.lower().endswith(".ttf")
+
+
+def check_font_file(path) -> str | None:
+    """Why this file cannot be a game font, or None (reportlab embeds TrueType outlines only)."""
+    from pathlib import Path
+
+    path = Path(path)
+    if path.suffix.lower() != ".ttf":
+        return (f"{path.name}: a game font must be a TrueType .ttf file "
+                f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
+    if not path.is_file():
+        return f"{path.name}: no such file"
+    try:
+        pdf_name(str(path))
+    except Exception as exc:  # reportlab's TTFError and struct errors for damaged files
+        return f"{path.name}: not a TrueType font reportlab can embed ({exc})"
+    return None
+
+
+def file_family(path: str) -> str:
+    """The name an SVG page gives a game font (its file name, plus a digest so two files of one
+    name never clash)."""
+    import hashlib
+
+    stem = "".join(ch if ch.isalnum() else "-" for ch in os.path.splitext(os.path.basename(path))[0])
+    return f"pnp-{stem}-{hashlib.sha1(path.encode()).hexdigest()[:6]}"
+
+
 @lru_cache(maxsize=None)
 def pdf_name(kind: str) -> str:
     """The reportlab name of a font kind, registering its TrueType file on first use (each one
-    parsed costs a few milliseconds, so a kit that never sets italic never loads it)."""
+    parsed costs a few milliseconds, so a kit that never sets italic never loads it). A game's own
+    font (a .ttf path) is registered the same way; reportlab embeds the subset of glyphs used."""
     import reportlab
 
+    if is_file(kind):
+        name = file_family(kind)
+        pdfmetrics.registerFont(TTFont(name, kind))
+        return name
     kind = font_kind(kind)
     folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
     pdfmetrics.registerFont(TTFont(PDF_NAMES[kind], os.path.join(folder, _FILES[kind])))
@@ -44,6 +80,27 @@ def pdf_name(kind: str) -> str:
 
 def font_kind(font: str) -> str:
     return font if font in _FILES else "regular"
+
+
+def svg_subset(path: str, text: str) -> bytes:
+    """The font cut down to the characters in ``text`` (fontTools' subsetter), as TrueType bytes,
+    for embedding in an SVG page: a whole font per page would be hundreds of kilobytes."""
+    import io
+
+    from fontTools import subset
+
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.layout_features = ["*"]
+    font = subset.load_font(path, options)
+    font.recalcTimestamp = False  # same input, same bytes
+    sub = subset.Subsetter(options)
+    sub.populate(text=text + " ")
+    sub.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 @lru_cache(maxsize=65536)

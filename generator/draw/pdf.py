@@ -43,6 +43,7 @@ class PdfSurface(Surface):
         for key, value in (viewer_prefs or {}).items():
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
+        self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
         self._in_page = False
         self.page_count = 0
@@ -152,6 +153,31 @@ class PdfSurface(Surface):
         t.setFillColor(HexColor(fill))
         t.textOut(text)
         c.drawText(t)
+
+    def image(self, path, x_mm, y_mm, w_mm, h_mm):
+        from ..components.images import is_svg, svg_drawing
+
+        c = self._canvas
+        c.saveState()
+        c.translate(x_mm, y_mm + h_mm)
+        c.scale(1, -1)  # pictures are stored y-up
+        if is_svg(path):
+            # an SVG picture stays vector: svglib's drawing, recorded once as a form XObject
+            drawing = svg_drawing(path)
+            name = self._images.get(path)
+            if name is None:
+                name = self._images[path] = f"Img{len(self._images)}"
+                from reportlab.graphics import renderPDF
+
+                c.beginForm(name, 0, 0, drawing.width, drawing.height)
+                renderPDF.draw(drawing, c, 0, 0)
+                c.endForm()
+            c.scale(w_mm / drawing.width, h_mm / drawing.height)
+            c.doForm(name)
+        else:
+            # reportlab stores a file's pixels once per document (keyed by a digest of its content)
+            c.drawImage(path, 0, 0, w_mm, h_mm, mask="auto")
+        c.restoreState()
 
     # -- reuse ----------------------------------------------------------------------------------
     def has(self, name):

@@ -210,6 +210,12 @@ class Surface(ABC):
         """Write one line with its baseline at ``y_mm``. ``anchor``: start, middle or end.
         ``font``: regular, bold, italic, bolditalic or mono."""
 
+    def image(self, path: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> None:
+        """Place a picture file (PNG, JPEG or SVG) stretched to the box (x, y, w, h); the caller keeps
+        its proportions (components.images). Each file is stored once per document. Both backends
+        implement it; a surface that cannot show pictures says so."""
+        raise NotImplementedError(f"{type(self).__name__} cannot place pictures")
+
     # -- reuse ----------------------------------------------------------------------------------
     @abstractmethod
     def define(self, name: str, bbox_mm: tuple[float, float, float, float],

@@ -27,6 +27,16 @@ def path_data(path: Path) -> str:
     return "".join(parts)
 
 
+def _data_uri(path: str) -> str:
+    import base64
+
+    kind = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
+    suffix = path[path.rfind("."):].lower()
+    with open(path, "rb") as fh:
+        data = base64.b64encode(fh.read()).decode("ascii")
+    return f"data:{kind.get(suffix, 'application/octet-stream')};base64,{data}"
+
+
 class _NoChecks:
     """svgwrite checks every attribute of every element against the SVG grammar unless told not to:
     41% of a default build. Our own data validation already decides what we write, so every element
@@ -61,6 +71,8 @@ class SvgSurface(Surface):
         self._frames: list[_Frame] = []
         self._doc: svgwrite.Drawing | None = None
         self._clips: list = []
+        self._font_text: dict[str, set[str]] = {}  # game font file -> characters set on this page
+        self._form_fonts: dict[str, dict[str, set[str]]] = {}
 
     # -- pages ----------------------------------------------------------------------------------
     def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
@@ -76,6 +88,7 @@ class SvgSurface(Surface):
         self._frames = [_Frame(root)]
         self._used = set()
         self._clips = []
+        self._font_text = {}
 
     def end_page(self):
         doc = self._doc
@@ -92,6 +105,19 @@ class SvgSurface(Surface):
             doc.defs.add(self._forms[name])
         for clip in self._clips:
             doc.defs.add(clip)
+        chars = dict(self._font_text)
+        for name in needed:  # the fonts used inside reused art on this page
+            for font, used in self._form_fonts.get(name, {}).items():
+                chars.setdefault(font, set()).update(used)
+        if chars:
+            import base64
+
+            rules = []
+            for font in sorted(chars):
+                data = base64.b64encode(fonts.svg_subset(font, "".join(sorted(chars[font])))).decode("ascii")
+                rules.append(f"@font-face {{ font-family: '{fonts.file_family(font)}'; "
+                             f"src: url(data:font/ttf;base64,{data}) format('truetype'); }}")
+            doc.defs.add(doc.style("\n".join(rules)))
         self._pages.append(doc.tostring().encode("utf-8"))
         self._doc = None
 
@@ -165,9 +191,16 @@ class SvgSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
-        weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
+        if fonts.is_file(font):
+            # a game's own font: named here, embedded (a subset) in this page's defs
+            weight, style = "normal", "normal"
+            family = f"'{fonts.file_family(font)}', {fonts.SVG_FAMILY}"
+            self._font_text.setdefault(font, set()).update(text)
+        else:
+            weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
+            family = fonts.SVG_FAMILY
         attrs = {"insert": (_n(x_mm), _n(y_mm)), "font_size": _n(size_pt * MM_PER_PT),
-                 "font_family": fonts.SVG_FAMILY, "fill": fill}
+                 "font_family": family, "fill": fill}
         if anchor != "start":
             attrs["text_anchor"] = anchor
         if weight != "normal":
@@ -175,6 +208,27 @@ class SvgSurface(Surface):
         if style != "normal":
             attrs["font_style"] = style
         self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
+
+    def image(self, path, x_mm, y_mm, w_mm, h_mm):
+        from ..components.images import natural_size
+
+        name = f"image:{path}"
+        if name not in self._forms:
+            # one symbol per picture, written into the defs of each page file that shows it; an SVG
+            # picture is embedded as SVG (vector), PNG and JPEG as their own bytes
+            iw, ih = natural_size(path)
+            fid = f"f{len(self._form_ids)}"
+            self._form_ids[name] = fid
+            symbol = svgwrite.container.Symbol(id=fid, viewBox=f"0 0 {_n(iw)} {_n(ih)}",
+                                               preserveAspectRatio="none", factory=NO_CHECKS)
+            symbol.add(svgwrite.image.Image(_data_uri(path), insert=(0, 0), size=(_n(iw), _n(ih)),
+                                            factory=NO_CHECKS))
+            self._forms[name] = symbol
+            self._form_deps[name] = set()
+        self._used.add(name)
+        use = svgwrite.container.Use(f"#{self._form_ids[name]}", insert=(_n(x_mm), _n(y_mm)),
+                                     size=(_n(w_mm), _n(h_mm)), factory=NO_CHECKS)
+        self._group.add(use)
 
     # -- reuse ----------------------------------------------------------------------------------
     def has(self, name):
@@ -186,13 +240,14 @@ class SvgSurface(Surface):
         fid = f"f{len(self._form_ids)}"
         self._form_ids[name] = fid
         group = Group(id=fid, factory=NO_CHECKS)
-        saved_frames, saved_used = self._frames, self._used
-        self._frames, self._used = [_Frame(group)], set()
+        saved_frames, saved_used, saved_fonts = self._frames, self._used, self._font_text
+        self._frames, self._used, self._font_text = [_Frame(group)], set(), {}
         try:
             draw(self)
         finally:
             deps = self._used
-            self._frames, self._used = saved_frames, saved_used
+            self._form_fonts[name] = self._font_text
+            self._frames, self._used, self._font_text = saved_frames, saved_used, saved_fonts
         self._forms[name] = group
         self._form_deps[name] = deps
 

@@ -12,7 +12,8 @@ COLUMN_GAP_MM = 6.0
 
 
 def paint_text_page(s: Surface, paper: Paper, title: str, sections: Sequence[dict[str, Any]],
-                    columns: int = 1, max_pt: float = 10.0, min_pt: float = 7.0) -> None:
+                    columns: int = 1, max_pt: float = 10.0, min_pt: float = 7.0, icons: Any = None,
+                    where: tuple = ()) -> None:
     x0, y0, x1, y1 = paper.usable
     s.text(x0, y0 + 7, title, size_pt=16, font="bold")
     top = y0 + 12
@@ -21,7 +22,7 @@ def paint_text_page(s: Surface, paper: Paper, title: str, sections: Sequence[dic
     groups = split_columns(sections, columns, width, max_pt)
     for i, group in enumerate(groups):
         draw_sections(s, group, x0 + i * (width + COLUMN_GAP_MM), top, width, height, max_pt=max_pt,
-                      min_pt=min_pt)
+                      min_pt=min_pt, icons=icons, where=where)
 
 
 def split_columns(sections: Sequence[dict[str, Any]], columns: int, width: float,

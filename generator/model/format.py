@@ -75,6 +75,11 @@ FACE_KEYS: dict[str, Key] = {
     "band": Key(COLOUR, doc="colour of a card's title band"),
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
+    "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
+    "image_fit": Key(enum("fit", "fill"), doc="fit: all of the picture shows; fill: it covers the face "
+                                              "out to the bleed, cut to the piece's shape (default fit)"),
+    "font": Key(ID, doc="a font named under fonts: in game.yaml, for this face's text (default body)"),
+    "title_font": Key(ID, doc="a font named under fonts: for the title and value (default title)"),
 }
 FACE = Map(FACE_KEYS, "face")
 BACK = OneOf((enum("none", "same"), FACE), "none, same, or a face mapping")
@@ -97,7 +102,10 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid", "image"), True),
+    "image": Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"),
+    "fit": Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
+    "note": Key(TEXT, doc="a designer's note; never printed"),
     "marker": Key(ID, doc="track: the component whose pieces sit in its cells (each must fit with 1 mm to spare)"),
     "shape": Key(enum(*SHAPES, "{shape}"), doc="cue: the player's shape ({shape} on a per-player board)"),
     "points_mm": Key(ListOf(POINT_MM, "points [[x, y], ...] in mm", min_items=2)),
@@ -107,7 +115,7 @@ ELEMENT = Map({
     "to_mm": Key(POINT_MM),
     "text": Key(TEXT),
     "size_pt": Key(num(4, 200)),
-    "font": Key(enum(*FONTS)),
+    "font": Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml"),
     "anchor": Key(enum("start", "middle", "end")),
     "fill": Key(COLOUR),
     "stroke": Key(COLOUR),
@@ -175,9 +183,20 @@ GAME = Map({
     "notes": Key(ListOf(TEXT), doc="where the source is inconsistent or silent, and what we chose"),
 }, "game")
 
+FONT_FILES = Map({
+    "regular": Key(TEXT, True),
+    "bold": Key(TEXT),
+    "italic": Key(TEXT),
+    "bolditalic": Key(TEXT),
+}, "font files")
+FONT_DEF = OneOf((TEXT, FONT_FILES), "a TrueType file (fonts/X.ttf) or {regular: ..., bold: ..., italic: ..., "
+                                     "bolditalic: ...}")
+
 GAME_FILE = Map({
     "format": Key(integer(1, 1)),
     "game": Key(GAME, True),
+    "fonts": Key(MapOf(FONT_DEF), doc="the game's own TrueType fonts by name; body and title are used "
+                                      "by default for text and titles"),
     "colours": Key(ListOf(COLOUR_DEF)),
     "terrain": Key(MapOf(TERRAIN_DEF)),
     "icons": Key(MapOf(ListOf(ICON_SHAPE))),

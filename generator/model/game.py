@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -66,6 +67,9 @@ class Game:
     components: list[Component]
     folder: str
     notes: list[str] = field(default_factory=list)
+    # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
+    warnings: list[Any] = field(default_factory=list)
+    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
 
     @property
     def credits(self) -> str:
@@ -76,6 +80,10 @@ class Game:
         parts.append(f"licence: {m['licence']}")
         parts.append(f"source: {m['source']}")
         return " · ".join(parts)
+
+    def image_path(self, rel: str) -> str:
+        """A picture named in the data, as a path (checked at load to lie inside the game folder)."""
+        return str((Path(self.folder) / str(rel)).resolve())
 
     def component(self, cid: str) -> Component:
         for comp in self.components:

@@ -11,7 +11,8 @@ from typing import Any
 from ..errors import DataError, DataErrors, UsageError, show
 from ..hexmap import flats_of
 from ..resources import data_dir
-from ..yamlsrc import YMap, load_yaml
+from ..yamlsrc import YList, YMap, load_yaml
+from . import checks
 from . import format as fmt
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
@@ -22,6 +23,7 @@ from .fit import check_markers
 from .texts import substitute
 
 MAX_TOTAL = 100_000
+SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
 IN_MM = 25.4
@@ -116,6 +118,7 @@ def load_game(folder: str | Path) -> Game:
     meta = dict(main["game"])
     game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
+    game.fonts = _fonts(main, folder, errors)
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -128,6 +131,7 @@ def load_game(folder: str | Path) -> Game:
         except DataError as exc:
             errors.append(exc)
     _check_colours(main, colours, errors)
+    _checks(game, comp_specs, errors)
     check_markers(game, errors)
     total = sum(c.count for c in game.components)
     if total > MAX_TOTAL:
@@ -137,6 +141,141 @@ def load_game(folder: str | Path) -> Game:
         shared_icons_note(errors)
         raise DataErrors(errors)
     return game
+
+
+def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
+    """A file named in the data, resolved inside the game folder; (None, why) if it is not."""
+    text = str(rel)
+    if not text or os.path.isabs(text) or text.startswith("~"):
+        return None, f"{text!r} must be a path inside the game folder, like art/forest.png"
+    root = folder.resolve()
+    path = (root / text).resolve()
+    try:
+        path.relative_to(root)
+    except ValueError:
+        return None, f"{text!r} leaves the game folder; pictures and fonts must live inside it"
+    return path, ""
+
+
+def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[str, str]]:
+    """The game's own fonts: name -> {style: TrueType file}, each file checked to load."""
+    from ..draw.fonts import check_font_file
+
+    out: dict[str, dict[str, str]] = {}
+    fonts = main.get("fonts") or {}
+    for name, value in fonts.items():
+        where = value if isinstance(value, YMap) else fonts
+        files = dict(value) if isinstance(value, dict) else {"regular": value}
+        resolved: dict[str, str] = {}
+        for style, rel in files.items():
+            path, why = inside_folder(folder, rel)
+            if path is not None:
+                why = check_font_file(path)
+            if why:
+                errors.append(where.error(f"fonts.{name}{'.' + style if isinstance(value, dict) else ''}: {why}",
+                                          style if isinstance(value, dict) else name))
+                continue
+            resolved[style] = str(path)
+        if resolved.get("regular"):
+            out[name] = resolved
+    return out
+
+
+def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
+    """Pictures, fonts and inline icons named anywhere in a component."""
+    from ..components.images import check_image
+    from ..components.richtext import icons_in
+
+    folder = Path(game.folder)
+    if isinstance(spec, YMap):
+        for key, value in spec.items():
+            if key == "image" and isinstance(value, str):
+                path, why = inside_folder(folder, value)
+                if path is not None:
+                    why = check_image(path)
+                if why:
+                    errors.append(spec.error(f"image {value!r}: {why}", key))
+            elif key in ("font", "title_font") and isinstance(value, str):
+                element = "type" in spec  # an element may also name a built-in style
+                if value not in game.fonts and not (element and value in fmt.FONTS):
+                    known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
+                    builtin = f"{', '.join(fmt.FONTS)} or " if element else ""
+                    errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
+                                             f"fonts: ({known})", key))
+            elif isinstance(value, str):
+                for name in icons_in(value):
+                    if name not in game.icons:
+                        errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                                 f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", key))
+            else:
+                _refs(game, value, errors)
+    elif isinstance(spec, list):
+        for i, value in enumerate(spec):
+            if isinstance(value, str) and isinstance(spec, YList):
+                for name in icons_in(value):
+                    if name not in game.icons:
+                        errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                                 f"icons:", i))
+            else:
+                _refs(game, value, errors)
+
+
+def _fit_warnings(game: Game, errors: list[DataError]) -> None:
+    """Each distinct face laid out as the build will: a title too long for its piece, text that does
+    not fit even at its smallest size (printed anyway, so a warning); a piece too thin to hold its
+    text at 5 pt is refused (an error)."""
+    from ..components.card import card_problems
+    from ..components.look import resolve
+    from ..components.piece import layout
+
+    noted: set[tuple] = set()
+    for comp in game.components:
+        if comp.kind not in checks.PIECE_KINDS + ("card",):
+            continue
+        seen: set[str] = set()
+        for item in comp.items:
+            for face in (item.face, item.back):
+                if face is None:
+                    continue
+                look = resolve(game, face, item.colour)
+                if look.key() in seen:
+                    continue
+                seen.add(look.key())
+                found = layout(comp, look, game).problems if comp.kind != "card" else card_problems(comp, look)
+                for problem in found:
+                    if (item.file, item.line, problem) not in noted:  # once, not once per player
+                        noted.add((item.file, item.line, problem))
+                        (errors if "too thin" in problem else game.warnings).append(
+                            DataError(problem, item.file, item.line))
+
+
+def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
+    """Keys that would print nothing on their kind, things outside their board, ragged tables,
+    pictures, fonts and inline icons that do not exist."""
+    for spec in specs:
+        _refs(game, spec, errors)
+        checks.check_whole(spec, errors)
+    if not errors:
+        _fit_warnings(game, errors)
+    by_id = {c.id: c for c in game.components}
+    for spec in specs:
+        kind = spec.get("kind")
+        for face in checks.faces_of(spec):
+            checks.check_face_keys(kind, face, errors)
+            if kind == "card":
+                checks.check_card_rotate(face, errors)
+            comp = by_id.get(spec.get("id"))
+            box = None
+            if comp is not None and kind in checks.PIECE_KINDS + ("card",):
+                w, h = comp.size_mm
+                box = (-w / 2, -h / 2, w / 2, h / 2)
+            checks.element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings)
+        if kind == "board" and spec.get("id") in by_id and not spec.get("per_player"):
+            w, h = by_id[spec["id"]].size_mm
+            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings)
+        else:
+            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings)
+        checks.ragged_tables(spec, game.warnings)
 
 
 def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -> None:
@@ -242,17 +381,31 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
+    ids: dict[str, int] = {}
     for index, raw in enumerate(raw_items):
         _face_refs(raw, raw, game, errors)
         if isinstance(raw.get("back"), dict):
             _face_refs(raw["back"], raw["back"], game, errors)
         face = {**defaults, **{k: v for k, v in raw.items() if k not in ("count", "back", "id", "note", "colour")}}
-        back = raw.get("back", comp_back)
-        back_face = None if back in (None, "none") else (dict(face) if back == "same" else dict(back))
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
-        prepared.append((raw, face, back_face, name, str(raw.get("id") or _slug(name))))
+        back_face = merge_back(face, comp_back, raw.get("back"))
+        item_id = str(raw.get("id") or _slug(name))
+        if item_id in ids:
+            if raw.get("id") is not None:
+                errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} "
+                                        f"(first at line {ids[item_id]}); each item needs its own id", "id"))
+            else:  # two items named alike without ids: number the second
+                n = 2
+                while f"{item_id}-{n}" in ids:
+                    n += 1
+                item_id = f"{item_id}-{n}"
+        ids[item_id] = raw.line
+        if raw["count"] == 0:
+            game.warnings.append(raw.error(f"{name} has count: 0 and prints nothing; remove the item or "
+                                           f"give it a count", "count"))
+        prepared.append((raw, face, back_face, name, item_id))
     if spec.get("per_player"):
         # a player's whole set together, colour by colour, so each player's pieces share sheets
         for colour in colours:
@@ -272,6 +425,21 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     return Component(id=spec["id"], name=spec["name"], kind=kind, size_mm=size, items=items, spec=spec,
                      file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+
+
+def merge_back(face: dict[str, Any], comp_back: Any, item_back: Any) -> dict[str, Any] | None:
+    """An item's back merged over its component's back, key by key, as an item's face merges over
+    the component's face. ``same`` is the item's own front (marked so it is drawn as a front)."""
+    back = comp_back if item_back is None else item_back
+    if back in (None, "none"):
+        return None
+    if back == "same":
+        return {**face, SAME: True}
+    if item_back is not None and isinstance(comp_back, dict):
+        return {**comp_back, **item_back}
+    if item_back is not None and comp_back == "same":
+        return {**face, **item_back, SAME: True}
+    return dict(back)
 
 
 def _slug(text: str) -> str:

@@ -1,0 +1,83 @@
+"""A designer's own pictures (PNG, JPEG, SVG) on faces, backs and boards.
+
+Pillow reads raster files (size, format); svglib reads SVG into reportlab drawing objects so an SVG
+picture stays vector in the PDF, and the SVG output embeds the file itself. Each picture is stored
+once per file however often it is used (a PDF image or form XObject, an SVG symbol).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..draw.surface import Surface
+
+KINDS = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def is_svg(path: str) -> bool:
+    return str(path).lower().endswith(".svg")
+
+
+@lru_cache(maxsize=256)
+def svg_drawing(path: str):
+    """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason."""
+    import logging
+
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported CSS is not the player's problem
+    try:
+        drawing = svg2rlg(path)
+    except Exception as exc:  # svglib raises lxml and parser errors of many kinds
+        raise ValueError(f"cannot read it as SVG ({type(exc).__name__}: {exc})") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise ValueError("cannot read it as SVG (no width, height or viewBox)")
+    return drawing
+
+
+@lru_cache(maxsize=256)
+def natural_size(path: str) -> tuple[float, float]:
+    """The picture's own width and height (pixels, or SVG user units): for its proportions."""
+    if is_svg(path):
+        d = svg_drawing(path)
+        return float(d.width), float(d.height)
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as im:
+            if im.format not in ("PNG", "JPEG"):
+                raise ValueError(f"it is a {im.format} file; use PNG, JPEG or SVG")
+            im.verify()
+            return float(im.width), float(im.height)
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ValueError(f"cannot read it as a picture ({exc})") from None
+
+
+def check_image(path: Path) -> str | None:
+    """Why this picture cannot be used, or None."""
+    if path.suffix.lower() not in KINDS:
+        return f"a picture must be a .png, .jpg or .svg file, not {path.suffix or 'a file without a suffix'}"
+    if not path.is_file():
+        return "no such file"
+    try:
+        natural_size(str(path))
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def placement(path: str, box: tuple[float, float, float, float], fit: str = "fit") -> tuple[float, float, float, float]:
+    """(x, y, w, h) of the picture in ``box`` (x0, y0, x1, y1): ``fit`` shows all of it, centred;
+    ``fill`` covers the box (the caller clips what falls outside)."""
+    iw, ih = natural_size(path)
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    k = min(bw / iw, bh / ih) if fit == "fit" else max(bw / iw, bh / ih)
+    w, h = iw * k, ih * k
+    return (x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
+
+
+def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = "fit") -> None:
+    x, y, w, h = placement(path, box, fit)
+    s.image(path, x, y, w, h)

@@ -1,0 +1,224 @@
+"""Checks beyond the shape of the data: keys that would validate but print nothing on this kind of
+piece or element, things placed outside their board, two marks on one hex, ragged tables.
+
+Errors stop a build; warnings (``game.warnings``) are printed by ``validate`` and ``build`` with
+their file:line and the kit is still made.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..errors import DataError
+from ..yamlsrc import YList, YMap
+
+PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter")
+
+# Face keys that only a card can print, and what to use instead on a tile, token or counter.
+CARD_ONLY = {
+    "sections": "headings, bullets and tables need a card or a sheet; on a {kind} use text (one short "
+                "paragraph) or footer",
+    "band": "band colours a card's title band; a {kind} has none (use fill)",
+}
+
+# Which keys each element type prints. A key that another type prints but this one does not is an
+# error (a track's cells on a text element would validate and print nothing). ``note`` is a
+# designer's note on any element and never prints.
+ELEMENT_KEYS = {
+    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink", "size_mm"},
+    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font"},
+    "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
+    "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
+    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label"},
+    "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
+                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink"},
+    "icon": {"at_mm", "size_mm", "icon", "ink"},
+    "table": {"at_mm", "size_mm", "rows", "widths", "label", "size_pt", "ink", "header", "font"},
+    "line": {"at_mm", "to_mm", "dash_mm", "stroke", "width_mm"},
+    # a polygon's label names its area for generators (Farlander's suggested map prints it there)
+    "polygon": {"at_mm", "points_mm", "fill", "dash_mm", "stroke", "width_mm", "text", "size_pt", "font",
+                "ink", "icon", "size_mm", "label"},
+    "image": {"at_mm", "size_mm", "image", "fit"},
+}
+_ALL_ELEMENT_KEYS = set().union(*ELEMENT_KEYS.values())
+
+
+def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
+    """Refuse face keys this kind of piece cannot print."""
+    if not isinstance(face, YMap) or kind not in PIECE_KINDS:
+        return
+    for key, why in CARD_ONLY.items():
+        if key in face:
+            errors.append(face.error(f"{key} does not print on a {kind}: {why.format(kind=kind)}", key))
+
+
+BOARD_FACE = {"fill", "ink", "pattern", "terrain", "image", "image_fit", "font"}
+WHOLE_KIND_KEYS = {
+    "board": {"items": "a board is one piece: draw on it with elements", "back": "a board has no back"},
+    "sheet": {"items": "a sheet is a page of sections", "back": "a sheet is printed one-sided",
+              "face": "a sheet prints its sections only", "elements": "a sheet prints its sections only"},
+}
+
+
+def check_whole(spec: Any, errors: list[DataError]) -> None:
+    """Keys a board or a sheet cannot print."""
+    if not isinstance(spec, YMap):
+        return
+    kind = spec.get("kind")
+    for key, why in WHOLE_KIND_KEYS.get(kind, {}).items():
+        if key in spec:
+            errors.append(spec.error(f"{key} does not print on a {kind}: {why}", key))
+    face = spec.get("face")
+    if kind == "board" and isinstance(face, YMap):
+        for key in face:
+            if key not in BOARD_FACE and key != "elements":
+                errors.append(face.error(f"{key} does not print on a board's face (it takes "
+                                         f"{', '.join(sorted(BOARD_FACE))}); put text on a board with a text "
+                                         f"or box element", key))
+        if "elements" in face:
+            errors.append(face.error("a board's elements go under the component (elements:), not its face",
+                                     "elements"))
+
+
+def check_card_rotate(face: Any, errors: list[DataError]) -> None:
+    if isinstance(face, YMap) and "rotate" in face:
+        turn = face["rotate"]
+        if isinstance(turn, (int, float)) and turn % 90:
+            errors.append(face.error(f"a card turns its face by 90, 180 or 270 degrees, not {turn}: "
+                                     f"its text must stay inside the card", "rotate"))
+
+
+def element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
+                     errors: list[DataError], warnings: list[DataError]) -> None:
+    """Check each element's keys against its type, and (with ``box``: x0, y0, x1, y1 in mm) that
+    text and hex grids sit inside the board or piece."""
+    if not isinstance(elements, YList):
+        return
+    for el in elements:
+        if not isinstance(el, YMap) or not isinstance(el.get("type"), str):
+            continue
+        kind = el["type"]
+        own = ELEMENT_KEYS.get(kind)
+        if own is not None:
+            for key in el:
+                if key in ("type", "note") or key in own or key not in _ALL_ELEMENT_KEYS:
+                    continue
+                users = sorted(t for t, keys in ELEMENT_KEYS.items() if key in keys)
+                errors.append(el.error(f"{key} does not print on a {kind} element (it belongs to "
+                                       f"{', '.join(users)} elements); remove it or change the type", key))
+        if box is not None:
+            _inside(el, box, what, errors, warnings)
+        if kind == "hexgrid":
+            _marks(el, errors)
+
+
+def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
+            warnings: list[DataError]) -> None:
+    at = el.get("at_mm")
+    if not (isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2])):
+        return
+    x0, y0, x1, y1 = box
+    x, y = float(at[0]), float(at[1])
+    kind = el["type"]
+    if kind == "text":
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
+                                   f"({_box_text(box)}); it would not print", "at_mm"))
+            return
+        from ..draw.fonts import text_width_mm
+
+        size = float(el.get("size_pt", 10))
+        width = max(text_width_mm(line, size, str(el.get("font", "regular")))
+                    for line in str(el.get("text", "")).split("\n"))
+        anchor = el.get("anchor", "start")
+        left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        if left < x0 - 0.01 or left + width > x1 + 0.01:
+            warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
+                                     f"the {what} ({_box_text(box)}); it is cut off", "text"))
+    elif kind == "hexgrid":
+        from ..components.board import grid_cells
+        from ..geometry import axial_to_pixel
+
+        try:
+            cells, flats, orient = grid_cells(el)
+        except (TypeError, ValueError, KeyError):
+            return
+        r = flats / 3 ** 0.5
+        half_w, half_h = (r, flats / 2) if orient == "flat" else (flats / 2, r)
+        xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
+        gx0 = x + min(p[0] for p in xs) - half_w
+        gx1 = x + max(p[0] for p in xs) + half_w
+        gy0 = y + min(p[1] for p in xs) - half_h
+        gy1 = y + max(p[1] for p in xs) + half_h
+        if gx0 < x0 - 0.5 or gy0 < y0 - 0.5 or gx1 > x1 + 0.5 or gy1 > y1 + 0.5:
+            errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
+                                   f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
+                                   f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+def _box_text(box: tuple[float, float, float, float]) -> str:
+    x0, y0, x1, y1 = box
+    return f"x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm"
+
+
+def _marks(el: YMap, errors: list[DataError]) -> None:
+    """Two marks on one hex (only one would print). Marks off the grid: model.maps."""
+    marks = el.get("marks")
+    if not isinstance(marks, YList):
+        return
+    from ..hexmap import HexGrid
+
+    try:
+        grid = HexGrid.of(el)
+    except (TypeError, ValueError, KeyError):
+        return
+    seen: dict[tuple, tuple[int, Any]] = {}
+    for i, mark in enumerate(marks):
+        if not isinstance(mark, YMap) or "hex" not in mark:
+            continue
+        try:
+            where = grid.parse(mark["hex"])
+        except (TypeError, ValueError, IndexError):
+            continue
+        if where in seen:
+            line, first = seen[where]
+            shown = mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"])
+            errors.append(marks.error(f"two marks on hex {shown!r} (the first, {first!r}, at line {line}); "
+                                      f"only one would print: put both in one mark", i))
+            continue
+        seen[where] = (marks.line_of(i), mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"]))
+
+
+def ragged_tables(value: Any, warnings: list[DataError]) -> None:
+    """Warn about tables whose rows have different numbers of cells (missing cells print empty)."""
+    if isinstance(value, YMap):
+        rows = value.get("rows")
+        if isinstance(rows, YList) and any(isinstance(r, list) for r in rows):
+            header = value.get("header")
+            lengths = [len(r) if isinstance(r, list) else 1 for r in rows]
+            want = len(header) if isinstance(header, list) else max(lengths)
+            for i, n in enumerate(lengths):
+                row = rows[i] if isinstance(rows[i], list) else [rows[i]]
+                if all(str(c).strip() == "" for c in row):
+                    continue  # a blank row is a spacer
+                if n != want:
+                    warnings.append(rows.error(f"table row {i + 1} has {n} cell{'s' if n != 1 else ''} where "
+                                               f"the table has {want}; the missing cells print empty", i))
+        for item in value.values():
+            ragged_tables(item, warnings)
+    elif isinstance(value, YList):
+        for item in value:
+            ragged_tables(item, warnings)
+
+
+def faces_of(spec: YMap) -> Iterable[Any]:
+    """Every face mapping of a component: its face, its back, each item and each item's back."""
+    if isinstance(spec.get("face"), YMap):
+        yield spec["face"]
+    if isinstance(spec.get("back"), YMap):
+        yield spec["back"]
+    for item in spec.get("items") or []:
+        if isinstance(item, YMap):
+            yield item
+            if isinstance(item.get("back"), YMap):
+                yield item["back"]
