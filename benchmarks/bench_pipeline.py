@@ -1,19 +1,25 @@
-"""Benchmark the pipeline as whole processes, as a user runs it.
+"""Benchmark the pipeline as whole processes, as a user runs it, interleaved in one run.
 
-(a) a 108-card job (poker cards with a title, a number and two lines of text, one shared back,
-    3 x 3 on A4, crop marks, mirrored long-edge backs) through ``pnpforge build``, against a plain
-    reportlab script that draws the same sheets directly;
-(b) ``pnpforge build`` of every bundled game, A4, PDF.
+Jobs (each a fresh process, run the way the installed ``pnpforge`` runs: compiled bytecode):
+  cards N    N poker cards (a title, a number, two lines of text; one shared back; 3 x 3 on A4, crop
+             marks, mirrored long-edge backs) through ``pnpforge build --jobs 1``, against a plain
+             reportlab script drawing the same sheets, for N = 108, 1,080 and 10,800;
+  kits       the default build of every bundled kit (A4 and Letter, PDF and SVG) with --jobs 1 and 2;
+  help       ``pnpforge --help`` against ``python3 -c pass``.
 
-Prints wall time, peak memory (max RSS of the child) and PDF sizes, and the ratios to the targets:
-(a) at most 1.5x the plain script's time and 2x its PDF size; (b) under 5 s.
-Run: python benchmarks/bench_pipeline.py [--repeat N]
+Every round runs every job once, each pair back to back (ours, then the reference), so a change in
+the machine's load hits both sides of a pair alike. Figures are medians over the rounds; ratios are
+medians of the pair-by-pair ratios. CPU time is user + system of the process and its workers (the
+fairest figure on a shared machine); peak memory is the largest resident size of any one process.
+
+    python3 benchmarks/bench_pipeline.py [--rounds 3] [--quick]   (--quick: no 10,800-card job)
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,7 +41,7 @@ components:
 """
 
 PLAIN = r'''
-import sys
+import math, sys
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -48,6 +54,7 @@ pdfmetrics.registerFont(TTFont("VB", os.path.join(folder, "VeraBd.ttf")))
 W, H = 210 * mm, 297 * mm
 CW, CH, BL = 63.5 * mm, 88.9 * mm, 2 * mm
 X0, Y0 = (W - 3 * CW) / 2, H - 12.6 * mm - 3 * CH
+N = int(sys.argv[2])
 c = Canvas(sys.argv[1], pagesize=(W, H), invariant=1)
 c.beginForm("back")
 c.setFillColor(HexColor("#30336b")); c.rect(-BL, -BL, CW + 2 * BL, CH + 2 * BL, stroke=0, fill=1)
@@ -62,8 +69,9 @@ def marks():
         x = X0 + i * CW
         c.line(x, Y0 - BL - 0.6 * mm, x, Y0 - BL - 2.6 * mm)
         c.line(x, Y0 + 3 * CH + BL + 0.6 * mm, x, Y0 + 3 * CH + BL + 2.6 * mm)
-for page in range(12):
-    for k in range(9):
+for page in range(math.ceil(N / 9)):
+    on_page = min(9, N - page * 9)
+    for k in range(on_page):
         n = page * 9 + k
         col, row = k % 3, k // 3
         x, y = X0 + col * CW, Y0 + (2 - row) * CH
@@ -74,7 +82,7 @@ for page in range(12):
         c.setFont("V", 8); c.drawString(x + 4 * mm, y + 20 * mm, "Gain two gold and draw a card.")
         c.drawString(x + 4 * mm, y + 16 * mm, "Discard it at the end of the turn.")
     marks(); c.showPage()
-    for k in range(9):
+    for k in range(on_page):
         col, row = k % 3, k // 3
         x, y = W - (X0 + (col + 1) * CW), Y0 + (2 - row) * CH
         c.saveState(); c.translate(x, y); c.doForm("back"); c.restoreState()
@@ -82,65 +90,108 @@ for page in range(12):
 c.save()
 '''
 
-
-_PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
-         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-
-
-def run(cmd: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KiB) of one child process (measured by a wrapper of its own, so
-    each figure is that run's peak and not the largest of every child so far)."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _PEAK, *cmd], check=True, capture_output=True, text=True,
-                          cwd=ROOT, env=_ENV)
-    wall = time.perf_counter() - start
-    return wall, int(done.stdout.strip().splitlines()[-1])
-
+# A wrapper process runs one job and reports its own children's usage: that run's CPU time (the
+# job and any workers it waited for) and peak resident size, not the largest of every job so far.
+_MEASURE = ("import resource, subprocess, sys, time\n"
+            "t = time.perf_counter()\n"
+            "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+            "wall = time.perf_counter() - t\n"
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+            "print(wall, u.ru_utime + u.ru_stime, u.ru_maxrss)")
 
 # As an installed pnpforge runs: with compiled bytecode (pip compiles on install). Some shells set
 # PYTHONDONTWRITEBYTECODE, which would make every run of the source tree recompile it.
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
-
-def best(cmd: list[str], repeat: int) -> tuple[float, int]:
-    run(cmd)  # warm-up: bytecode written, files in the page cache
-    runs = [run(cmd) for _ in range(repeat)]
-    return min(r[0] for r in runs), max(r[1] for r in runs)
-
-
 # The pnpforge command as its console script runs it (``python -m`` would recompile cli.py each time).
 PNPFORGE = [sys.executable, "-c", "from generator.cli import main; main()"]
 
 
+def run(cmd: list[str]) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak MiB) of one run of ``cmd``."""
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True, text=True, cwd=ROOT,
+                          env=_ENV)
+    if done.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{done.stderr}")
+    wall, cpu, peak = done.stdout.split()
+    return float(wall), float(cpu), int(peak) / 1024
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="leave out the 10,800-card job")
     args = parser.parse_args()
     py = sys.executable
+    sizes = [108, 1080] if args.quick else [108, 1080, 10800]
+    print(f"load average at start (1, 5, 15 min): {load()} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        game = tmp / "bench"
-        game.mkdir()
-        items = "".join(f"      - {{name: Card {n}, count: 1, value: \"{n}\", text: \"Gain two gold and draw a "
-                        f"card. Discard it at the end of the turn.\"}}\n" for n in range(1, 109))
-        (game / "game.yaml").write_text(CARDS_YAML + items)
-        plain = tmp / "plain.py"
-        plain.write_text(PLAIN)
-        ours_t, ours_m = best([*PNPFORGE, "build", str(game), "--paper", "a4", "--format", "pdf",
-                               "--out", str(tmp / "out")], args.repeat)
-        plain_t, plain_m = best([py, str(plain), str(tmp / "plain.pdf")], args.repeat)
-        ours_pdf = (tmp / "out" / "bench" / "a4" / "bench-a4-duplex.pdf").stat().st_size
-        plain_pdf = (tmp / "plain.pdf").stat().st_size
-        all_t, all_m = best([*PNPFORGE, "build", "--paper", "a4", "--format", "pdf",
-                             "--out", str(tmp / "all")], args.repeat)
-        all_pdf = sum(p.stat().st_size for p in (tmp / "all").rglob("*.pdf"))
-    print("(a) 108 poker cards, 3 x 3 on A4, shared back, mirrored long-edge backs")
-    print(f"    pnpforge build : {ours_t:6.2f} s  peak {ours_m / 1024:6.1f} MiB  PDF {ours_pdf / 1024:7.1f} KiB")
-    print(f"    plain reportlab: {plain_t:6.2f} s  peak {plain_m / 1024:6.1f} MiB  PDF {plain_pdf / 1024:7.1f} KiB")
-    print(f"    time ratio {ours_t / plain_t:.2f} (target <= 1.5)   size ratio {ours_pdf / plain_pdf:.2f} (target <= 2.0)")
-    print("(b) pnpforge build of every bundled game, A4, PDF")
-    print(f"    {all_t:6.2f} s  peak {all_m / 1024:6.1f} MiB  PDFs {all_pdf / 1024:8.1f} KiB   "
-          f"ratio to 5 s target {all_t / 5:.2f} (target < 1)")
+        (tmp / "plain.py").write_text(PLAIN)
+        pairs: dict[str, tuple[list[str], list[str], Path, Path]] = {}
+        for n in sizes:
+            game = tmp / f"cards{n}"
+            game.mkdir()
+            items = "".join(f"      - {{name: Card {k}, count: 1, value: \"{k}\", text: \"Gain two gold and draw "
+                            f"a card. Discard it at the end of the turn.\"}}\n" for k in range(1, n + 1))
+            (game / "game.yaml").write_text(CARDS_YAML + items)
+            ours_pdf = tmp / f"out{n}" / "bench" / "a4" / "bench-a4-duplex.pdf"
+            pairs[f"{n} cards"] = ([*PNPFORGE, "build", str(game), "--paper", "a4", "--format", "pdf", "--jobs", "1",
+                                    "--out", str(tmp / f"out{n}")],
+                                   [py, str(tmp / "plain.py"), str(tmp / f"plain{n}.pdf"), str(n)],
+                                   ours_pdf, tmp / f"plain{n}.pdf")
+        kits = {jobs: [*PNPFORGE, "build", "--jobs", str(jobs), "--out", str(tmp / f"kits{jobs}")] for jobs in (1, 2)}
+        help_pair = ([*PNPFORGE, "--help"], [py, "-c", "pass"])
+        # warm-up: bytecode written, files in the page cache
+        for ours, plain, _, _ in pairs.values():
+            run(ours), run(plain)
+        run(kits[1]), run(help_pair[0]), run(help_pair[1])
+        got: dict[str, list] = {}
+        for r in range(args.rounds):
+            for name, (ours, plain, _, _) in pairs.items():
+                got.setdefault(name, []).append((run(ours), run(plain)))
+            got.setdefault("kits", []).append((run(kits[1]), run(kits[2])))
+            got.setdefault("help", []).append((run(help_pair[0]), run(help_pair[1])))
+            print(f"round {r + 1} of {args.rounds} done (load {load()})", file=sys.stderr)
+        sizes_kib = {name: (p[2].stat().st_size / 1024, p[3].stat().st_size / 1024) for name, p in pairs.items()}
+        kit_pdfs = sum(p.stat().st_size for p in (tmp / "kits1").rglob("*.pdf")) / 1024
+        kit_files = sum(1 for p in (tmp / "kits1").rglob("*") if p.is_file())
+        same = all((tmp / "kits2" / p.relative_to(tmp / "kits1")).read_bytes() == p.read_bytes()
+                   for p in (tmp / "kits1").rglob("*") if p.is_file())
+
+    def med(runs, side, field):
+        return statistics.median(r[side][field] for r in runs)
+
+    def ratio(runs, field):
+        return statistics.median(r[0][field] / r[1][field] for r in runs)
+
+    print(f"\nmedians of {args.rounds} interleaved rounds; ratios are medians of pair-by-pair ratios\n")
+    print("| job | pnpforge CPU / wall | plain reportlab CPU / wall | CPU ratio | wall ratio "
+          "| peak memory (ratio) | PDF size (ratio) |")
+    print("|---|---|---|---|---|---|---|")
+    for name in pairs:
+        runs = got[name]
+        ours_kib, plain_kib = sizes_kib[name]
+        print(f"| {name}, 3x3 A4, shared back, mirrored backs | {med(runs, 0, 1):.2f} s / {med(runs, 0, 0):.2f} s "
+              f"| {med(runs, 1, 1):.2f} s / {med(runs, 1, 0):.2f} s | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x "
+              f"| {med(runs, 0, 2):.0f} / {med(runs, 1, 2):.0f} MiB ({ratio(runs, 2):.2f}x) "
+              f"| {ours_kib:.0f} / {plain_kib:.0f} KiB ({ours_kib / plain_kib:.2f}x) |")
+    runs = got["kits"]
+    print(f"\n| default build of every kit (A4 + Letter, PDF + SVG; {kit_files} files, PDFs {kit_pdfs:.0f} KiB) "
+          f"| CPU | wall | peak memory |")
+    print("|---|---|---|---|")
+    for side, jobs in ((0, 1), (1, 2)):
+        print(f"| --jobs {jobs} | {med(runs, side, 1):.2f} s | {med(runs, side, 0):.2f} s | {med(runs, side, 2):.0f} MiB |")
+    print(f"| speed-up of --jobs 2 (pair by pair, --jobs 1 / --jobs 2) | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x | |")
+    print(f"\n--jobs 2 files byte-identical to --jobs 1: {'yes' if same else 'NO'}")
+    runs = got["help"]
+    print(f"\n`pnpforge --help` {med(runs, 0, 0):.3f} s wall, `python3 -c pass` {med(runs, 1, 0):.3f} s: "
+          f"{ratio(runs, 0):.2f}x (CPU {ratio(runs, 1):.2f}x)")
+    print(f"\nload average at the end (1, 5, 15 min): {load()}")
 
 
 if __name__ == "__main__":

@@ -18,14 +18,16 @@ from .components.card import draw_card_back, draw_card_front
 from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
 from .components.piece import draw_piece
+from .draw.fonts import wrap
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
 from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
+from .staging import publish
 from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
-from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
+from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
 from .model import Component, Game
 
@@ -41,6 +43,13 @@ class PageJob:
     furniture: bool = True  # footer, scale bar
     sheet_no: int = 0
     sheet_of: int = 0
+    sheets: list = field(default_factory=list)  # pieces pages: (PieceSheet, mirror, offset) drawn on it
+    also: list = field(default_factory=list)  # other components sharing this page (packed to save paper)
+    board: tuple | None = None  # a whole upright board alone on its page: (painter, size, bleed)
+
+    @property
+    def comps(self) -> list[Component]:
+        return ([self.comp] if self.comp is not None else []) + list(self.also)
 
 
 @dataclass
@@ -49,6 +58,8 @@ class Document:
     title: str
     pages: list[PageJob] = field(default_factory=list)
     duplex: bool = False
+    stem: str = ""  # the file name without .pdf
+    kit: list["Document"] = field(default_factory=list)  # every document of this kit and paper
 
 
 @dataclass
@@ -62,6 +73,8 @@ class Options:
     ink_saver: bool = False
     bleed_mm: float | None = None  # overrides every component's bleed
     marks: str = "crop"  # crop | lines | none
+    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
+    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
 
     @property
     def suffix(self) -> str:
@@ -150,7 +163,10 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     if two_sided and opts.duplex == "short":
         y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
-        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1))
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        count = sum(item.count for item in comp.items) or None
+        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1), count=count) if explicit else \
+            plan_least_paper(comp, paper, bleed, (x0, y0, x1, y1), count=count)
     except ValueError:
         raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
                          f"{paper.name} paper", comp.file, comp.line) from None
@@ -161,12 +177,46 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     for i in range(0, len(pieces), per):
         chunk = pieces[i:i + per]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        sides = [(fronts, "none", (0.0, 0.0))]
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            _piece_paint(game, [(fronts, "none", (0.0, 0.0))], opts.marks)))
+                            _piece_paint(game, sides, opts.marks), sheets=sides))
         if two_sided:
             backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-            jobs.append(PageJob(comp, f"{comp.name} (backs)",
-                                _piece_paint(game, [(backs, opts.duplex, opts.back_offset_mm)], opts.marks)))
+            sides = [(backs, opts.duplex, opts.back_offset_mm)]
+            jobs.append(PageJob(comp, f"{comp.name} (backs)", _piece_paint(game, sides, opts.marks), sheets=sides))
+    return jobs
+
+
+def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
+    """One-sided pieces of several components packed onto shared pages (layout/packing.py)."""
+    from .layout.packing import by_kind, pack
+
+    def plan(comp: Component, region: tuple[float, float, float, float]):
+        bleed = opts.bleed_mm if opts.bleed_mm is not None else float(comp.spec.get("bleed_mm", default_bleed(comp)))
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
+
+    runs = []
+    once: dict[str, frozenset] = {}
+    for comp in by_kind(comps):
+        try:
+            plan(comp, paper.usable)
+        except ValueError:
+            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
+                             f"on {paper.name} paper", comp.file, comp.line) from None
+        pieces = instances(game, comp, opts.ink_saver)
+        once[comp.id] = _printed_once(pieces)
+        runs.append((comp, [front for front, _ in pieces]))
+    jobs = []
+    for page in pack(runs, paper, plan):
+        sides = [(PieceSheet(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
+                 for b in page.blocks]
+        comps_here = page.comps
+        what = ", ".join(c.name for c in comps_here)
+        if len(what) > 48:  # the footer's sheet label must fit its line
+            what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
+        jobs.append(PageJob(comps_here[0], what,
+                            _piece_paint(game, sides, opts.marks), sheets=sides, also=comps_here[1:]))
     return jobs
 
 
@@ -204,8 +254,9 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         chunk = pieces[i:i + grid.per_page]
         fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
         backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
-        paint = _piece_paint(game, [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))], opts.marks, fold)
-        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint))
+        sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", _piece_paint(game, sides, opts.marks, fold),
+                            sheets=sides))
     return jobs
 
 
@@ -226,7 +277,7 @@ def _piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, flo
         y0 = min(b[1] for b in boxes)
         x1 = max(b[0] + b[2] for b in boxes)
         y1 = max(b[1] + b[3] for b in boxes)
-        return avoid, (x0, y0, x1 - x0, y1 - y0), sides[0][0].grid.bleed
+        return avoid, (x0, y0, x1 - x0, y1 - y0), max(sheet.grid.bleed for sheet, _m, _o in sides)
     return paint
 
 
@@ -260,18 +311,23 @@ def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
 
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
-    from .components.board import draw_board
     from .layout import poster
 
     bleed = 3.0
     size = comp.size_mm
-    painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731
     whole, turned = poster.fits(size, paper, bleed)
     if whole or turned:
+        from .components.board import draw_board
+
+        painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731 - printed once: drawn in place
+
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
-        return [PageJob(comp, comp.name, paint)]
+        return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
     tiling = poster.plan_tiling(size, paper)
+    painter = board_painter(game, comp, bleed)
+    if tiling.turned:
+        painter = poster.turned_painter(painter, size)
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
                     lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
     for r in range(tiling.rows):
@@ -279,6 +335,18 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
             jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
                                 lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
     return jobs
+
+
+def board_painter(game: Game, comp: Component, bleed: float) -> Callable[[Surface], None]:
+    """Paints a board at the origin: drawn once per document (a PDF form, an SVG group in the page's
+    defs) and placed on every page that shows it (its assembly page and each tiled piece)."""
+    from .components.board import draw_board
+
+    w, h = comp.size_mm
+    # art may run past the board's edge (text, marks): the form's box leaves it room, as a page did
+    bbox = (-bleed - w, -bleed - h, w + bleed + w, h + bleed + h)
+    name = f"board:{comp.id}:{bleed}"
+    return lambda s: s.reuse(name, bbox, lambda t: draw_board(t, game, comp, bleed))
 
 
 def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
@@ -299,6 +367,11 @@ def poster_page(game: Game, comp: Component) -> PageJob:
     bleed = 3.0
     w, h = comp.size_mm
     margin = 12.0
+    # the print note and the credits wrap to the page's width (a 180 mm board is narrower than them)
+    notes = wrap(PRINT_NOTE, w - 62, 7, "bold")
+    lines = wrap(f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+                 f"\u00b7 {_short_credits(game)}", w, 7)
+    below = 10 + 3.2 * (len(notes) - 1) + 4 * len(lines)
 
     def paint(s: Surface, paper: Paper) -> PaintResult:
         with s.saved():
@@ -306,11 +379,16 @@ def poster_page(game: Game, comp: Component) -> PageJob:
             draw_board(s, game, comp, bleed)
         poster.corner_marks(s, margin, margin, w, h, bleed)
         scale_bar(s, margin, h + margin + 10)
-        s.text(margin + 62, h + margin + 10, PRINT_NOTE, size_pt=7, font="bold")
-        s.text(margin, h + margin + 14, f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
-               f"\u00b7 {_short_credits(game)}", size_pt=7, fill="#333333")
+        y = h + margin + 10
+        for note in notes:
+            s.text(margin + 62, y, note, size_pt=7, font="bold")
+            y += 3.2
+        y += 0.8
+        for line in lines:
+            s.text(margin, y, line, size_pt=7, fill="#333333")
+            y += 4
         return [], (margin, margin, w, h), bleed
-    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + 10), furniture=False)
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + below - 4), furniture=False)
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
@@ -318,8 +396,15 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         game, components = saver_components(game, components)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
+    one_sided: list[Component] = []  # pieces printed on one side only: they share pages
+    pack_at = 0
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
+            if not (comp.double_sided and opts.duplex != "none"):
+                if not one_sided:
+                    pack_at = len(single.pages)
+                one_sided.append(comp)
+                continue
             jobs = piece_pages(game, comp, paper, opts)
             duplexed = comp.double_sided and opts.duplex != "none" and opts.layout != "gutter-fold"
             (duplex if duplexed else single).pages.extend(jobs)
@@ -327,17 +412,55 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
             single.pages.extend(sheet_pages(game, comp))
+    single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
+    single.pages = _stack_boards(single.pages, paper)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         _number(doc.pages)
+        doc.stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
+        doc.kit = docs
     return docs
+
+
+def _stack_boards(pages: list[PageJob], paper: Paper) -> list[PageJob]:
+    """Whole boards that follow each other and fit one above the other share a page."""
+    from .layout import poster
+
+    out: list[PageJob] = []
+    for job in pages:
+        last = out[-1] if out else None
+        if job.board and last is not None and last.board:
+            stack = last.board_stack + [job] if hasattr(last, "board_stack") else [last, job]
+            sizes = [j.board[1] for j in stack]
+            if all(j.board[2] == job.board[2] for j in stack) and poster.stack_fits(sizes, paper, job.board[2]):
+                out[-1] = _stacked_job(stack)
+                continue
+        out.append(job)
+    return out
+
+
+def _stacked_job(stack: list[PageJob]) -> PageJob:
+    from .layout import poster
+
+    sizes = [j.board[1] for j in stack]
+    painters = [j.board[0] for j in stack]
+    bleed = stack[0].board[2]
+
+    def paint(s: Surface, p: Paper) -> PaintResult:
+        return [], poster.paint_stack(s, p, sizes, bleed, painters), bleed
+    job = PageJob(stack[0].comp, " + ".join(j.what for j in stack), paint, also=[j.comp for j in stack[1:]],
+                  board=stack[0].board)
+    job.board_stack = stack  # type: ignore[attr-defined]
+    return job
 
 
 def _number(pages: list[PageJob]) -> None:
     """Sheet n of m within each component (a fronts page and its backs page are one sheet)."""
     by_comp: dict[str, list[PageJob]] = {}
     for job in pages:
-        by_comp.setdefault(job.comp.id if job.comp else "", []).append(job)
+        for comp in job.comps or [None]:
+            if comp is job.comp:  # a page is numbered within its first component
+                by_comp.setdefault(comp.id if comp else "", []).append(job)
     for jobs in by_comp.values():
         sides = 2 if any("(backs)" in j.what for j in jobs) else 1
         for i, job in enumerate(jobs):
@@ -351,19 +474,18 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
     rows = []
     seen: dict[str, int] = {}
     for job in doc.pages:
-        if job.comp is None:
-            continue
-        seen[job.comp.id] = seen.get(job.comp.id, 0) + 1
+        for comp in job.comps:
+            seen[comp.id] = seen.get(comp.id, 0) + 1
     done = set()
-    for job in doc.pages:
-        comp = job.comp
-        if comp is None or comp.id in done:
+    for comp in (c for job in doc.pages for c in job.comps):
+        if comp.id in done:
             continue
         done.add(comp.id)
         size = _size_text(comp)
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
@@ -378,20 +500,36 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         return [], None, 0.0
     jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
     if doc.duplex:
-        notes = [{"heading": "Before you print both sides",
-                  "bullets": [
-                      "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
-                      "Every backs page follows its fronts page: each back lands behind its own front.",
-                      "Print one fronts page and its backs page first, hold the sheet to a light and check "
-                      "that the crop marks line up; most printers shift the back by up to 3 mm.",
-                      "This page is here so the first fronts page starts on the front of a sheet.",
-                  ]}]
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
 
         def paint_notes(s: Surface, p: Paper) -> PaintResult:
             paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+def kit_files_text(doc: Document) -> list[str]:
+    """One line per PDF of the kit (this one first): its name, how to print it, what is in it."""
+    lines = []
+    for other in sorted(doc.kit, key=lambda d: d is not doc):
+        names = []
+        for comp in (c for job in other.pages for c in job.comps):
+            if comp.name not in names:
+                names.append(comp.name)
+        how = "print double-sided" if other.duplex else "print single-sided"
+        this = " (this file)" if other is doc else ""
+        lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
+    return lines
+
+
+BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
+    "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+    "Every backs page follows its fronts page: each back lands behind its own front.",
+    "Print one fronts page and its backs page first, hold the sheet to a light and check "
+    "that the crop marks line up; most printers shift the back by up to 3 mm.",
+    "This page is here so the first fronts page starts on the front of a sheet.",
+]
 
 
 def _size_text(comp: Component) -> str:
@@ -407,7 +545,8 @@ def _size_text(comp: Component) -> str:
 
 def _print_notes(doc: Document) -> list[str]:
     notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
-             "Cut on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
+             "Cut round pieces and hexes on their thin printed outline, blocks of cards, tiles and counters "
+             "on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
              "slightly-off cut shows no white."]
     if doc.duplex:
         notes.append("Double-sided: print duplex, flip on the long edge.")
@@ -445,36 +584,30 @@ def _short_credits(game: Game) -> str:
     return f"\u00a9 {m['author']} \u00b7 {m['licence']}"
 
 
-def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None) -> dict[str, Any]:
-    """Render every file for one game in memory, then write them all. Returns its manifest entry."""
+def game_parts(opts: Options) -> list[tuple[str, str]]:
+    """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
+    pages, and ("poster", "pdf") for the true-size boards. Each can be rendered in a process of its own."""
+    parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
+    if "pdf" in opts.formats:
+        parts.append(("poster", "pdf"))
+    return parts
+
+
+# files by path in the game's folder, manifest docs, warnings noted while drawing (message, file, line)
+Rendered = tuple[dict[str, bytes], list[dict[str, Any]], list[tuple[str, Any, Any]]]
+
+
+def render_part(game: Game, components: list[Component], opts: Options, part: tuple[str, str],
+                progress: Callable[[], None] | None = None) -> Rendered:
+    """Render one part of a game's build (see :func:`game_parts`) in memory."""
     from .layout.page import paper as paper_by_name
 
-    components = expand_generated(game, opts.seed)
-    notices.take()  # start this game's build with none noted
-    files: dict[Path, bytes] = {}
-    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
-                             "components": [], "files": []}
-    folder = out_root / game.id
-    for paper_name in opts.papers:
-        paper = paper_by_name(paper_name)
-        for doc in plan_documents(game, components, paper, opts):
-            stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
-            if "pdf" in opts.formats:
-                pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
-                                 viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
-                render(game, doc, paper, pdf, progress)
-                files[folder / paper.name / f"{stem}.pdf"] = pdf.finish()
-            if "svg" in opts.formats:
-                from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
-
-                svg = SvgSurface(title=doc.title)
-                render(game, doc, paper, svg, progress)
-                for i, page in enumerate(svg.finish(), start=1):
-                    files[folder / paper.name / "svg" / f"{stem}-{i:03d}.svg"] = page
-            _manifest_doc(entry, doc, paper, stem)
-    boards = [c for c in components if c.kind == "board"]
-    if boards and "pdf" in opts.formats:
-        for comp in boards:
+    notices.take()  # this part's warnings only
+    paper_name, fmt = part
+    files: dict[str, bytes] = {}
+    docs: dict[str, Any] = {}
+    if paper_name == "poster":
+        for comp in (c for c in components if c.kind == "board"):
             pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
                              subject=game.credits, viewer_prefs={"PrintScaling": "None"})
             job = poster_page(game, comp)
@@ -483,15 +616,66 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             x, y, w, h = trim
             pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
             pdf.end_page()
-            files[folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+            files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+        return files, [], _noted()
+    paper = paper_by_name(paper_name)
+    for doc in plan_documents(game, components, paper, opts):
+        stem = doc.stem
+        if fmt == "pdf":
+            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+                             viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
+            render(game, doc, paper, pdf, progress)
+            files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
+        else:
+            from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
+
+            svg = SvgSurface(title=doc.title)
+            render(game, doc, paper, svg, progress)
+            for i, page in enumerate(svg.finish(), start=1):
+                files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
+        _manifest_doc(docs, doc, paper, stem)
+    return files, docs.get("documents", []), _noted()
+
+
+def _noted() -> list[tuple[str, Any, Any]]:
+    """The warnings noted so far, as plain values (they may travel back from a worker process)."""
+    return [(w.message, w.file, w.line) for w in notices.take()]
+
+
+def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
+               rendered: list[Rendered] | None = None) -> dict[str, Any]:
+    """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
+    order of :func:`game_parts`), then write them all. Returns its manifest entry."""
+    components = expand_generated(game, opts.seed)
+    parts = game_parts(opts)
+    if rendered is None:
+        rendered = [render_part(game, components, opts, part, progress) for part in parts]
+    entry: dict[str, Any] = {"id": game.id, "title": game.title, "credits": game.credits, "seed": opts.seed,
+                             "components": [], "files": []}
+    folder = out_root / game.id
+    files: dict[Path, bytes] = {}
+    first_format = {}
+    noted: dict[tuple, DataError] = {}
+    for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
+        files.update((folder / name, data) for name, data in part_files.items())
+        if first_format.setdefault(paper_name, fmt) == fmt and docs:  # a paper's documents, listed once
+            entry.setdefault("documents", []).extend(docs)
+        for message, file, line in warnings:  # in the order found, each once
+            noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [_manifest_component(c) for c in components]
+    if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
+        from .export.kit import screen_outputs
+
+        screen_outputs(game, components, out_root, opts, entry, files)
     # text too long for its box even at its smallest size: drawn anyway, and said
+    for w in notices.take():
+        noted.setdefault((w.file, w.line, w.message), w)
     known = {str(w) for w in game.warnings}  # validate's warnings were printed already
     entry["warnings"] = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}"
-                         for w in notices.take() if str(w) not in known]
+                         for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
-    for path in sorted(files):
-        write_atomic(path, files[path])
+    files[folder / "manifest.json"] = _manifest_json(entry)
+    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
     return entry
 
 
@@ -514,17 +698,19 @@ def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str)
     pages: dict[str, list[int]] = {}
     offset = 2 if doc.duplex else 1
     for n, job in enumerate(doc.pages, start=offset + 1):
-        if job.comp is not None:
-            pages.setdefault(job.comp.id, []).append(n)
+        for comp in job.comps:
+            pages.setdefault(comp.id, []).append(n)
     entry.setdefault("documents", []).append({"file": f"{paper.name}/{stem}.pdf", "paper": paper.name,
                                               "duplex": doc.duplex, "pages": offset + len(doc.pages),
                                               "component_pages": pages})
 
 
+def _manifest_json(entry: dict[str, Any]) -> bytes:
+    return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    for entry in entries:
-        write_atomic(out_root / entry["id"] / "manifest.json",
-                     json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    """The summary of this build's games (each game's own manifest went in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
     return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")

@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 bad data or a failed build, 2 bad usage. A user's mistake pr
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import time
@@ -16,8 +17,7 @@ import click
 
 from . import __version__
 from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
-from .model import discover_games, load_game, resolve_game
-from .model.load import display_path
+# The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -40,7 +40,19 @@ class _Group(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), "solo"})
 
+    # --help lists solo by this line (a test holds it equal to solo's own) without loading the engine
+    SOLO_SUMMARY = "The One-Page Kingdom: fresh sheets, a turn-log checker, and play at the terminal."
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
+
     def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+        if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
+            return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
             from solo.cli import solo
 
@@ -49,7 +61,13 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+            return result
+        except BrokenPipeError:
+            from .fileio import closed_pipe_exit
+
+            closed_pipe_exit()
         except PnpError as err:
             fail(err)
         except KeyboardInterrupt:
@@ -80,6 +98,8 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
+    from .model import discover_games, resolve_game
+
     names = list(names)
     if not names:
         found = discover_games()
@@ -92,6 +112,8 @@ def _games(names: Iterable[str]) -> list[Path]:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
+    from .model import discover_games, load_game
+
     for folder in discover_games():
         game = load_game(folder)
         players = game.meta["players"]
@@ -108,6 +130,9 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
+    from .model import load_game
+    from .model.load import display_path
+
     problems: list[PnpError] = []
     folders = _games(games)
     for folder in folders:
@@ -139,6 +164,47 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
     return both if value == "both" else (value,)
 
 
+class _FiniteRange(click.FloatRange):
+    """A number of millimetres in a range; nan passes click's own range test, so it is refused here."""
+
+    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+        rv = super().convert(value, param, ctx)
+        if not math.isfinite(rv):
+            self.fail(f"{str(value)[:20]!r} is not a number", param, ctx)
+        return rv
+
+
+FORMATS = ("pdf", "svg", "png", "tts", "html")
+DEFAULT_FORMATS = ("pdf", "svg", "html")
+
+
+def _formats(ctx: click.Context | None, param: click.Parameter | None, value) -> tuple[str, ...] | None:
+    """--format pdf --format png, or --format pdf,png; "both" is pdf and svg. Kept in a fixed order."""
+    if not value:
+        return None
+    if isinstance(value, str):
+        value = [value]
+    asked: set[str] = set()
+    for v in value:
+        for name in str(v).lower().replace(" ", "").split(","):
+            if name == "both":
+                asked.update(("pdf", "svg"))
+            elif name in FORMATS:
+                asked.add(name)
+            elif name:
+                raise click.BadParameter(f"{name!r} is not a format; use {', '.join(FORMATS)} or both",
+                                         ctx=ctx, param=param)
+    return tuple(f for f in FORMATS if f in asked)
+
+
+def _url_base(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value.startswith(("http://", "https://", "file:///")):
+        raise click.BadParameter("give a URL starting with https://, http:// or file:///")
+    return value
+
+
 def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
     if value is None:
         return None
@@ -146,6 +212,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("give X,Y in millimetres, for example 0.5,-1") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise click.BadParameter("X and Y are numbers of millimetres, for example 0.5,-1 (not nan or inf)")
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter("an offset beyond 20 mm is not a printer's misalignment")
     return (x, y)
@@ -155,8 +223,12 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False),
               help="Paper size.  [default: both]")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"], case_sensitive=False),
-              help="Output format.  [default: both]")
+@click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
+              help="pdf, svg, both (pdf and svg), png (a PNG a face), tts (Tabletop Simulator), html (the kit "
+                   "gallery); repeat or separate with commas.  [default: pdf, svg and html]")
+@click.option("--dpi", type=click.FloatRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
+@click.option("--tts-url-base", "tts_url_base", metavar="URL", callback=_url_base,
+              help="Where the TTS images will be hosted (their URLs in the saved object).  [default: file:/// URLs]")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1),
               help="Seed for generated parts (random maps, suggested set-ups).  [default: 1]")
@@ -168,20 +240,25 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
               help="gutter-fold: fronts and backs side by side, fold between them.  [default: duplex]")
 @click.option("--ink-saver/--no-ink-saver", "ink_saver", default=None,
               help="Pale fills, outlined terrain, hatched backs (files end in -inksaver).")
-@click.option("--bleed", "bleed", type=click.FloatRange(0, 6), metavar="MM",
+@click.option("--bleed", "bleed", type=_FiniteRange(0, 6), metavar="MM",
               help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
 @click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
               help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
-def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path | None, seed: int | None,
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Render in N processes (same files as 1).  [default: the machine's cores]")
+def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
+          tts_url_base: str | None, out: Path | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None) -> None:
+          marks: str | None, jobs: int | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, build_game, count_pages, write_manifest
+    from .build import Options, count_pages, write_manifest
     from .config import build_defaults
+    from .model import load_game
+    from .model.load import display_path
 
     conf = build_defaults()
 
@@ -190,7 +267,8 @@ def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path 
 
     offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
     opts = Options(papers=_choice(pick(paper, "paper", "both").lower(), ("a4", "letter")),
-                   formats=_choice(pick(fmt, "format", "both").lower(), ("pdf", "svg")),
+                   formats=fmt or _formats(None, None, conf.get("format", DEFAULT_FORMATS)),
+                   dpi=float(pick(dpi, "dpi", 300.0)), tts_url_base=tts_url_base,
                    seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
@@ -200,13 +278,18 @@ def build(games: tuple[str, ...], paper: str | None, fmt: str | None, out: Path 
     for game in loaded:
         _warn(game.warnings)
     start = time.perf_counter()
-    entries = []
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        for game in loaded:
-            entries.append(build_game(game, out, opts, progress=lambda: bar.update(1)))
+        from .jobs import build_all, default_jobs, part_pages
+
+        entries = build_all(loaded, out, opts, jobs or default_jobs(), advance=bar.update,
+                            pages=part_pages(opts) if show else None)
     write_manifest(out, entries)
+    if "html" in opts.formats:
+        from .export.gallery import write_index
+
+        write_index(out, entries)
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
@@ -224,6 +307,7 @@ def schema(out: Path | None) -> None:
     "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
     """
     from .fileio import write_atomic
+    from .model.load import display_path
     from .model.schema_json import SCHEMA_ID, json_text
 
     text = json_text()
@@ -254,6 +338,7 @@ def calibrate(paper: str, duplex: str, out: Path | None) -> None:
     """
     from .fileio import write_atomic
     from .layout.calibration import calibration_pdf
+    from .model.load import display_path
     from .layout.page import paper as paper_by_name
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"

@@ -7,7 +7,8 @@ folder, then the command line. ``PNPFORGE_CONFIG`` names a file to use instead o
 ```yaml
 build:
   paper: letter            # a4 | letter | both
-  format: pdf              # pdf | svg | both
+  format: pdf              # pdf | svg | both | png | tts | html (default: pdf, svg and html)
+  dpi: 300                 # PNG and Tabletop Simulator images
   duplex: long             # long | short | none
   back_offset_mm: [0.8, -1.2]   # read off the calibration sheet
   layout: duplex           # duplex | gutter-fold
@@ -31,7 +32,8 @@ from .yamlsrc import load_yaml
 
 BUILD = Map({
     "paper": Key(enum("a4", "letter", "both")),
-    "format": Key(enum("pdf", "svg", "both")),
+    "format": Key(enum("pdf", "svg", "both", "png", "tts", "html")),
+    "dpi": Key(num(30, 1200)),
     "duplex": Key(enum("long", "short", "none")),
     "back_offset_mm": Key(ListOf(num(-20, 20), "[x, y] in mm", min_items=2)),
     "layout": Key(enum("duplex", "gutter-fold")),

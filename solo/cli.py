@@ -31,8 +31,8 @@ def _guarded(fn: F) -> F:
         except PnpError as err:
             click.echo(str(err), err=True)
             sys.exit(err.exit_code)
-        except (click.exceptions.Exit, click.Abort, click.ClickException, SystemExit):
-            raise
+        except (click.exceptions.Exit, click.Abort, click.ClickException, SystemExit, BrokenPipeError):
+            raise  # a closed pipe (| head) ends quietly in generator.cli
         except RecursionError:
             click.echo("error: the input is nested too deeply to read", err=True)
             sys.exit(2)

@@ -23,6 +23,7 @@ from .engine import (CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, W
 from .errors import IllegalMoveError
 from .log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
 from .rules import BUILD_KINDS, FATE_RESULTS, Rules
+from .simulate import cheapest_loss
 
 SYMBOL = {EMPTY: " ", FARM: "F", MINE: "M", VILLAGE: "V", MONUMENT: "#", GRAVEYARD: "X", CAPITAL: "C"}
 LEGEND = "F farm  M mine  V village  # monument  X graveyard  C capital\n^ mountain  ~ river  . plain"
@@ -88,12 +89,32 @@ def _listing(options: Sequence[str]) -> str:
     return f"{', '.join(options[:SHOWN])} and {len(options) - SHOWN} more (* on the map)"
 
 
+def _line_editing() -> None:
+    """Arrow keys and history at a terminal: importing readline is what makes ``input`` use it."""
+    try:
+        import readline  # noqa: F401
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        pass
+
+
+class TakeBack(Exception):
+    """``back`` (the last decision of this year) or ``undo`` (the whole year) was typed."""
+
+    def __init__(self, whole_year: bool) -> None:
+        super().__init__("undo" if whole_year else "back")
+        self.whole_year = whole_year
+
+
+BACK_HELP = "back: take back your last decision of this year; undo: play this year again from its dice"
+
+
 def read_answer(prompt: str) -> str:
     """One line from stdin after ``prompt``. At a terminal, ``input`` (line editing, the terminal
     echoes); from a pipe the answer is echoed so the transcript reads like a session. End of input
     raises :class:`EOFError`."""
     stdin = sys.stdin
     if stdin is not None and stdin.isatty():
+        _line_editing()
         return input(prompt)
     click.echo(prompt, nl=False)
     line = stdin.readline() if stdin is not None else ""
@@ -107,15 +128,29 @@ def read_answer(prompt: str) -> str:
 class Asker:
     """Asks at the terminal (tests may pass ``read``); only offered answers are accepted. Enter takes
     the default shown in the prompt (the first choice unless a question names another); anything
-    else gets one line saying why it is refused and what may be typed, and the question again."""
+    else gets one line saying why it is refused and what may be typed, and the question again.
+
+    During a year (``in_year``) ``back`` and ``undo`` raise :class:`TakeBack`; the game then replays
+    the year's accepted answers (``replay``, silently) up to the point taken back."""
 
     def __init__(self, echo: Callable[[str], None] = click.echo,
                  read: Callable[[str], str] = read_answer) -> None:
-        self.echo, self.read = echo, read
+        self._echo, self.read = echo, read
+        self.in_year = False
+        self.replay: list[str] = []
+        self.given: list[str] = []
+
+    def echo(self, text: str) -> None:
+        if not self.replay:
+            self._echo(text)
 
     def choice(self, question: str, options: Sequence[str], default: str | None = None,
                why: Callable[[str], str] | None = None) -> str:
         """One of ``options``; ``why(answer)`` explains a refused answer (else a generic line)."""
+        if self.replay:
+            answer = self.replay.pop(0)
+            self.given.append(answer)
+            return answer
         if default is None:
             default = options[0]
         lowered = {o.lower(): o for o in options}
@@ -123,13 +158,24 @@ class Asker:
         while True:
             answer = self.read(f"{question} [{shown}] (default {default}): ").strip()
             if not answer:
-                return default
-            if answer.lower() in lowered:
-                return lowered[answer.lower()]
-            reason = why(answer) if why else f"'{answer}' is not one of the choices"
-            self.echo(f"  {reason}; type one of: {shown} (Enter: {default})")
+                answer = default
+            elif answer.lower() in lowered:
+                answer = lowered[answer.lower()]
+            elif answer.lower() in ("back", "undo") and self.in_year:
+                raise TakeBack(answer.lower() == "undo")
+            else:
+                if answer.lower() in ("back", "undo"):
+                    reason = f"'{answer}' works during a year; the setup is written as you place it"
+                else:
+                    reason = why(answer) if why else f"'{answer}' is not one of the choices"
+                self._echo(f"  {reason}; type one of: {shown} (Enter: {default})"
+                           + (f"; or {BACK_HELP}" if self.in_year else ""))
+                continue
+            self.given.append(answer)
+            return answer
 
-    def hex(self, board: Board, question: str, mask: int, why: Callable[[int], str] | None = None) -> int:
+    def hex(self, board: Board, question: str, mask: int, why: Callable[[int], str] | None = None,
+            default: int | None = None) -> int:
         """A hex of ``mask``; ``why(h)`` says why another hex of the map is refused."""
         names = [board.names[h] for h in bits(mask)]
 
@@ -140,7 +186,8 @@ class Asker:
                         f"{board.names[0]} to {board.names[-1]})")
             return why(h) if why else f"{board.names[h]} is not one of the choices"
 
-        return board.index[self.choice(question, names, None, reason)]
+        shown = board.names[default] if default is not None and mask >> default & 1 else None
+        return board.index[self.choice(question, names, shown, reason)]
 
     def text(self, question: str) -> str:
         return self.read(f"{question} (Enter: none): ").strip()
@@ -195,12 +242,20 @@ def _ask_reroll(k: Kingdom, rng: random.Random, ask: Asker) -> tuple[int, int] |
 
 def _ask_choose(k: Kingdom, ask: Asker) -> tuple[str, ...]:
     out: list[str] = []
+    per = k.rules.choose_count
     for six in range(k.sixes()):
         picked: list[str] = []
-        for i in range(k.rules.choose_count):
+        for i in range(per):
             left = [r for r in FATE_RESULTS if r not in picked]
             kind = next((r for r in ("harvest", "strike-ore", "efficiency") if r in left), left[0])
-            picked.append(ask.choice(f"A 6: choose result {i + 1} of {k.rules.choose_count}", left, kind))
+
+            def why(answer: str, picked: list[str] = picked) -> str:
+                if answer.lower() in picked:
+                    return (f"a 6's {per} results must differ: you already chose {answer.lower()} "
+                            f"for this 6")
+                return f"'{answer}' is not a fate result ({', '.join(FATE_RESULTS)})"
+
+            picked.append(ask.choice(f"A 6: choose result {i + 1} of {per}", left, kind, why))
         out.extend(picked)
     return tuple(out)
 
@@ -213,8 +268,8 @@ def _ask_disasters(k: Kingdom, choose: tuple[str, ...], ask: Asker) -> tuple[int
             ask.echo("Disaster! You have no farm, mine or village to lose.")
             break
         ask.echo(render(k, left, state=False))
-        h = ask.hex(k.board, "Disaster! Which farm, mine or village is lost", left,
-                    lambda h: _not_losable(k, h, left))
+        h = ask.hex(k.board, "Disaster! Which farm, mine or village is lost (default: the one that "
+                    "makes least)", left, lambda h: _not_losable(k, h, left), cheapest_loss(k, left))
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)
@@ -228,15 +283,47 @@ def _ask_builds(k: Kingdom, ask: Asker) -> tuple[tuple[str, int], ...]:
             return tuple(out)
         menu = "; ".join(f"{_label(k, kind)} {cost_text(k.build_cost(kind))}" for kind in options)
         ask.echo(f"Construct: you have {k.labor} labor, {k.food} food, {k.ore} ore; you can pay for\n  {menu}")
-        kind = ask.choice("Build what", options + ["done"], "done")
+        kind = ask.choice("Build what", options + ["done"], "done", lambda answer: _build_why(k, answer))
         if kind == "done":
             return tuple(out)
         where = k.legal_hexes(kind)
         ask.echo(render(k, where, state=False))
         h = ask.hex(k.board, f"Where does the {_label(k, kind)} stand (* on the map)", where,
-                    lambda h: _site_why(k, kind, h))
+                    lambda h: _site_why(k, kind, h), _good_site(k, kind, where))
         k.build(kind, h)
         out.append((kind, h))
+
+
+def _build_why(k: Kingdom, answer: str) -> str:
+    """Why a kind is not offered: its cost against what you have, or no hex where it may stand."""
+    kind = answer.strip().lower()
+    if kind not in BUILD_KINDS:
+        return f"'{answer}' is not something to build ({', '.join(BUILD_KINDS)})"
+    if kind == "monument" and k.stage >= k.rules.max_stage:
+        return f"the monument is finished (stage {k.stage})"
+    cost = k.build_cost(kind)
+    have = (k.labor, k.food, k.ore)
+    short = [f"{h} {name}" for need, h, name in zip(cost, have, ("labor", "food", "ore")) if h < need]
+    if short:
+        owned = "" if kind == "monument" else f" (you own {getattr(k, kind + 's')})"
+        return (f"{_label(k, kind)} costs {'+'.join(map(str, cost))} (labor+food+ore){owned} and you have "
+                f"{' and '.join(short)}")
+    return f"there is no hex where a {kind} may stand now"
+
+
+def _good_site(k: Kingdom, kind: str, where: int) -> int:
+    """The default hex: a farm by the river, a mine on a mountain, a village next to a farm or mine
+    (where each makes most); the first such hex, else the first legal one."""
+    if kind == "farm":
+        better = where & k.river
+    elif kind == "mine":
+        better = where & k.mountains
+    elif kind == "village":
+        better = where & k.board.around(k.masks[FARM] | k.masks[MINE])
+    else:
+        better = where
+    mask = better or where
+    return (mask & -mask).bit_length() - 1
 
 
 def _site_why(k: Kingdom, kind: str, h: int) -> str:
@@ -263,8 +350,9 @@ def _ask_trades(k: Kingdom, ask: Asker) -> tuple[str, ...]:
     r = k.rules
     while k.labor >= r.trade_labor:
         need = k.food_needed()
+        default = "food" if k.food < need and "food" in r.trade_for else "done"
         answer = ask.choice(f"Trade {r.trade_labor} labor for {r.trade_gives} (labor {k.labor}, food {k.food} "
-                            f"of {need} needed, ore {k.ore})", list(r.trade_for) + ["done"], "done")
+                            f"of {need} needed, ore {k.ore})", list(r.trade_for) + ["done"], default)
         if answer == "done":
             break
         k.trade(answer)
@@ -281,7 +369,8 @@ def _ask_starve(k: Kingdom, ask: Asker) -> tuple[int, ...]:
     left, out = k.losable(), []
     for _ in range(lose):
         ask.echo(render(k, left, state=False))
-        h = ask.hex(k.board, "Which building is lost to starving", left, lambda h: _not_losable(k, h, left))
+        h = ask.hex(k.board, "Which building is lost to starving (default: the one that makes least)", left,
+                    lambda h: _not_losable(k, h, left), cheapest_loss(k, left))
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)
@@ -456,10 +545,34 @@ class _Game:
         ask.echo(f"{('Kingdom of ' + log.kingdom) if log.kingdom else 'Your kingdom'} — {path}")
         ask.echo(render(k))
         while not k.over:
-            year = play_one_year(k, dice_rng(dice_seed, k.year + 1), ask)
+            year = self.one_year(k, dice_seed)
             self.save(replace(self.log, years=self.log.years + (year,)))
         ask.echo(f"\nThe game is over: {k.status().text()}. Log: {path}")
         return k
+
+    def one_year(self, k: Kingdom, dice_seed: int | str) -> Year:
+        """Play the next year; ``back`` replays its accepted answers but the last, ``undo`` none."""
+        ask = self.ask
+        start = k.snapshot()
+        answers: list[str] = []
+        while True:
+            k.restore(start)
+            ask.in_year, ask.replay, ask.given = True, list(answers), []
+            try:
+                return play_one_year(k, dice_rng(dice_seed, start["year"] + 1), ask)
+            except TakeBack as took:
+                given = ask.given
+                ask.replay = []
+                if took.whole_year or not given:
+                    answers = []
+                    note = ("Nothing to take back yet this year (the years before are written in the log). "
+                            if not took.whole_year else "")
+                    ask.echo(f"{note}Year {start['year'] + 1} again, from its dice.")
+                else:
+                    answers = given[:-1]
+                    ask.echo(f"Taken back: {given[-1]}.")
+            finally:
+                ask.in_year, ask.replay = False, []
 
     def _place_setup(self) -> None:
         rules, board, ask = self.rules, self.board, self.ask

@@ -254,40 +254,51 @@ def play_one(rules: Rules, policy_cls: type[Policy], seed: int, index: int,
 
 
 def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet: int) -> GameResult:
+    """Drive one game: the dice from ``dice``, every decision from ``policy``, every step through
+    the engine's checked methods. (The loop reads the engine's state directly where it only needs
+    to know what is asked next; the engine still checks every step.)"""
     rules = k.rules
     sides = rules.die_sides
     roll = dice.random
     faces = rules.faces
+    choose_faces = frozenset(d for d, name in faces.items() if name == "choose")
     trade_labor = rules.trade_labor
+    reroll_from = rules.reroll_from_stage
+    disaster_loses = rules.disaster_loses
     peak_food = peak_ore = peak_labor = 0
     p_reroll, p_choose, p_lose, p_capital = policy.reroll, policy.choose, policy.lose, policy.capital
     p_build, p_trade = policy.build, policy.trade
-    legal = k.legal_hexes
+    buildable = k.buildable
+    start_year, resolve_fate, produce, capital_count = k.start_year, k.resolve_fate, k.produce, k.capital_count
+    build, trade, feed, starving, losable = k.build, k.trade, k.feed, k.starving, k.losable
     bad_fate = ""
     while k.outcome is None and k.year < max_years:
-        k.start_year((int(roll() * sides) + 1, int(roll() * sides) + 1))
-        if k.can_reroll():
+        start_year((int(roll() * sides) + 1, int(roll() * sides) + 1))
+        if k.stage_at_start >= reroll_from:
             face = p_reroll(k)
             if face is not None:
                 k.reroll(face, int(roll() * sides) + 1)
-        sixes = k.sixes()
-        choose: list[str] = []
-        for _ in range(sixes):
-            choose.extend(p_choose(k))
-        results = k.results(choose) if sixes else [faces[d] for d in k.dice]
+        d1, d2 = k.dice
+        if d1 in choose_faces or d2 in choose_faces:
+            choose: list[str] = []
+            for _ in range((d1 in choose_faces) + (d2 in choose_faces)):
+                choose.extend(p_choose(k))
+            results = k.results(choose)
+        else:
+            choose = []
+            results = [faces[d1], faces[d2]]
         lost: list[int] = []
-        struck = results.count("disaster") * rules.disaster_loses
-        if struck:
-            left = k.losable()
-            for _ in range(struck):
+        if "disaster" in results:
+            left = losable()
+            for _ in range(results.count("disaster") * disaster_loses):
                 if not left:
                     break
                 h = p_lose(k, left, "disaster")
                 lost.append(h)
                 left &= ~(1 << h)
-        k.resolve_fate(choose, lost)
-        n = k.capital_count()
-        k.produce([p_capital(k) for _ in range(n)])
+        resolve_fate(choose, lost)
+        n = capital_count()
+        produce([p_capital(k) for _ in range(n)] if n != 1 else [p_capital(k)])
         if k.food > peak_food:
             peak_food = k.food
         if k.ore > peak_ore:
@@ -295,29 +306,31 @@ def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet
         if k.labor > peak_labor:
             peak_labor = k.labor
         while True:
-            options = [kind for kind in k.affordable() if legal(kind)]
+            options = buildable()
             if not options:
                 break
             choice = p_build(k, options)
             if choice is None:
                 break
-            k.build(*choice)
+            build(*choice)
         while k.labor >= trade_labor:
             resource = p_trade(k)
             if resource is None:
                 break
-            k.trade(resource)
-        lose = k.starving()
-        starve: list[int] = []
+            trade(resource)
+        lose = starving()
         if lose:
-            left = k.losable()
+            starve: list[int] = []
+            left = losable()
             for _ in range(lose):
                 h = p_lose(k, left, "starve")
                 starve.append(h)
                 left &= ~(1 << h)
             bad_fate = ("disaster" if "disaster" in results else "hard-times" if "hard-times" in results
                         else "none")
-        k.feed(starve)
+            feed(starve)
+        else:
+            feed(())
     if k.outcome is None:
         outcome, cause = "unfinished", "year cap"
     elif k.outcome.result == "won":

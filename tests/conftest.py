@@ -42,3 +42,16 @@ def low_build(tmp_path_factory):
     out = tmp_path_factory.mktemp("low")
     build_game(load_game(resolve_game("lords_of_war")), out, Options(papers=("a4",), formats=("pdf",)))
     return out / "lords_of_war"
+
+
+@pytest.fixture(scope="session")
+def default_build(tmp_path_factory):
+    """A default build (no --format: PDF, SVG and the galleries) of Lords of War and the example game,
+    A4 only, run as a player runs it."""
+    import subprocess
+
+    out = tmp_path_factory.mktemp("default")
+    run = subprocess.run([sys.executable, "-m", "generator", "build", "lords_of_war", str(EXAMPLE), "--paper", "a4",
+                          "--out", str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    return out

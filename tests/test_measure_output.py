@@ -20,8 +20,29 @@ def test_a_1_inch_hex_is_25_4_mm_across_the_flats(example_build):
     image, _ = render(_pdf(example_build), 2)
     rock = box_of(image, "#ff0000")
     assert rock is not None
-    assert rock.height == pytest.approx(25.4, abs=TOL_MM)          # flat top: flats are vertical
-    assert rock.width == pytest.approx(25.4 * 2 / 3 ** 0.5, abs=TOL_MM)  # corner to corner 29.33 mm
+    # the printed cut line (0.15 mm, centred on the true outline) covers the rock's edge: measure
+    # from line centre to line centre, across the flats through the middle and corner to corner
+    cx, cy = rock.centre
+    top = _line_centre(image, cx, rock.y0 - 1, cx, rock.y0 + 1)
+    bottom = _line_centre(image, cx, rock.y1 - 1, cx, rock.y1 + 1)
+    left = _line_centre(image, rock.x0 - 1, cy, rock.x0 + 1, cy)
+    right = _line_centre(image, rock.x1 - 1, cy, rock.x1 + 1, cy)
+    assert bottom - top == pytest.approx(25.4, abs=TOL_MM)          # flat top: flats are vertical
+    assert right - left == pytest.approx(25.4 * 2 / 3 ** 0.5, abs=TOL_MM)  # corner to corner 29.33 mm
+    assert rock.height == pytest.approx(25.4 - 0.15, abs=TOL_MM)  # the colour runs to the line
+
+
+def _line_centre(image, x0, y0, x1, y1, dpi=400):
+    """Centre (mm, along the scan) of the dark cut-line pixels on a short horizontal or vertical scan."""
+    k = dpi / 25.4
+    steps = int(max(abs(x1 - x0), abs(y1 - y0)) * k)
+    hits = []
+    for i in range(steps + 1):
+        x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+        if max(image.getpixel((int(x * k), int(y * k)))) < 90:
+            hits.append(x if x1 != x0 else y)
+    assert hits, "no cut line on the scan"
+    return (min(hits) + max(hits)) / 2
 
 
 def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
@@ -38,8 +59,13 @@ def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
     build_game(load_game(game), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     image, _ = render(tmp_path / "out" / "tok" / "a4" / "tok-a4-single.pdf", 1)
     token = box_of(image, "#0000ff")
-    assert token.width == pytest.approx(12.7, abs=TOL_MM)
-    assert token.height == pytest.approx(12.7, abs=TOL_MM)
+    cx, cy = token.centre  # the printed cut line, 0.15 mm, is centred on the true outline
+    d = 0.4  # the quarter-point ticks start 0.6 mm outside the cut
+    assert (_line_centre(image, token.x1 - d, cy, token.x1 + d, cy)
+            - _line_centre(image, token.x0 - d, cy, token.x0 + d, cy)) == pytest.approx(12.7, abs=TOL_MM)
+    assert (_line_centre(image, cx, token.y1 - d, cx, token.y1 + d)
+            - _line_centre(image, cx, token.y0 - d, cx, token.y0 + d)) == pytest.approx(12.7, abs=TOL_MM)
+    assert token.width == pytest.approx(12.7 - 0.15, abs=TOL_MM)  # the colour runs to the line
 
 
 def test_every_back_lands_behind_its_own_front_under_long_edge_flip(example_build):

@@ -26,3 +26,185 @@ def test_svg_pages_are_written_without_svgwrite_checking_each_attribute(tmp_path
     assert calls == []
     first = pages[0].read_text()
     assert first.startswith('<svg baseProfile="full" height="297mm"') and 'viewBox="0 0 210 297"' in first
+
+
+class _Counting:
+    """Counts calls of a function it wraps."""
+
+    def __init__(self, fn):
+        self.fn, self.calls = fn, 0
+
+    def __call__(self, *args, **kwargs):
+        self.calls += 1
+        return self.fn(*args, **kwargs)
+
+
+def _pages(pdf: bytes, dpi: int = 50):
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    out = [np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"), dtype=np.int16) for page in doc]
+    doc.close()
+    return out
+
+
+def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_page(monkeypatch):
+    """KTech's map is tiled over A4 pages with an assembly page: the board is drawn once (a PDF form)
+    and placed on each page; every page looks as it did when each page drew the whole board."""
+    import generator.components.board as board
+    from generator.build import Document, _number, board_pages, expand_generated, render
+    from generator.draw.pdf import PdfSurface
+    from generator.layout.page import paper
+    from generator.layout.poster import fits
+    from generator.model import load_game, resolve_game
+
+    class Inline(PdfSurface):
+        """Draws art in place at every use, as before forms."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._art = {}
+
+        def has(self, name):
+            return name in self._art
+
+        def define(self, name, bbox_mm, draw):
+            self._art.setdefault(name, draw)
+
+        def use(self, name, x_mm=0.0, y_mm=0.0):
+            with self.saved():
+                self.translate(x_mm, y_mm)
+                self._art[name](self)
+
+    game = load_game(resolve_game("ktech"))
+    a4 = paper("a4")
+    tiled = [c for c in expand_generated(game, 1) if c.kind == "board" and fits(c.size_mm, a4, 3.0) == (False, False)]
+    assert tiled, "KTech's map no longer needs tiling on A4: pick another tiled board"
+    counting = _Counting(board.draw_board)
+    monkeypatch.setattr(board, "draw_board", counting)
+    pdfs = []
+    for surface in (PdfSurface(), Inline()):
+        counting.calls = 0
+        doc = Document("single", "t", pages=[job for comp in tiled for job in board_pages(game, comp, a4)])
+        _number(doc.pages)
+        render(game, doc, a4, surface)
+        pdfs.append((surface.finish(), counting.calls))
+    (once, draws_once), (inline, draws_inline) = pdfs
+    assert draws_once == len(tiled)
+    assert draws_inline == len(doc.pages)  # the assembly page and every piece
+    assert len(doc.pages) >= 4
+    assert len(once) < len(inline) / 2
+    for n, (a, b) in enumerate(zip(_pages(once), _pages(inline)), start=1):
+        assert a.shape == b.shape
+        assert abs(a - b).max() <= 2, f"page {n} of the tiled map looks different when the board is a form"
+
+
+def _files(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
+    """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
+    from generator.build import Options, write_manifest
+    from generator.jobs import build_all
+    from generator.model import load_game, resolve_game
+
+    games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]
+    opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))
+    ticks = {1: [], 2: []}
+    for jobs in (1, 2):
+        out = tmp_path / f"j{jobs}"
+        entries = build_all(games, out, opts, jobs, advance=ticks[jobs].append)
+        write_manifest(out, entries)
+    one, two = _files(tmp_path / "j1"), _files(tmp_path / "j2")
+    assert len(one) > 40 and any(str(p).endswith(".svg") for p in one) and any(str(p).endswith(".pdf") for p in one)
+    assert sorted(one) == sorted(two)
+    assert [p for p in one if one[p] != two[p]] == []
+    assert len(ticks[2]) == 10  # the progress bar moves as each part comes in
+
+
+BIG_CARD = """\
+game: {id: bigcard, title: Big card, author: A, licence: CC0, source: test, players: [1, 2]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    size_mm: [200, 150]
+    items:
+      - {name: Small, count: 1}
+  - id: huge
+    name: Huge cards
+    kind: card
+    size_mm: [205, 290]
+    items:
+      - {name: Too big, count: 2}
+"""
+
+
+def test_a_failing_part_stops_every_job_with_the_message_jobs_1_gives(tmp_path):
+    """A card too large for both papers: the A4 part fails (and the Letter part too, in the other
+    worker); --jobs 2 reports the same file:line sentence as --jobs 1, exits 1 and writes nothing."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "game.yaml").write_text(BIG_CARD)
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "game"), "--jobs", jobs,
+                               "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 1
+        assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
+        outs.append(done.stderr)
+    assert outs[0] == outs[1]
+    assert "Traceback" not in outs[1]
+    assert outs[1].count("\n") == 1 and "game.yaml:" in outs[1] and "does not fit on a4 paper" in outs[1]
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh process has loaded after running ``pnpforge ARGS``."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+            "except SystemExit:\n    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return {line.split(".")[0] if not line.startswith("generator") else line
+            for line in done.stderr.splitlines()} | set(done.stderr.splitlines())
+
+
+def test_help_loads_neither_the_data_model_nor_the_drawing_libraries():
+    loaded = _modules_after(["--help"])
+    assert "click" in loaded
+    heavy = {"yaml", "reportlab", "svgwrite", "jinja2", "generator.model", "generator.build", "solo"}
+    assert heavy & loaded == set()
+
+
+def test_list_and_validate_read_games_without_loading_the_page_writers():
+    """They measure text (font metrics) to check it fits, but write no PDF or SVG page."""
+    for args in (["list"], ["validate", "thrones"]):
+        loaded = _modules_after(args)
+        assert "generator.model" in loaded and "yaml" in loaded
+        assert {"svgwrite", "jinja2", "generator.build", "generator.draw.pdf", "generator.draw.svg",
+                "generator.layout.pieces", "solo"} & loaded == set(), args
+
+
+def test_help_lists_solo_with_its_own_summary():
+    from click.testing import CliRunner
+
+    from generator.cli import _Group, cli
+    from solo.cli import solo
+
+    assert _Group.SOLO_SUMMARY == solo.help
+    out = CliRunner().invoke(cli, ["--help"]).output
+    assert "solo       The One-Page Kingdom: fresh sheets, a turn-log checker, and..." in out

@@ -4,14 +4,13 @@ colour-blind cue (a letter and shape) printed on every player piece."""
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from typing import Any
 
+from .. import pathdata
 from ..draw.surface import Path, Style, Surface, regular_points
 
 BOX = 100.0
-_TOKEN = re.compile(r"[MmLlHhVvCcQqZz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 @lru_cache(maxsize=4096)
@@ -50,69 +49,19 @@ def mix(a: str, b: str, t: float) -> str:
 
 
 def parse_path(data: str) -> Path:
-    """Parse SVG path data (M L H V C Q Z, absolute and relative) into a :class:`Path`.
+    """Parse SVG path data (every command, arcs included: :mod:`generator.pathdata`) into a :class:`Path`.
 
     >>> parse_path("M0 0 L10 0 l0 10 z").points()
     [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]
     """
-    tokens = _TOKEN.findall(data)
     path = Path()
-    x = y = sx = sy = 0.0
-    cmd = ""
-    i = 0
-
-    def nums(n: int) -> list[float]:
-        nonlocal i
-        vals = [float(t) for t in tokens[i:i + n]]
-        if len(vals) < n or any(t.isalpha() for t in tokens[i:i + n]):
-            raise ValueError(f"path data: command {cmd!r} needs {n} numbers")
-        i += n
-        return vals
-
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            cmd = tokens[i]
-            i += 1
-            if cmd in "Zz":
-                path.close()
-                x, y = sx, sy
-                continue
-        elif not cmd:
-            raise ValueError("path data must start with M")
-        rel = cmd.islower()
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        c = cmd.upper()
-        if c == "M":
-            px, py = nums(2)
-            x, y = ox + px, oy + py
-            sx, sy = x, y
-            path.move_to(x, y)
-            cmd = "l" if rel else "L"
-        elif c == "L":
-            px, py = nums(2)
-            x, y = ox + px, oy + py
-            path.line_to(x, y)
-        elif c == "H":
-            (px,) = nums(1)
-            x = ox + px
-            path.line_to(x, y)
-        elif c == "V":
-            (py,) = nums(1)
-            y = oy + py
-            path.line_to(x, y)
-        elif c == "C":
-            v = nums(6)
-            path.curve_to(ox + v[0], oy + v[1], ox + v[2], oy + v[3], ox + v[4], oy + v[5])
-            x, y = ox + v[4], oy + v[5]
-        elif c == "Q":
-            v = nums(4)
-            qx, qy, ex, ey = ox + v[0], oy + v[1], ox + v[2], oy + v[3]
-            path.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
-                          ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
-            x, y = ex, ey
-        else:
-            raise ValueError(f"path data: unknown command {cmd!r}")
+    path.ops.extend(_parsed(data))
     return path
+
+
+@lru_cache(maxsize=1024)
+def _parsed(data: str) -> tuple:
+    return tuple(pathdata.parse(data))
 
 
 def icon_paths(shapes: list[dict[str, Any]]) -> list[tuple[Path, dict[str, Any]]]:

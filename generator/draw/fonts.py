@@ -78,6 +78,43 @@ def pdf_name(kind: str) -> str:
     return PDF_NAMES[kind]
 
 
+@lru_cache(maxsize=None)
+def _kern_pairs(kind: str) -> frozenset:
+    """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
+    (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
+    import reportlab
+    from fontTools.ttLib import TTFont as _Reader
+
+    font = _Reader(os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[font_kind(kind)]),
+                   lazy=True)
+    glyph_of = font.getBestCmap()
+    char_of: dict[str, list[str]] = {}
+    for code, glyph in glyph_of.items():
+        char_of.setdefault(glyph, []).append(chr(code))
+    pairs = set()
+    if "kern" in font:
+        for table in font["kern"].kernTables:
+            for (a, b), value in table.kernTable.items():
+                if value:
+                    pairs.update((x, y) for x in char_of.get(a, ()) for y in char_of.get(b, ()))
+    return frozenset(pairs)
+
+
+def unkerned_runs(text: str, size_pt: float, font: str = "regular") -> list[tuple[float, str]]:
+    """``text`` split where the font kerns a pair, each run with its offset (mm) from the start at
+    plain advance widths: placing each run at its offset lays the line out as the PDF does, whether
+    or not a renderer kerns (rsvg ignores ``font-kerning: none``)."""
+    pairs = _kern_pairs(font_kind(font))
+    runs: list[tuple[float, str]] = []
+    start = 0
+    for i in range(1, len(text)):
+        if (text[i - 1], text[i]) in pairs:
+            runs.append((text_width_mm(text[:start], size_pt, font), text[start:i]))
+            start = i
+    runs.append((text_width_mm(text[:start], size_pt, font), text[start:]))
+    return runs
+
+
 def font_kind(font: str) -> str:
     return font if font in _FILES else "regular"
 

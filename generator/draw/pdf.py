@@ -9,7 +9,8 @@ from reportlab import rl_config
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
@@ -17,6 +18,30 @@ from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 @lru_cache(maxsize=None)
 def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeats few colours
     return _HexColor(value)
+
+
+@lru_cache(maxsize=None)
+def _dynamic(name: str) -> bool:
+    """A TrueType font (reportlab subsets it as it goes), as every font we register is."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return bool(getFont(name)._dynamicFont)
+
+
+_PATH_OP = {"M": "m", "L": "l", "C": "c"}
+
+
+@lru_cache(maxsize=None)
+def _fill_code(fill: str) -> str:
+    c = HexColor(fill)
+    return f"{fp_str((c.red, c.green, c.blue))} rg"
+
+
+@lru_cache(maxsize=None)
+def _stroke_code(stroke: str, width: float, join: str, cap: str, dash: tuple | None) -> str:
+    c = HexColor(stroke)
+    return "\n".join((f"{fp_str((c.red, c.green, c.blue))} RG", f"{fp_str(width)} w", f"{_JOIN.get(join, 0)} j",
+                      f"{_CAP.get(cap, 0)} J", f"[{fp_str(list(dash) if dash else [])}] 0 d"))
 
 
 _JOIN = {"miter": 0, "round": 1, "bevel": 2}
@@ -34,7 +59,10 @@ class PdfSurface(Surface):
                  viewer_prefs: dict[str, str] | None = None):
         rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
-        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1)
+        # reportlab selects its initial font at every page start and would name Helvetica (not
+        # embedded) in every PDF: start each page on our embedded regular font instead
+        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
+                              initialFontName=fonts.pdf_name("regular"), initialFontSize=10)
         self._canvas.setTitle(title)
         self._canvas.setAuthor(author)
         self._canvas.setSubject(subject)
@@ -43,6 +71,7 @@ class PdfSurface(Surface):
         for key, value in (viewer_prefs or {}).items():
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
+        self._text = None  # a text object kept for encoding lines (see text())
         self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
         self._in_page = False
@@ -98,42 +127,50 @@ class PdfSurface(Surface):
     def scale(self, sx, sy):
         self._canvas.scale(sx, sy)
 
-    def _path(self, path: Path):
-        p = self._canvas.beginPath()
+    @staticmethod
+    def _path_code(path: Path) -> str:
+        """The path's operators exactly as reportlab's path object writes them ("n" first, then
+        moves, lines, curves and closes), built in one pass: a card draws a few dozen paths."""
+        parts = ["n"]
+        add = parts.append
         for op in path.ops:
             kind = op[0]
-            if kind == "M":
-                p.moveTo(op[1], op[2])
-            elif kind == "L":
-                p.lineTo(op[1], op[2])
-            elif kind == "C":
-                p.curveTo(*op[1:])
+            if kind == "Z":
+                add("h")
             else:
-                p.close()
-        return p
+                add(f"{fp_str(*op[1:])} {_PATH_OP[kind]}")
+        return " ".join(parts)
 
     def clip(self, path):
-        self._canvas.clipPath(self._path(path), stroke=0, fill=0)
+        self._canvas._code.append(f"{self._path_code(path)} W* n")  # what clipPath(stroke=0, fill=0) writes
 
     # -- marks ----------------------------------------------------------------------------------
     def draw(self, path, style: Style):
         if not path.ops or (style.fill is None and style.stroke is None):
             return
         c = self._canvas
+        code = c._code
+        # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
+        # style's part formatted once per style rather than once per path
         if style.fill is not None:
-            c.setFillColor(HexColor(style.fill))
+            colour = HexColor(style.fill)
+            c._fillColorObj = colour
+            code.append(_fill_code(style.fill))
+            c.setFillAlpha(1)  # as setFillColor does for an opaque colour
         if style.stroke is not None:
-            c.setStrokeColor(HexColor(style.stroke))
-            c.setLineWidth(style.width_mm)
-            c.setLineJoin(_JOIN.get(style.join, 0))
-            c.setLineCap(_CAP.get(style.cap, 0))
-            c.setDash(list(style.dash_mm) if style.dash_mm else [])
+            colour = HexColor(style.stroke)
+            c._strokeColorObj = colour
+            c._lineWidth = style.width_mm
+            c._lineJoin = _JOIN.get(style.join, 0)
+            c._lineCap = _CAP.get(style.cap, 0)
+            code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm))
+            c.setStrokeAlpha(1)
         if style.opacity < 1.0:
             c.saveState()
             c.setFillAlpha(style.opacity)
             c.setStrokeAlpha(style.opacity)
-        c.drawPath(self._path(path), stroke=1 if style.stroke else 0, fill=1 if style.fill else 0,
-                   fillMode=0)
+        code.append(self._path_code(path))
+        code.append(PATH_OPS[1 if style.stroke else 0, 1 if style.fill else 0, 0])
         if style.opacity < 1.0:
             c.restoreState()
 
@@ -147,12 +184,23 @@ class PdfSurface(Surface):
             width = c.stringWidth(text, name, size)
             x_mm -= width / 2 if anchor == "middle" else width
         # one text object with its own flipped matrix: no graphics-state save/restore per line
-        t = c.beginText()
-        t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
-        t.setFont(name, size)
-        t.setFillColor(HexColor(fill))
-        t.textOut(text)
-        c.drawText(t)
+        t = self._text
+        if t is None or t._canvas is not c or not _dynamic(name):
+            t = c.beginText()
+            t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
+            t.setFont(name, size)
+            t.setFillColor(HexColor(fill))
+            t.textOut(text)
+            c.drawText(t)
+            if _dynamic(name):
+                self._text = t
+            return
+        # A TrueType line, written as the text object above writes it ("BT", its origin, the
+        # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
+        # glyph encoding: a card sets half a dozen lines.
+        t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
+        c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill)} "
+                       f"{t._formatText(text)} ET")
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing

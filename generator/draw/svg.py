@@ -76,8 +76,10 @@ class SvgSurface(Surface):
 
     # -- pages ----------------------------------------------------------------------------------
     def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
+        # font-kerning: none for browsers; text() also places kerned pairs itself (rsvg kerns anyway)
         self._doc = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"),
-                                     viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False)
+                                     viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False,
+                                     style="font-kerning:none")
         if self._title or label:
             self._doc.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         # paper is white: without this, viewers in dark mode show the page dark
@@ -196,9 +198,15 @@ class SvgSurface(Surface):
             weight, style = "normal", "normal"
             family = f"'{fonts.file_family(font)}', {fonts.SVG_FAMILY}"
             self._font_text.setdefault(font, set()).update(text)
+            runs = [(0.0, text)]  # its kerning is its own: laid out as the renderer does
         else:
             weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
             family = fonts.SVG_FAMILY
+            runs = fonts.unkerned_runs(text, size_pt, font)
+        if len(runs) > 1 and anchor != "start":  # runs are placed from the start of the line
+            width = fonts.text_width_mm(text, size_pt, font)
+            x_mm -= width / 2 if anchor == "middle" else width
+            anchor = "start"
         attrs = {"insert": (_n(x_mm), _n(y_mm)), "font_size": _n(size_pt * MM_PER_PT),
                  "font_family": family, "fill": fill}
         if anchor != "start":
@@ -207,7 +215,15 @@ class SvgSurface(Surface):
             attrs["font_weight"] = weight
         if style != "normal":
             attrs["font_style"] = style
-        self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
+        if len(runs) == 1:
+            self._group.add(svgwrite.text.Text(text, factory=NO_CHECKS, **attrs))
+            return
+        # kerned pairs split into runs at the PDF's positions: the line is as long as in the PDF
+        # aria-label: the line whole, for screen readers and text search (the runs split words)
+        node = svgwrite.text.Text("", factory=NO_CHECKS, aria_label=text, **attrs)
+        for offset, run in runs:
+            node.add(svgwrite.text.TSpan(run, x=[_n(x_mm + offset)], factory=NO_CHECKS))
+        self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import natural_size

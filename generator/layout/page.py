@@ -42,10 +42,19 @@ def paper(name: str) -> Paper:
 
 
 MARK = Style(stroke="#000000", width_mm=MARK_MM)
+MARK_HALO = Style(stroke="#ffffff", width_mm=MARK_MM + 0.3)
+CUT_LINE = Style(stroke="#1a1a1a", width_mm=0.15, join="round")  # on the true outline of a shaped piece
 
 
 def crop_mark(s: Surface, x: float, y: float, dx: float, dy: float, length: float = MARK_LEN_MM) -> None:
     """A mark starting at (x, y) going ``length`` in direction (dx, dy)."""
+    s.line(x, y, x + dx * length, y + dy * length, MARK)
+
+
+def bleed_mark(s: Surface, x: float, y: float, dx: float, dy: float, length: float) -> None:
+    """A mark over the bleed, from a cut edge at (x, y) outwards: where no room is left for a mark
+    outside the art. Its white edge keeps it visible on any colour; it is cut away with the bleed."""
+    s.line(x, y, x + dx * length, y + dy * length, MARK_HALO)
     s.line(x, y, x + dx * length, y + dy * length, MARK)
 
 
@@ -68,8 +77,9 @@ def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: l
             continue
         for i, (a, b) in enumerate(free):
             if b - a >= width:
-                if kind == "bar":
-                    scale_bar(s, a, baseline)
+                if kind == "bar":  # the same bar on every page: drawn once per document, placed
+                    s.reuse("scale-bar", (-1.0, -3.0, SCALE_BAR_MM + 20.0, 1.0),
+                            lambda t: scale_bar(t, 0.0, 0.0), a, baseline)
                 else:
                     s.text(a, baseline, text, size_pt=FOOTER_PT, font="bold" if text == note else "regular",
                            fill="#000000" if text == note else GREY)

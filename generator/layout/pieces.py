@@ -15,13 +15,14 @@ from typing import Callable
 
 from ..components.look import Look
 from ..components.piece import outline
-from ..draw.surface import Path, Style, Surface
+from ..draw.surface import Path, Surface
 from ..model import Component
-from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, crop_mark
+from .page import CUT_LINE, MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, bleed_mark, crop_mark
 
 SQRT3 = math.sqrt(3.0)
 MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
 TICK_MM = 1.6  # corner ticks round a hex or a round piece
+SEAM_MM = 0.04  # butted neighbours overlap by this much (half each side of the shared cut)
 
 
 def default_bleed(comp: Component) -> float:
@@ -82,7 +83,8 @@ def _fit(avail: float, cell: float, gap: float, outer: float) -> int:
 
 
 def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, float, float, float],
-              allow_rotate: bool = True, align_x: str = "centre", align_y: str = "start") -> Grid:
+              allow_rotate: bool = True, align_x: str = "centre", align_y: str = "start",
+              count: int | None = None) -> Grid:
     """The grid that fits most pieces in ``region`` (x0, y0, x1, y1).
 
     Butted blocks want crop marks on all four sides; where the marks at the left and right would not
@@ -107,23 +109,50 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
         orientations.append((True, h, w))
     best: Grid | None = None
     best_key: tuple = ()
+    # butted blocks without room for marks outside them get their marks over the bleed instead
+    choices = [(True, True), (False, True), (True, False), (False, False)] if butted else [(True, True)]
     for rotated, cw, ch in orientations:
-        for side_marks in ((True, False) if butted else (True,)):
+        for side_marks, end_marks in choices:
             cols = _fit(rx1 - rx0, cw, gap_x, bleed + (marks if side_marks else 0.0))
-            rows = _fit(ry1 - ry0, ch, gap_y, bleed + marks)
+            rows = _fit(ry1 - ry0, ch, gap_y, bleed + (marks if end_marks else 0.0))
             if cols < 1 or rows < 1:
                 continue
             grid_w = cols * cw + (cols - 1) * gap_x
             grid_h = rows * ch + (rows - 1) * gap_y
             outer_x = bleed + (marks if side_marks else 0.0)
+            outer_y = bleed + (marks if end_marks else 0.0)
             x0 = (paper.width_mm - grid_w) / 2 if align_x == "centre" else rx1 - outer_x - grid_w
-            y0 = ry0 + bleed + marks if align_y == "start" else ry1 - bleed - marks - grid_h
+            y0 = ry0 + outer_y if align_y == "start" else ry1 - outer_y - grid_h
             grid = Grid(cols, rows, cw, ch, gap_x, x0, y0, rotated, bleed, butted, gap_y, strip)
-            key = (grid.per_page, side_marks, not rotated)
+            # with ``count`` known: fewest pages first, then marks outside the art where that costs no page
+            fewest = -math.ceil(count / grid.per_page) if count else grid.per_page
+            key = (fewest, side_marks + end_marks, end_marks, grid.per_page, not rotated)
             if best is None or key > best_key:
                 best, best_key = grid, key
     if best is None:
         raise ValueError("piece too large for the page")
+    return best
+
+
+LEAST_BLEED_MM = 2.0  # a print shop's usual minimum: what a default bleed may shrink to
+
+
+def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[float, float, float, float],
+                     **kw) -> Grid:
+    """The grid of :func:`plan_grid`, with the default bleed cut down (in 0.5 mm steps, to no less
+    than 2 mm) where that fits more pieces a page: nine poker cards on A4 with a 2.5 mm bleed."""
+    count = kw.get("count")
+    best = plan_grid(comp, paper, bleed, region, **kw)
+    trial = bleed - 0.5
+    while trial >= LEAST_BLEED_MM - 1e-9:
+        try:
+            grid = plan_grid(comp, paper, round(trial, 2), region, **kw)
+        except ValueError:
+            break
+        if (math.ceil(count / grid.per_page) < math.ceil(count / best.per_page) if count
+                else grid.per_page > best.per_page):
+            best = grid
+        trial -= 0.5
     return best
 
 
@@ -160,7 +189,7 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         cx, cy = _mirror(cx, cy, paper, mirror)
         cx, cy = cx + offset_mm[0], cy + offset_mm[1]
         single = look.key() in sheet.once
-        name = form_name(comp, sheet.side, look, bleed)
+        name = "" if single else form_name(comp, sheet.side, look, bleed)
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         with s.saved():
@@ -180,7 +209,8 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         return []
     if grid.butted:
         return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == "lines")
-    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines")
+    # the cut line is printed on fronts only: on a back it would show any duplex misregistration
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines", sheet.side == "front")
     return []
 
 
@@ -202,10 +232,11 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
     elif grid.strip == "rows":
         top = bottom = True
     reach = b + grid.cell_w  # "no neighbour": far enough for any bleed
-    x0 = cx - grid.cell_w / 2 - ((reach if grid.strip else b) if left else 0.0)
-    x1 = cx + grid.cell_w / 2 + ((reach if grid.strip else b) if right else 0.0)
-    y0 = cy - grid.cell_h / 2 - ((reach if grid.strip else b) if top else 0.0)
-    y1 = cy + grid.cell_h / 2 + ((reach if grid.strip else b) if bottom else 0.0)
+    # a shared cut: each piece runs a hair past it, so renderers' anti-aliasing shows no light seam
+    x0 = cx - grid.cell_w / 2 - ((reach if grid.strip else b) if left else SEAM_MM)
+    x1 = cx + grid.cell_w / 2 + ((reach if grid.strip else b) if right else SEAM_MM)
+    y0 = cy - grid.cell_h / 2 - ((reach if grid.strip else b) if top else SEAM_MM)
+    y1 = cy + grid.cell_h / 2 + ((reach if grid.strip else b) if bottom else SEAM_MM)
     return Path.rect(x0, y0, x1 - x0, y1 - y0)
 
 
@@ -217,9 +248,9 @@ def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, flo
     return cx, cy
 
 
-def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
-                 offset: tuple[float, float], full: bool = False) -> list[float]:
-    """Marks on every cut line of a butted block, outside the bleed; returns bottom mark xs."""
+def block_cuts(grid: Grid, n: int, paper: Paper, mirror: str = "none",
+               offset: tuple[float, float] = (0.0, 0.0)) -> tuple[list[float], list[float]]:
+    """Where the cuts of a butted block of ``n`` pieces fall on the page: column cuts' x, row cuts' y."""
     rows_used = min(grid.rows, math.ceil(n / grid.cols))
     cols_used = min(grid.cols, n)
     xs = [grid.x0 + i * grid.cell_w for i in range(cols_used + 1)]
@@ -228,38 +259,52 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
         xs = [paper.width_mm - x for x in xs]
     elif mirror == "short":
         ys = [paper.height_mm - y for y in ys]
-    xs = [x + offset[0] for x in xs]
-    ys = [y + offset[1] for y in ys]
-    top, bottom = min(ys) - grid.bleed - MARK_GAP_MM, max(ys) + grid.bleed + MARK_GAP_MM
-    left, right = min(xs) - grid.bleed - MARK_GAP_MM, max(xs) + grid.bleed + MARK_GAP_MM
-    limit_lo, limit_hi_x = MARGIN_MM, paper.width_mm - MARGIN_MM
-    limit_hi_y = paper.usable[3]  # bottom marks stop at the footer band
+    return [x + offset[0] for x in xs], [y + offset[1] for y in ys]
+
+
+def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
+                 offset: tuple[float, float], full: bool = False) -> list[float]:
+    """Marks on every cut line of a butted block, at both ends of every cut, on both axes.
+
+    A mark stands outside the bleed where there is room for one before the page margin (or the
+    footer band); where the block runs so close to the margin that there is not (15 troop counters
+    across A4), the mark runs over the bleed instead, from the cut edge outwards: the bleed is cut
+    away with it. A white edge keeps those marks visible on dark art."""
+    xs, ys = block_cuts(grid, n, paper, mirror, offset)
     most = 10_000.0 if full else MARK_LEN_MM  # lines run to the margins, for a paper trimmer
-    for x in xs:
-        crop_mark(s, x, top, 0, -1, max(0.0, min(most, top - limit_lo)))
-        crop_mark(s, x, bottom, 0, 1, max(0.0, min(most, limit_hi_y - bottom)))
-    if left - limit_lo >= 1.0 and limit_hi_x - right >= 1.0:
-        for y in ys:
-            crop_mark(s, left, y, -1, 0, min(most, left - limit_lo))
-            crop_mark(s, right, y, 1, 0, min(most, limit_hi_x - right))
+    x_lo, x_hi, y_lo, y_hi = MARGIN_MM, paper.width_mm - MARGIN_MM, MARGIN_MM, paper.usable[3]
+    edge = grid.bleed + MARK_GAP_MM
+    # (cut positions, where the block's edge is, direction, how far the page lets a mark go)
+    sides = ((xs, min(ys), (0, -1), min(ys) - y_lo), (xs, max(ys), (0, 1), y_hi - max(ys)),
+             (ys, min(xs), (-1, 0), min(xs) - x_lo), (ys, max(xs), (1, 0), x_hi - max(xs)))
+    for cuts, at, (dx, dy), room in sides:
+        outside = room - edge
+        for c in cuts:
+            x, y = (c, at) if dx == 0 else (at, c)
+            if outside >= 1.0:
+                crop_mark(s, x + dx * edge, y + dy * edge, dx, dy, min(most, outside))
+            else:
+                bleed_mark(s, x, y, dx, dy, max(grid.bleed, min(room, grid.bleed + MIN_MARK_MM)))
     return []  # bottom marks stop at the footer band, so the footer needs to avoid none
 
 
 def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,
-                 offset: tuple[float, float], full: bool = False) -> None:
-    """Marks outside the bleed: for a hex, each edge's line continued past both corners (lay a
-    ruler on the two ticks and cut the edge); for a round, ticks at the quarter points. With
-    ``full`` each piece also gets a hairline on its cut edge, for cutting by eye."""
+                 offset: tuple[float, float], full: bool = False, cut_line: bool = True) -> None:
+    """A thin cut line on the piece's true outline (the colour runs on past it: that is bleed),
+    and marks outside the bleed: for a hex, each edge's line continued past both corners (lay a
+    ruler on the two ticks and cut the edge); for a round, ticks at the quarter points."""
     w, h = comp.size_mm
-    length = max(0.8, min(TICK_MM, grid.gap / 2 - MARK_GAP_MM - grid.bleed * 0.3))
-    hairline = Style(stroke="#808080", width_mm=0.1)
+    # ticks as long as the space between pieces (or, for a piece alone, before the margin) allows
+    room = max(grid.gx, grid.gy) / 2 if grid.per_page > 1 else _room_to_margin(grid, paper)
+    length = max(0.8, min(TICK_MM if grid.per_page > 1 else MARK_LEN_MM,
+                          room - MARK_GAP_MM - grid.bleed * 0.3))
     for index in range(n):
         cx, cy = _mirror(*grid.centre(index), paper, mirror)
         cx, cy = cx + offset[0], cy + offset[1]
-        if full:
+        if cut_line or full:
             with s.saved():
                 s.translate(cx, cy)
-                s.draw(outline(comp), hairline)
+                cut_outline(s, comp)
         if comp.kind == "hex-tile":
             _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length, _strip_neighbours(grid, index, n, paper, mirror,
                                                                                  offset))
@@ -313,6 +358,19 @@ def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: fl
             if any(_in_hex(x, y, nx, ny, reach, flat) for nx, ny in neighbours for x, y in ends):
                 continue
             crop_mark(s, px, py, dx, dy, length)
+
+
+def _room_to_margin(grid: Grid, paper: Paper) -> float:
+    """Space between one lone piece's bleed edge and the nearest page margin."""
+    x0, y0, x1, y1 = paper.usable
+    room = min(grid.x0 - x0, x1 - grid.x0 - grid.width, grid.y0 - y0, y1 - grid.y0 - grid.height)
+    return max(0.0, room)
+
+
+def cut_outline(s: Surface, comp: Component) -> None:
+    """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
+    a strip share theirs)."""
+    s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from .. import pathdata
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
                      ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
 
@@ -20,8 +21,10 @@ NAMED_SIZES_MM = {
     "tarot": (69.85, 120.65),
 }
 
+PATH_DATA = Scalar("SVG path data", pathdata.problem)
+
 ICON_SHAPE = Map({
-    "path": Key(TEXT, doc="SVG path data (M L H V C Q Z, absolute or relative) in a 100 x 100 box"),
+    "path": Key(PATH_DATA, doc="SVG path data (M L H V C S Q T A Z, absolute or relative) in a 100 x 100 box"),
     "circle": Key(ListOf(NUM, "[cx, cy, r]", min_items=3)),
     "polygon": Key(ListOf(ListOf(NUM, "[x, y]", min_items=2), "points", min_items=3)),
     "rect": Key(ListOf(NUM, "[x, y, w, h]", min_items=4)),

@@ -1,0 +1,194 @@
+"""``--format html`` (and every default build): a static page for each kit, ``<game>/index.html``, and
+one over every kit built, ``index.html``.
+
+Each component is shown with previews of its faces (PNG, drawn by the same code as the PDFs, at its
+cut size), its count, its size in mm, the files and pages it is printed on, the item notes; the page
+also carries the credits, the edition notes, links to every PDF and SVG, and the printing and cutting
+instructions of the contents page. No script: plain HTML and CSS from jinja2 templates in
+``templates/gallery/``, laid out for a phone first.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..model import Component, Game
+from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
+from .raster import Shot, take
+
+PREVIEW_DPI = 150.0  # sharp on a phone's screen, small files
+PREVIEW_MAX_PX = 1600  # boards and mats
+CSS_PX_PER_MM = 96 / 25.4  # the size a face is shown at: its real size on a 96 dpi screen
+SHEET_DPI = 60.0  # text sheets are shown as a small page
+
+
+def _env():
+    import jinja2
+
+    from ..resources import templates_dir
+
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "gallery")),
+                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+
+
+def _preview_faces(game: Game, components: list[Component]) -> list[tuple[Component, list[tuple[Face, Face | None]]]]:
+    out = []
+    for comp in components:
+        if comp.kind in PIECE_KINDS and comp.items:
+            out.append((comp, item_faces(game, comp)))
+        elif comp.kind in ("board", "sheet"):
+            out.append((comp, [(whole_face(comp), None)]))
+    return out
+
+
+def _shot(face: Face) -> Shot:
+    if face.kind == "sheet":
+        return Shot(face, 0.0, SHEET_DPI)
+    if face.kind == "board":
+        return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX)
+    return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX)
+
+
+def _size_text(comp: Component) -> str:
+    w, h = comp.size_mm
+    if comp.kind == "hex-tile":
+        return f"hex, {min(w, h):.1f} mm across the flats ({max(w, h):.1f} mm corner to corner)"
+    if comp.kind == "token":
+        return f"round, {w:.1f} mm across"
+    if comp.kind == "sheet":
+        return "a page of text"
+    return f"{w:.1f} x {h:.1f} mm"
+
+
+def _rel(path: Path, base: Path) -> str:
+    return path.relative_to(base).as_posix()
+
+
+def _exists(path: Path, files: dict[Path, bytes]) -> bool:
+    return path in files or path.is_file()
+
+
+def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
+                 files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
+    """``<game>/index.html`` and its preview images."""
+    from .. import build
+    from ..layout.page import PRINT_NOTE
+
+    folder = out_root / game.id
+    groups = _preview_faces(game, components)
+    shots: list[Shot] = []
+    for comp, pairs in groups:
+        for front, back in pairs:
+            shots.append(_shot(front))
+            if back is not None:
+                shots.append(_shot(back))
+    pictures = take(game, shots, jobs)
+    out: dict[Path, bytes] = {}
+    by_key: dict[str, dict[str, Any]] = {}
+    for shot, data in zip(shots, pictures):
+        face = shot.face
+        rel = Path("gallery") / face.comp.id / f"{face.item}-{face.side}.png"
+        out[folder / rel] = data
+        w_px, h_px = shot.size_px()
+        if face.kind == "sheet":
+            css_w = 210.0
+        else:
+            w_mm, _ = face_size_mm(face, 0.0)
+            css_w = w_mm * CSS_PX_PER_MM
+        by_key[face.key] = {"src": rel.as_posix(), "width": round(css_w), "height": round(css_w * h_px / w_px),
+                            "alt": f"{face.label}, {face.side}"}
+
+    where: dict[str, list[dict[str, Any]]] = {}
+    documents = []
+    for doc in entry.get("documents", []):
+        pdf = folder / doc["file"]
+        paper = doc["paper"]
+        stem = Path(doc["file"]).stem
+        svgs = [folder / paper / "svg" / f"{stem}-{i:03d}.svg" for i in range(1, doc["pages"] + 1)]
+        link = _rel(pdf, folder) if _exists(pdf, files) else None
+        documents.append({"file": doc["file"], "link": link, "paper": paper.upper() if paper == "a4" else paper.title(),
+                          "pages": doc["pages"], "duplex": doc["duplex"],
+                          "svgs": [{"n": i, "link": _rel(p, folder)} for i, p in enumerate(svgs, 1)
+                                   if _exists(p, files)]})
+        for cid, pages in doc["component_pages"].items():
+            where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": _ranges(pages)})
+    posters = []
+    for comp in components:
+        if comp.kind == "board":
+            p = folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"
+            if _exists(p, files):
+                posters.append({"name": comp.name, "link": _rel(p, folder)})
+
+    comps = []
+    for comp, pairs in groups:
+        items = []
+        notes = {i.id: i.note for i in comp.items if getattr(i, "note", "")}
+        for front, back in pairs:
+            items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
+                          "back": by_key[back.key] if back is not None else None,
+                          "note": next((n for iid, n in notes.items() if front.item == iid), "")})
+        comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),
+                      "count": comp.count if comp.kind not in ("board", "sheet") else 1,
+                      "size": _size_text(comp), "where": where.get(comp.id, []), "items": items,
+                      "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
+
+    duplex = build.Document("duplex", "", duplex=True)
+    single = build.Document("single", "")
+    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + build._print_notes(duplex)[1:2]
+    extras = []
+    if _exists(folder / "tts" / f"{game.id}.json", files):
+        extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json"})
+    if any(p.parent.parent == folder / "png" for p in files):
+        extras.append({"label": "PNG of every face (print-on-demand)", "link": None,
+                       "text": f"png/<component>/<item>-front.png, at {getattr(opts, 'dpi', 300):g} dpi"})
+    # the picture on the page over all kits: the first board, or else the first piece
+    picture = next((pairs[0][0] for c, pairs in groups if c.kind == "board"), groups[0][1][0][0] if groups else None)
+    if picture is not None:
+        entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
+    html = _env().get_template("game.html.j2").render(
+        game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
+        components=comps, printing=printing, duplex_notes=build.BOTH_SIDES_NOTES[:3],
+        single_note=build._print_notes(single)[-1], extras=extras,
+        total=sum(c.count for c in components if c.kind in PIECE_KINDS))
+    out[folder / "index.html"] = html.encode("utf-8")
+    return out
+
+
+def _ranges(pages: list[int]) -> str:
+    """[3, 4, 5, 9] -> "3-5, 9"."""
+    out = []
+    pages = sorted(pages)
+    start = prev = pages[0]
+    for p in pages[1:] + [None]:
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        out.append(f"{start}" if start == prev else f"{start}-{prev}")
+        if p is not None:
+            start = prev = p
+    return ", ".join(out)
+
+
+def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, bytes]:
+    """``index.html`` over every kit built (those with a gallery)."""
+    games = []
+    for e in entries:
+        if not e.get("gallery"):
+            continue
+        thumb = e.get("gallery_picture")
+        games.append({"id": e["id"], "title": e["title"], "credits": e["credits"], "link": e["gallery"],
+                      "thumb": thumb, "components": len(e["components"]),
+                      "pieces": sum(c["count"] for c in e["components"] if c["kind"] not in ("board", "sheet"))})
+    if not games:
+        return {}
+    html = _env().get_template("index.html.j2").render(games=games)
+    return {out_root / "index.html": html.encode("utf-8")}
+
+
+def write_index(out_root: Path, entries: list[dict[str, Any]]) -> None:
+    from ..fileio import write_atomic
+
+    for path, data in index_gallery(out_root, entries).items():
+        write_atomic(path, data)

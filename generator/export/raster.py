@@ -1,0 +1,138 @@
+"""Faces to pixels: each face is drawn through the PDF backend on a page of its own and rasterised
+with pypdfium2 (PDFium, the PDF engine of Chromium, shipped in the wheel: no system packages).
+
+The page is sized to a whole number of pixels at the asked resolution, so a poker card with 1/8 in of
+bleed at 300 dpi is exactly 825 x 1125 px. Work is shared between worker processes (fork), each
+drawing its share of the faces into one PDF of its own and rasterising it page by page.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..model import Game
+from .faces import MM_PER_IN, Face, face_size_mm, paint_face, pixels
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture to take of one face."""
+
+    face: Face
+    bleed_mm: float  # art drawn past the cut line; the picture holds it all
+    dpi: float
+    max_px: int = 0  # if > 0, the longer side is at most this many pixels (the dpi is lowered to fit)
+    png: bool = True  # True: PNG bytes (with the dpi in its pHYs chunk); False: (w, h, RGBA bytes)
+
+    def size_px(self) -> tuple[int, int]:
+        return pixels(face_size_mm(self.face, self.bleed_mm), self.effective_dpi())
+
+    def effective_dpi(self) -> float:
+        if self.max_px <= 0:
+            return self.dpi
+        w, h = face_size_mm(self.face, self.bleed_mm)
+        longest = max(w, h) / MM_PER_IN * self.dpi
+        return self.dpi if longest <= self.max_px else self.dpi * self.max_px / longest
+
+
+def workers(jobs: int | None) -> int:
+    """Worker processes: ``jobs`` if given (> 0), else one per core."""
+    if jobs and jobs > 0:
+        return jobs
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+_GAME: Game | None = None  # set before the worker processes fork, read inside them
+_SHOTS: Sequence[Shot] = ()
+
+
+def take(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> list:
+    """Every shot's picture, in order: PNG bytes, or (width, height, RGBA bytes)."""
+    global _GAME, _SHOTS
+    if not shots:
+        return []
+    n = min(workers(jobs), max(1, len(shots) // 4))
+    if n <= 1 or not _can_fork():
+        return _take_range(game, shots, range(len(shots)))
+    import multiprocessing
+
+    _GAME, _SHOTS = game, shots
+    try:
+        # interleaved shares balance big and small faces; each worker returns its share in order
+        shares = [range(i, len(shots), n) for i in range(n)]
+        with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("fork")) as pool:
+            parts = list(pool.map(_take_share, shares))
+    finally:
+        _GAME, _SHOTS = None, ()
+    out: list = [None] * len(shots)
+    for share, part in zip(shares, parts):
+        for i, picture in zip(share, part):
+            out[i] = picture
+    return out
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _take_share(share: range) -> list:
+    assert _GAME is not None
+    return _take_range(_GAME, _SHOTS, share)
+
+
+def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
+    import pypdfium2 as pdfium
+
+    from ..draw.pdf import PdfSurface
+
+    pdf = PdfSurface(title=f"{game.title}: faces")
+    sizes = []
+    for i in indices:
+        shot = shots[i]
+        dpi = shot.effective_dpi()
+        w_px, h_px = shot.size_px()
+        # a hundredth of a pixel short: PDFium rounds the page up to whole pixels
+        w_mm, h_mm = (w_px - 0.01) * MM_PER_IN / dpi, (h_px - 0.01) * MM_PER_IN / dpi
+        pdf.begin_page(w_mm, h_mm, label=shot.face.key)
+        paint_face(pdf, game, shot.face, shot.bleed_mm, w_mm, h_mm)
+        pdf.end_page()
+        sizes.append((w_px, h_px, dpi))
+    doc = pdfium.PdfDocument(pdf.finish())
+    out = []
+    try:
+        for n, i in enumerate(indices):
+            shot = shots[i]
+            w_px, h_px, dpi = sizes[n]
+            page = doc[n]
+            # outside a hex or a round piece stays transparent; everything else fills its page, and
+            # print shops prefer plain RGB
+            clear = shot.face.kind in ("hex-tile", "token")
+            bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 0 if clear else 255),
+                                 may_draw_forms=False)
+            image = bitmap.to_pil()
+            if image.size != (w_px, h_px):  # never expected: the page was sized for it
+                raise RuntimeError(f"{shot.face.key}: rendered {image.size}, wanted {(w_px, h_px)}")
+            if shot.png:
+                out.append(encode_png(image, shot.dpi if shot.max_px <= 0 else dpi))
+            else:
+                out.append(image.convert("RGBA"))
+            page.close()
+    finally:
+        doc.close()
+    return out
+
+
+def encode_png(image, dpi: float) -> bytes:
+    """PNG bytes with the resolution recorded (pHYs), the same bytes for the same pixels."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=2)  # twice as fast as 6, files a few % larger
+    return buf.getvalue()

@@ -1,0 +1,419 @@
+"""``--format tts``: the kit as one Tabletop Simulator saved object.
+
+Writes ``<game>/tts/``: for each deck, card sheets of at most 10 x 7 slots and 4096 px a side (the last
+slot holds the hidden card, TTS's picture for a card in someone else's hand) and its back; front and
+back images of every tile and token kind; one image of each board and mat; and ``<game>.json``, a saved
+object holding all of them. Copy the folder's JSON (and its PNG thumbnail) into TTS's
+``Saves/Saved Objects`` folder; the images are found through ``file:///`` URLs to where they were
+written, or under ``--tts-url-base URL`` once you have put them on a web host.
+
+Field names and types follow TTS's save-file classes as the Knowledge Base lists them
+(kb.tabletopsimulator.com/custom-content/save-file-format/, custom-deck/, custom-tile/, custom-token/;
+github.com/Berserk-Games/Tabletop-Simulator-Knowledge-Base), with ``CustomDeckState``'s ``Type`` (card
+shape: 0 rounded rectangle, 1 rectangle) as TTS's current saves write it. tests/tts_save_schema.json
+restates them as a JSON Schema and the tests check every object we write against it.
+
+Sizes: TTS has no unit of length in a save, only scales. A card at scale 1 is TTS's standard card,
+taken as a 63.5 mm poker card; tiles, tokens and boards are scaled by their real size at
+``IN_PER_TILE_SCALE`` inches of their longer side per unit of scale, so pieces keep their proportions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ..components.look import resolve
+from ..model import Component, Game
+from .faces import MM_PER_IN, Face, face_size_mm, item_faces, whole_face
+from .raster import Shot, encode_png, take
+
+MAX_SIDE_PX = 4096  # TTS reads larger images, but 4096 is its advice and a safe texture size everywhere
+MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets
+CARD_MM = 63.5  # a card this wide is TTS's scale-1 card
+IN_PER_TILE_SCALE = 29.0 / 22.0  # longer side of a custom tile or board, in inches, per unit of scale
+THICKNESS = 0.1  # TTS units (about an inch): the thinnest a custom tile or token is offered in game
+BOARD_THICKNESS = 0.2
+TILE_TYPE = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}  # CustomTileState.Type
+CARD_ROUNDED, CARD_RECTANGLE = 0, 1  # CustomDeckState.Type
+TABLE_Y = 1.5  # spawn height above the table
+
+
+@dataclass
+class _Sheet:
+    key: int  # CustomDeck key: CardID = key * 100 + index
+    faces: list[Face]
+    cols: int
+    rows: int
+
+
+def guid(*parts: str) -> str:
+    """Six hex digits, the same for the same object on every build."""
+    return hashlib.sha1("|".join(parts).encode()).hexdigest()[:6]
+
+
+def _colour(hex_fill: str | None) -> dict[str, float]:
+    if not hex_fill:
+        return {"r": 1.0, "g": 1.0, "b": 1.0}
+    h = hex_fill.lstrip("#")
+    return {c: round(int(h[i:i + 2], 16) / 255, 4) for c, i in (("r", 0), ("g", 2), ("b", 4))}
+
+
+def _transform(x: float, z: float, scale: tuple[float, float, float] = (1.0, 1.0, 1.0), rot_z: float = 0.0,
+               rot_y: float = 180.0) -> dict[str, float]:
+    return {"posX": round(x, 3), "posY": TABLE_Y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": rot_z,
+            "scaleX": round(scale[0], 4), "scaleY": round(scale[1], 4), "scaleZ": round(scale[2], 4)}
+
+
+def _object(name: str, nickname: str, transform: dict[str, float], gid: str, *, description: str = "",
+            colour: str | None = None, locked: bool = False, hands: bool = False) -> dict[str, Any]:
+    """The fields every TTS object carries (ObjectState)."""
+    return {"GUID": gid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
+            "GMNotes": "", "ColorDiffuse": _colour(colour), "Locked": locked, "Grid": True, "Snap": True,
+            "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
+            "HideWhenFaceDown": hands, "Hands": hands, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
+
+
+def deck_grid(n_faces: int) -> list[tuple[int, int, int]]:
+    """(faces, cols, rows) for each sheet of a deck of ``n_faces`` different faces: at most 10 x 7 slots
+    with the last slot kept for the hidden card, at least 2 x 2 (TTS's smallest sheet)."""
+    per = MAX_COLS * MAX_ROWS - 1
+    out = []
+    left = n_faces
+    while left > 0:
+        n = min(per, left)
+        slots = n + 1
+        rows = max(2, math.ceil(slots / MAX_COLS))
+        cols = max(2, math.ceil(slots / rows))
+        out.append((n, cols, rows))
+        left -= n
+    return out
+
+
+class _Kit:
+    def __init__(self, game: Game, folder: Path, url_base: str | None, dpi: float):
+        self.game = game
+        self.folder = folder
+        self.url_base = url_base.rstrip("/") + "/" if url_base else None
+        self.dpi = dpi
+        self.images: dict[str, Any] = {}  # file name in tts/ -> PNG bytes
+        self.listed: list[dict[str, Any]] = []
+
+    def url(self, name: str) -> str:
+        if self.url_base:
+            return self.url_base + quote(name)
+        return (self.folder / "tts" / name).resolve().as_uri()
+
+
+def tts_files(game: Game, components: list[Component], folder: Path, dpi: float, url_base: str | None,
+              jobs: int | None) -> tuple[dict[Path, bytes], dict[str, Any]]:
+    """The TTS images and saved object (path -> bytes) and the manifest entry."""
+    kit = _Kit(game, folder, url_base, dpi)
+    decks = [c for c in components if c.kind == "card" and c.items]
+    pieces = [c for c in components if c.kind in ("hex-tile", "square-tile", "token", "counter") and c.items]
+    boards = [c for c in components if c.kind == "board"]
+
+    # 1. every picture at once, shared between the workers
+    shots: list[Shot] = []
+    plans = []
+    key = 0
+    for comp in decks:
+        pairs = item_faces(game, comp)
+        cell_dpi = _deck_dpi(comp, dpi, len(pairs))
+        sheets = []
+        start = 0
+        for n, cols, rows in deck_grid(len(pairs)):
+            key += 1
+            sheets.append(_Sheet(key, [f for f, _ in pairs[start:start + n]], cols, rows))
+            start += n
+        plans.append(("deck", comp, pairs, sheets, cell_dpi, len(shots)))
+        for _, b in pairs:  # cards printed one-sided get a plain back with the game's name
+            shots.append(Shot(_fill_back(game, comp, b), 0.0, cell_dpi, png=False))
+        for f, _ in pairs:
+            shots.append(Shot(f, 0.0, cell_dpi, png=False))
+    for comp in pieces:
+        pairs = item_faces(game, comp)
+        plans.append(("pieces", comp, pairs, len(shots)))
+        for f, b in pairs:
+            shots.append(Shot(f, 0.0, dpi, max_px=1024))
+            if b is not None:
+                shots.append(Shot(b, 0.0, dpi, max_px=1024))
+    for comp in boards:
+        plans.append(("board", comp, len(shots)))
+        shots.append(Shot(whole_face(comp), 0.0, dpi, max_px=MAX_SIDE_PX))
+    pictures = take(game, shots, jobs)
+
+    # 2. images and objects
+    objects: list[dict[str, Any]] = []
+    cursor = _Cursor()
+    for plan in plans:
+        if plan[0] == "deck":
+            _, comp, pairs, sheets, cell_dpi, at = plan
+            n = len(pairs)
+            back_pics = pictures[at:at + n]
+            front_pics = pictures[at + n:at + 2 * n]
+            # one back for the deck when every card's back comes out the same, pixel for pixel
+            unique_back = len({pic.tobytes() for pic in back_pics}) > 1
+            common_pic = None if unique_back else back_pics[0]
+            objects.append(_deck(kit, comp, pairs, sheets, unique_back, front_pics, back_pics, common_pic,
+                                 cell_dpi, cursor))
+        elif plan[0] == "pieces":
+            _, comp, pairs, at = plan
+            objects.extend(_pieces(kit, comp, pairs, pictures, at, cursor))
+        else:
+            _, comp, at = plan
+            objects.append(_board(kit, comp, pictures[at], shots[at], cursor))
+
+    save = _save(game, objects)
+    files: dict[Path, bytes] = {folder / "tts" / name: data for name, data in kit.images.items()}
+    stem = game.id
+    files[folder / "tts" / f"{stem}.json"] = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode()
+    thumb = _thumbnail(kit)
+    if thumb is not None:
+        files[folder / "tts" / f"{stem}.png"] = thumb
+    info = {"saved_object": f"tts/{stem}.json", "url_base": kit.url_base or "file:///", "images": kit.listed,
+            "objects": len(objects)}
+    return files, info
+
+
+def _fill_back(game: Game, comp: Component, back: Face | None) -> Face:
+    if back is not None:
+        return back
+    look = resolve(game, {"title": game.meta.get("short") or game.title}, None)
+    return Face(comp, "back", comp.name, "back", look, 1)
+
+
+def _deck_dpi(comp: Component, dpi: float, n_faces: int) -> float:
+    """The resolution of a deck's cells: the asked dpi, lowered so each sheet fits 4096 px a side."""
+    w, h = comp.size_mm
+    fit = dpi
+    for _, cols, rows in deck_grid(n_faces):
+        fit = min(fit, (MAX_SIDE_PX - 0.5) / cols / (w / MM_PER_IN), (MAX_SIDE_PX - 0.5) / rows / (h / MM_PER_IN))
+    while True:  # whole pixels: make sure rounding did not push a sheet over the limit
+        cw, ch = round(w / MM_PER_IN * fit), round(h / MM_PER_IN * fit)
+        if all(cols * cw <= MAX_SIDE_PX and rows * ch <= MAX_SIDE_PX for _, cols, rows in deck_grid(n_faces)):
+            return fit
+        fit *= 0.998
+
+
+def _sheet_image(pics: list, cols: int, rows: int, hidden):
+    from PIL import Image
+
+    cw, ch = pics[0].size
+    sheet = Image.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
+    for i, pic in enumerate(pics):
+        sheet.paste(pic.convert("RGB"), ((i % cols) * cw, (i // cols) * ch))
+    if hidden is not None:
+        last = cols * rows - 1
+        sheet.paste(hidden.convert("RGB"), ((last % cols) * cw, (last // cols) * ch))
+    return sheet
+
+
+class _Cursor:
+    """Places objects in rows across the table, left to right, a new row for each kind of thing."""
+
+    def __init__(self) -> None:
+        self.x = -30.0
+        self.z = 22.0
+        self.row_depth = 0.0
+
+    def place(self, width: float, depth: float) -> tuple[float, float]:
+        if self.x + width > 30.0 and self.x > -30.0:
+            self.new_row()
+        x, z = self.x + width / 2, self.z - depth / 2
+        self.x += width + 1.0
+        self.row_depth = max(self.row_depth, depth)
+        return x, z
+
+    def new_row(self) -> None:
+        if self.row_depth:
+            self.x = -30.0
+            self.z -= self.row_depth + 1.5
+            self.row_depth = 0.0
+
+
+def _card_scale(comp: Component) -> float:
+    return comp.size_mm[0] / CARD_MM
+
+
+def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: bool, front_pics, back_pics,
+          common_pic, cell_dpi: float, cursor: _Cursor) -> dict[str, Any]:
+    game = kit.game
+    card_type = CARD_ROUNDED if comp.corner_mm > 0 else CARD_RECTANGLE
+    custom: dict[str, dict[str, Any]] = {}
+    index_of: dict[int, tuple[int, int]] = {}  # item number -> (key, slot)
+    start = 0
+    back_name = f"{comp.id}-back.png"
+    if not unique_back:
+        kit.images[back_name] = encode_png(common_pic.convert("RGB"), cell_dpi)
+        kit.listed.append({"file": f"tts/{back_name}", "size_px": list(common_pic.size), "what": "back"})
+    for number, sheet in enumerate(sheets, start=1):
+        n = len(sheet.faces)
+        name = f"{comp.id}-sheet-{number}.png"
+        hidden = common_pic if common_pic is not None else back_pics[start]
+        img = _sheet_image(front_pics[start:start + n], sheet.cols, sheet.rows, hidden)
+        kit.images[name] = encode_png(img, cell_dpi)
+        kit.listed.append({"file": f"tts/{name}", "size_px": list(img.size), "grid": [sheet.cols, sheet.rows],
+                           "faces": n, "what": "faces"})
+        entry = {"FaceURL": kit.url(name), "BackURL": kit.url(back_name), "NumWidth": sheet.cols,
+                 "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": card_type}
+        if unique_back:
+            bname = f"{comp.id}-back-sheet-{number}.png"
+            bimg = _sheet_image(back_pics[start:start + n], sheet.cols, sheet.rows, back_pics[start])
+            kit.images[bname] = encode_png(bimg, cell_dpi)
+            kit.listed.append({"file": f"tts/{bname}", "size_px": list(bimg.size), "grid": [sheet.cols, sheet.rows],
+                               "faces": n, "what": "backs"})
+            entry["BackURL"] = kit.url(bname)
+        custom[str(sheet.key)] = entry
+        for i in range(n):
+            index_of[start + i] = (sheet.key, i)
+        start += n
+    scale = _card_scale(comp)
+    w_units, d_units = 2.2 * scale, 3.1 * scale
+    cursor.new_row()
+    x, z = cursor.place(w_units, d_units)
+    cards = []
+    ids = []
+    for item_no, (front, _) in enumerate(pairs):
+        key, slot = index_of[item_no]
+        for copy in range(front.count):
+            card_id = key * 100 + slot
+            ids.append(card_id)
+            card = _object("Card", front.label, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
+                           guid(game.id, comp.id, front.item, str(copy)), hands=True,
+                           description=_describe(front))
+            card["CardID"] = card_id
+            card["SidewaysCard"] = comp.size_mm[0] > comp.size_mm[1]
+            card["CustomDeck"] = {str(key): custom[str(key)]}
+            cards.append(card)
+    if len(cards) == 1:
+        return cards[0]
+    deck = _object("DeckCustom", comp.name, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
+                   guid(game.id, comp.id), hands=True, description=f"{len(cards)} cards")
+    deck["SidewaysCard"] = comp.size_mm[0] > comp.size_mm[1]
+    deck["DeckIDs"] = ids
+    deck["CustomDeck"] = custom
+    deck["ContainedObjects"] = cards
+    return deck
+
+
+def _describe(face: Face) -> str:
+    look = face.look
+    if look is None:
+        return ""
+    return "\n".join(t for t in (look.subtitle, look.text, look.flavour) if t)
+
+
+def _tile_type(comp: Component) -> int:
+    if comp.kind == "hex-tile":
+        return TILE_TYPE["hex"]
+    if comp.kind == "token":
+        return TILE_TYPE["circle"]
+    return TILE_TYPE["rounded"] if comp.corner_mm > 0 else TILE_TYPE["box"]
+
+
+def _piece_scale(comp: Component) -> float:
+    w, h = face_size_mm(whole_face(comp), 0.0) if comp.kind != "hex-tile" else _hex_box(comp)
+    return max(w, h) / MM_PER_IN / IN_PER_TILE_SCALE
+
+
+def _hex_box(comp: Component) -> tuple[float, float]:
+    from ..components.piece import outline
+
+    x0, y0, x1, y1 = outline(comp, 0.0).bounds()
+    return (x1 - x0, y1 - y0)
+
+
+def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Cursor) -> list[dict[str, Any]]:
+    """A bag for each kind of piece (item), holding as many as the kit has; double-sided pieces are
+    Custom Tiles (front and back image), one-sided ones Custom Tokens (shape cut from the picture)."""
+    game = kit.game
+    out = []
+    scale = _piece_scale(comp)
+    cursor.new_row()
+    i = at
+    for front, back in pairs:
+        front_png = pictures[i]
+        i += 1
+        back_png = None
+        if back is not None:
+            back_png = pictures[i]
+            i += 1
+        fname = f"{comp.id}/{front.item}-front.png"
+        kit.images[fname] = front_png
+        kit.listed.append({"file": f"tts/{fname}", "what": "front", "component": comp.id, "item": front.item})
+        bname = fname
+        if back_png is not None:
+            bname = f"{comp.id}/{front.item}-back.png"
+            kit.images[bname] = back_png
+            kit.listed.append({"file": f"tts/{bname}", "what": "back", "component": comp.id, "item": front.item})
+        colour = front.colour.fill if front.colour is not None else None
+        x, z = cursor.place(2.0, 2.4)
+        copies = []
+        for copy in range(front.count):
+            gid = guid(game.id, comp.id, front.item, str(copy))
+            t = _transform(x, z, (scale, 1.0, scale))
+            if back is not None or comp.double_sided:
+                obj = _object("Custom_Tile", front.label, t, gid, colour=colour)
+                obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": kit.url(bname),
+                                      "ImageScalar": 1.0, "WidthScale": 0.0,
+                                      "CustomTile": {"Type": _tile_type(comp), "Thickness": THICKNESS,
+                                                     "Stackable": True, "Stretch": True}}
+            else:  # a token tints its whole picture: keep it white, the picture carries the colour
+                obj = _object("Custom_Token", front.label, t, gid)
+                obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                      "WidthScale": 0.0,
+                                      "CustomToken": {"Thickness": THICKNESS, "MergeDistancePixels": 15.0,
+                                                      "StandUp": False, "Stackable": True}}
+            copies.append(obj)
+        if len(copies) == 1:
+            out.append(copies[0])
+            continue
+        bag = _object("Bag", f"{front.label} x {front.count}", _transform(x, z), guid(game.id, comp.id, front.item),
+                      colour=colour or "#8a6d3b", description=f"{comp.name}: {front.count} pieces")
+        bag["MaterialIndex"] = -1
+        bag["ContainedObjects"] = copies
+        out.append(bag)
+    return out
+
+
+def _board(kit: _Kit, comp: Component, png: bytes, shot: Shot, cursor: _Cursor) -> dict[str, Any]:
+    name = f"{comp.id}.png"
+    kit.images[name] = png
+    w, h = comp.size_mm
+    kit.listed.append({"file": f"tts/{name}", "size_px": list(shot.size_px()), "what": "board", "component": comp.id})
+    scale = max(w, h) / MM_PER_IN / IN_PER_TILE_SCALE
+    cursor.new_row()
+    x, z = cursor.place(2 * scale * w / max(w, h), 2 * scale * h / max(w, h))
+    obj = _object("Custom_Tile", comp.name, _transform(x, z, (scale, 1.0, scale)), guid(kit.game.id, comp.id))
+    obj["CustomImage"] = {"ImageURL": kit.url(name), "ImageSecondaryURL": kit.url(name), "ImageScalar": 1.0,
+                          "WidthScale": 0.0,
+                          "CustomTile": {"Type": TILE_TYPE["box"], "Thickness": BOARD_THICKNESS, "Stackable": False,
+                                         "Stretch": False}}
+    return obj
+
+
+def _save(game: Game, objects: list[dict[str, Any]]) -> dict[str, Any]:
+    """A SaveState holding the kit: TTS loads every object in ObjectStates as one saved object."""
+    return {"SaveName": game.title, "GameMode": game.title, "Gravity": 0.5, "PlayArea": 0.5, "Date": "",
+            "Table": "", "Sky": "", "Note": game.credits, "Rules": "", "XmlUI": "", "LuaScript": "",
+            "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+
+
+def _thumbnail(kit: _Kit) -> bytes | None:
+    """TTS shows ``<name>.png`` beside a saved object's JSON as its picture in the Saved Objects menu."""
+    import io
+
+    from PIL import Image
+
+    for name, data in kit.images.items():
+        if "-sheet-" in name or "/" not in name:
+            img = Image.open(io.BytesIO(data))
+            img.thumbnail((256, 256))
+            return encode_png(img.convert("RGB"), 72)
+    return None

@@ -1,0 +1,195 @@
+"""A game's kit is replaced whole: built into a staging folder beside it, then swapped in.
+
+``publish(folder, files)`` writes ``files`` (paths inside ``folder``) into ``.<name>.staging-<pid>-*``
+next to ``folder``, carrying over (as hard links, no copying) the files of the previous build that
+this one does not write — another paper, the ink-saver variant — and then swaps the staging folder
+for ``folder`` in one step (``renameat2(RENAME_EXCHANGE)`` on Linux; elsewhere two renames, undone by
+the next run if interrupted between them). Whatever moment a build is killed at, ``folder`` holds
+either the whole old kit or the whole new one, its ``manifest.json`` included. Staging and old
+folders left by a killed build (their process is gone) are cleaned up by the next build.
+
+Nothing is written through a symbolic link: a link, device node or other special file inside the
+game's folder (or the folder itself being one) is refused with a sentence.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import re
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+from .errors import BuildError
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+_STALE = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def clean_stale(root: Path, name: str) -> None:
+    """Remove what killed builds of ``name`` left in ``root``; put an old kit back if the swap was cut
+    between its two renames (only where the system has no atomic exchange)."""
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return
+    target = root / name
+    for entry in sorted(entries, key=lambda e: e.name):
+        found = _STALE.match(entry.name)
+        if not found or found.group("name") != name or _alive(int(found.group("pid"))):
+            continue
+        path = Path(entry.path)
+        try:
+            if found.group("kind") == "old" and not os.path.lexists(target):
+                os.rename(path, target)
+                continue
+        except OSError:
+            pass
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def check_target(folder: Path) -> None:
+    """``folder`` is absent or a real folder holding only folders and regular files."""
+    try:
+        mode = os.lstat(folder).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise BuildError(f"cannot look at the kit folder: {exc.strerror}", folder) from None
+    if not stat.S_ISDIR(mode):
+        raise BuildError(f"is {_kind(mode)}, not a folder pnpforge made; remove it or build with another --out",
+                         folder)
+    for base, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = Path(base) / name
+            mode = os.lstat(path).st_mode
+            if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                raise BuildError(f"is {_kind(mode)}; pnpforge writes only into folders and files it made: "
+                                 "remove it or build with another --out", path)
+
+
+def _carry_over(old: Path, staging: Path, written: set[str]) -> None:
+    """Hard-link (or copy) the old kit's files that this build does not write into the staging folder."""
+    for base, _dirs, files in os.walk(old):
+        rel_base = Path(base).relative_to(old)
+        for name in files:
+            rel = (rel_base / name).as_posix()
+            if rel in written or rel == "manifest.json":
+                continue
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(Path(base) / name, dest)
+            except OSError:
+                shutil.copy2(Path(base) / name, dest)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (Linux renameat2). False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _swap(staging: Path, folder: Path) -> None:
+    try:
+        os.rename(staging, folder)  # no kit there yet
+        return
+    except OSError as exc:
+        if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST, errno.EISDIR, errno.ENOTDIR):
+            raise
+    if _exchange(staging, folder):
+        shutil.rmtree(staging, ignore_errors=True)  # now the old kit
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-{os.getpid()}-", dir=folder.parent))
+    os.rmdir(old)
+    os.rename(folder, old)
+    os.rename(staging, folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def publish(folder: Path, files: dict[Path, bytes]) -> None:
+    """Replace ``folder`` with the old kit's other files plus ``files``, in one swap."""
+    folder = Path(folder)
+    root = folder.parent
+    written = {path.relative_to(folder).as_posix() for path in files}
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BuildError(f"cannot make the output folder: {exc.strerror}", root) from None
+    clean_stale(root, folder.name)
+    check_target(folder)
+    try:
+        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-{os.getpid()}-", dir=root))
+    except OSError as exc:
+        raise BuildError(f"cannot write here: {exc.strerror}", root) from None
+    try:
+        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a kit is an ordinary folder
+        if folder.is_dir():
+            _carry_over(folder, staging, written)
+        for rel in sorted(written):
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            with open(dest, "wb") as handle:
+                handle.write(files[folder / rel])
+        _swap(staging, folder)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        where = exc.filename or folder
+        try:
+            where = Path(where)
+            shown = folder / where.relative_to(staging) if where.is_relative_to(staging) else where
+        except (TypeError, ValueError):
+            shown = folder
+        raise BuildError(f"cannot write the kit: {exc.strerror or exc}; the previous kit is left as it was",
+                         shown) from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise

@@ -1,0 +1,97 @@
+"""Playing at the terminal like a good game program: back and undo in a piped game, safe defaults,
+refusals that say why with the numbers."""
+
+from __future__ import annotations
+
+from kingdom_helpers import run
+
+SETUP_ANSWERS = "\n\n\nE3\nG2\nF2\n"  # no names; farm E3 (river), mine G2 (mountain), village F2
+
+
+def years_of(path) -> str:
+    text = path.read_text()
+    return text[text.index("years:"):]
+
+
+def test_back_takes_back_the_last_decision_of_the_year(tmp_path):
+    path = tmp_path / "g.yaml"
+    # Year 1 of sheet 7 rolls 4 and 5. The capital makes ore; "back" at the build question takes it
+    # back and asks the capital again: labor this time; then nothing built, and the trades default
+        # to food while food is short (2 of 3 needed).
+    result = run("play", "--seed", "7", "--log", str(path), input=SETUP_ANSWERS + "ore\nback\nlabor\n\n\n\n")
+    assert "Taken back: ore." in result.output
+    assert "  - fate: [4, 5]\n    capital: [labor]\n    trade: [food]\n" in years_of(path)
+    assert run("check", str(path)).exit_code == 0
+
+
+def test_back_keeps_the_earlier_decisions_of_the_year(tmp_path):
+    path = tmp_path / "g.yaml"
+    # capital food, build a farm at the default (a river hex), then "back" at the next build
+    # question takes back only the farm's hex: the farm is asked for again and placed at E2.
+    answers = SETUP_ANSWERS + "food\nfarm\n\nback\nE2\n\n\n\n"  # then: done, trade food, starve E2
+    result = run("play", "--seed", "7", "--log", str(path), input=answers)
+    assert "Taken back: E1." in result.output
+    year = years_of(path)
+    assert "capital: [food]" in year and "build: [farm E2]" in year
+    assert run("check", str(path)).exit_code == 0
+
+
+def test_undo_plays_the_whole_year_again_before_it_is_written(tmp_path):
+    path = tmp_path / "g.yaml"
+    answers = SETUP_ANSWERS + "ore\nfarm\nundo\nfood\n\n\n"
+    result = run("play", "--seed", "7", "--log", str(path), input=answers)
+    assert "Year 1 again, from its dice." in result.output
+    assert result.output.count("== Year 1 ==") == 2
+    year = years_of(path)
+    assert "  - fate: [4, 5]\n    capital: [food]\n" in year and "build" not in year.split("- fate")[1]
+
+
+def test_back_at_the_first_question_of_a_year_cannot_reach_a_written_year(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input=SETUP_ANSWERS + "back\n\n\n\n")
+    assert "Nothing to take back yet this year (the years before are written in the log)." in result.output
+
+
+def test_refusals_say_why_with_the_numbers(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input=SETUP_ANSWERS + "\nmonument\n\n\n")
+    assert "monument stage 1 costs 2+2+4 (labor+food+ore) and you have 3 ore" in result.output
+
+
+def test_a_sixs_two_results_must_differ():
+    from solo.play import Asker, _ask_choose
+    from kingdom_helpers import base_kingdom
+
+    k = base_kingdom()
+    k.start_year((6, 3))
+    said: list[str] = []
+    answers = iter(["harvest", "harvest", "strike-ore"])
+    ask = Asker(echo=said.append, read=lambda prompt: next(answers))
+    assert _ask_choose(k, ask) == ("harvest", "strike-ore")
+    assert any("a 6's 2 results must differ: you already chose harvest" in line for line in said)
+
+
+def test_safe_defaults(tmp_path):
+    from solo.play import Asker, _ask_disasters, _ask_trades, _good_site
+    from kingdom_helpers import base_kingdom
+
+    k = base_kingdom()
+    names = k.board.names
+    # a new farm defaults to a river hex, a mine to a mountain
+    assert k.river >> _good_site(k, "farm", k.legal_hexes("farm")) & 1
+    assert k.mountains >> _good_site(k, "mine", k.legal_hexes("mine")) & 1
+    # a disaster's default is the building that makes least: the village F4 makes 2 labor (next to
+    # the farm), the river farm 2 food, the mountain mine 2 ore; a plain farm at A8 makes 1
+    k._place(k.board.index["A8"], 1)
+    k.start_year((1, 3))
+    prompts: list[str] = []
+    ask = Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or "")
+    lost = _ask_disasters(k, (), ask)
+    assert [names[h] for h in lost] == ["A8"] and "(default A8)" in prompts[-1]
+    # when food is short, the trade prompt defaults to food
+    k.resolve_fate((), lost)
+    k.produce(["labor"])
+    k.food, k.labor = 0, 4
+    prompts.clear()
+    _ask_trades(k, Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or ""))
+    assert "(default food)" in prompts[0] and k.food == 2

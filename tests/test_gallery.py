@@ -1,0 +1,123 @@
+"""The kit gallery every default build writes: output/<game>/index.html and output/index.html."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from PIL import Image
+
+from generator.build import expand_generated
+from generator.model import load_game, resolve_game
+
+
+class _Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.images: list[dict[str, str]] = []
+        self.ids: set[str] = set()
+        self.scripts = 0
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "a" and "href" in a:
+            self.links.append(a["href"])
+        if tag == "img":
+            self.images.append(a)
+        if tag == "script":
+            self.scripts += 1
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.full = " ".join("".join(page.text).split())
+    return page
+
+
+def _target(page_file: Path, href: str) -> Path:
+    return (page_file.parent / unquote(urlparse(href).path)).resolve()
+
+
+@pytest.fixture(scope="module")
+def low_page(default_build):
+    return default_build / "lords_of_war" / "index.html"
+
+
+def test_the_default_build_writes_a_gallery_per_game_and_one_over_all(default_build):
+    assert (default_build / "index.html").is_file()
+    for game in ("lords_of_war", "pebble_pond"):
+        assert (default_build / game / "index.html").is_file()
+        manifest = json.loads((default_build / game / "manifest.json").read_text())
+        assert manifest["gallery"] == f"{game}/index.html"
+    top = _parse(default_build / "index.html")
+    assert {"lords_of_war/index.html", "pebble_pond/index.html"} <= set(top.links)
+    assert "Farlanthia: Lords of War" in top.full
+
+
+def test_every_link_and_image_points_at_a_file_that_was_written(default_build):
+    for page_file in [default_build / "index.html", *default_build.glob("*/index.html")]:
+        page = _parse(page_file)
+        assert page.scripts == 0  # static: nothing needs JavaScript
+        for href in page.links:
+            if href.startswith("#"):
+                assert href[1:] in page.ids, href
+                continue
+            assert "://" not in href, href  # relative links only: the folder can be moved or hosted
+            assert _target(page_file, href).is_file(), href
+        for img in page.images:
+            assert _target(page_file, img["src"]).is_file(), img["src"]
+            assert img.get("alt"), img["src"]
+
+
+def test_every_component_is_shown_with_its_count_size_file_and_pages(low_page):
+    game = load_game(resolve_game("lords_of_war"))
+    page = _parse(low_page)
+    for comp in expand_generated(game, 1):
+        assert f"{comp.name} " in page.full + " ", comp.name
+    assert "127 pieces · 6 kinds" in page.full  # terrain tiles
+    assert "hex, 25.4 mm across the flats" in page.full
+    assert "round, 12.7 mm across" in page.full
+    assert "63.5 x 88.9 mm" in page.full  # the cards
+    assert "36 × Forest" in page.full and "10 × Wall (Orange)" in page.full
+    assert "Printed in: a4/lords_of_war-a4-duplex.pdf, pages 3-8" in page.full  # terrain tiles' sheets
+    assert "a4/lords_of_war-a4-duplex.pdf" in page.links
+    assert any(h.startswith("a4/svg/lords_of_war-a4-single-") for h in page.links)
+    assert "poster/lords_of_war-main-board-true-size.pdf" in page.links
+
+
+def test_the_pages_named_are_the_pages_the_component_is_printed_on(default_build):
+    manifest = json.loads((default_build / "lords_of_war" / "manifest.json").read_text())
+    duplex = next(d for d in manifest["documents"] if d["file"] == "a4/lords_of_war-a4-duplex.pdf")
+    assert duplex["component_pages"]["terrain-tiles"] == [3, 4, 5, 6, 7, 8]
+
+
+def test_credits_notes_and_printing_instructions_are_on_the_page(low_page):
+    game = load_game(resolve_game("lords_of_war"))
+    page = _parse(low_page)
+    assert " ".join(game.credits.split()) in page.full
+    for note in game.notes:
+        assert " ".join(note.split()) in page.full
+    assert "Print at 100% (no “fit to page”): the bar must measure 50 mm" in page.full
+    assert "flipping on the LONG edge" in page.full
+
+
+def test_previews_are_the_faces_at_their_cut_size(low_page):
+    page = _parse(low_page)
+    forest = next(i for i in page.images if i["src"] == "gallery/terrain-tiles/forest-front.png")
+    preview = Image.open(_target(low_page, forest["src"]))
+    # 25.4 mm across the flats at the preview's 150 dpi: 150 px, no bleed
+    assert preview.size == (173, 150)
+    assert int(forest["width"]) == round(29.33 * 96 / 25.4)  # shown at its real size on a 96 dpi screen
+    card = next(i for i in page.images if i["src"].startswith("gallery/adventure-deck/"))
+    assert Image.open(_target(low_page, card["src"])).size == (375, 525)
