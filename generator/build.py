@@ -69,6 +69,7 @@ class Options:
     marks: str = "crop"  # crop | lines | none
     dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
     tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
+    jobs: int | None = None  # worker processes (--jobs; None: the cores), also for the PNG pictures
 
     @property
     def suffix(self) -> str:
