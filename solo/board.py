@@ -364,17 +364,33 @@ class _Outside:
 
 
 def _grow_range(board: Board, rng: random.Random, size: int, avoid: int) -> int | None:
+    """A connected range of ``size`` hexes grown from a random hex outside ``avoid``.
+
+    The random draws are exactly ``rng.choice`` over the free hexes and then over each frontier
+    (lowest hex first), so sheets stay the same; the k-th hex is found in the bit masks instead of
+    listing them."""
     free = _Outside(board, avoid)
-    if not len(free):
+    n = len(free)
+    if not n:
         return None
-    choice = rng.choice
-    rng_mask = 1 << choice(free)
-    around = board.around
+    below = rng._randbelow  # what rng.choice(seq) draws: seq[rng._randbelow(len(seq))]
+    rng_mask = 1 << free[below(n)]
+    nmask = board.nmask
     for _ in range(size - 1):
-        frontier = bit_list(around(rng_mask) & ~rng_mask & ~avoid)
+        around = 0
+        m = rng_mask
+        while m:
+            low = m & -m
+            around |= nmask[low.bit_length() - 1]
+            m ^= low
+        frontier = around & ~rng_mask & ~avoid
         if not frontier:
             return None
-        rng_mask |= 1 << choice(frontier)
+        k = below(frontier.bit_count())
+        while k:  # drop the k lowest hexes
+            frontier &= frontier - 1
+            k -= 1
+        rng_mask |= frontier & -frontier
     return rng_mask
 
 

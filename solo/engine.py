@@ -86,6 +86,9 @@ class _Tables:
         self.fed_codes = tuple(CODE[k] for k in rules.fed)
         self.costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
         self.capital_by_stage = tuple(rules.capital_makes(s) for s in range(len(rules.stages) + 1))
+        self.mountain_ban = {k: not rules.build[k].on_mountain for k in KINDS}
+        self.not_next_to = {k: CODE[rules.build[k].not_next_to] if rules.build[k].not_next_to else None
+                            for k in KINDS}
 
 
 @lru_cache(maxsize=16)
@@ -119,6 +122,8 @@ class Kingdom:
         self._fed_codes = t.fed_codes
         self._costs = t.costs
         self._near_grave = 0  # hexes next to a graveyard (graveyards are never removed)
+        self._mountain_ban = t.mountain_ban
+        self._not_next_to = t.not_next_to
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
@@ -447,15 +452,38 @@ class Kingdom:
                 out.append("monument")
         return out
 
+    def buildable(self) -> list[str]:
+        """The kinds you can pay for now that also have a hex to stand on (:meth:`affordable` and
+        :meth:`legal_hexes` in one pass)."""
+        options = self.affordable()
+        if not options:
+            return options
+        m = self.masks
+        free = self.board.all_mask & ~(m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] | m[GRAVEYARD] | m[CAPITAL])
+        plain = free & ~self.mountains
+        out = []
+        for kind in options:
+            if kind == "monument":
+                if self.legal_hexes(kind):
+                    out.append(kind)
+                continue
+            where = plain if self._mountain_ban[kind] else free
+            near = self._not_next_to[kind]
+            if near is not None and where:
+                where &= ~self._around(m[near])
+            if where:
+                out.append(kind)
+        return out
+
     def build(self, kind: str, h: int) -> None:
         """Pay for ``kind`` and draw it on hex ``h``."""
         if self.phase != BUILD:
             self._need(BUILD, "construct")
         self._check_site(kind, h)
         cost = self.build_cost(kind)
-        short = [f"{have} {name}" for need, have, name in
-                 zip(cost, (self.labor, self.food, self.ore), ("labor", "food", "ore")) if have < need]
-        if short:
+        if self.labor < cost[0] or self.food < cost[1] or self.ore < cost[2]:
+            short = [f"{have} {name}" for need, have, name in
+                     zip(cost, (self.labor, self.food, self.ore), ("labor", "food", "ore")) if have < need]
             raise IllegalMoveError(f"{self._what_built(kind)} at {self.name(h)} costs {cost_text(cost)}"
                                    f"{self._owned_text(kind)}; you have {_and(short)}")
         self.labor -= cost[0]
@@ -477,6 +505,12 @@ class Kingdom:
         return f" (you own {_plural(n, kind)})"
 
     def _check_site(self, kind: str, h: int) -> None:
+        if self.at[h] == EMPTY and (kind == "monument" or not self._mountain_ban[kind] or
+                                    not self.mountains >> h & 1):
+            if kind != "monument":  # the common case, checked without building any message
+                near = self._not_next_to[kind]
+                if near is None or not self.board.nmask[h] & self.masks[near]:
+                    return
         what, name = self._what_built(kind), self.name(h)
         if kind == "monument" and self.stage >= self.rules.max_stage:
             raise IllegalMoveError(f"the monument is finished (stage {self.stage}); there is no stage "

@@ -268,7 +268,7 @@ def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet
     peak_food = peak_ore = peak_labor = 0
     p_reroll, p_choose, p_lose, p_capital = policy.reroll, policy.choose, policy.lose, policy.capital
     p_build, p_trade = policy.build, policy.trade
-    legal, affordable = k.legal_hexes, k.affordable
+    buildable = k.buildable
     start_year, resolve_fate, produce, capital_count = k.start_year, k.resolve_fate, k.produce, k.capital_count
     build, trade, feed, starving, losable = k.build, k.trade, k.feed, k.starving, k.losable
     bad_fate = ""
@@ -306,10 +306,7 @@ def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet
         if k.labor > peak_labor:
             peak_labor = k.labor
         while True:
-            options = affordable()
-            if not options:
-                break
-            options = [kind for kind in options if legal(kind)]
+            options = buildable()
             if not options:
                 break
             choice = p_build(k, options)

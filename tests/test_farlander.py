@@ -168,7 +168,8 @@ def test_army_units_36_red_36_blue_24_green_18_yellow_with_shape_cues(game):
         assert all(counts[c] >= 72 // players for c in colours.split())
     shapes = {c.id: c.shape for c in game.colours}
     assert len(set(shapes.values())) == 4
-    assert {item.face["title"] for item in units.items} == {"R", "B", "G", "Y"}
+    assert {item.colour.cue for item in units.items} == {"R", "B", "G", "Y"}
+    assert all(item.face.get("cue", True) for item in units.items)  # letter in its shape on every unit
     assert units.size_mm == pytest.approx((COUNTER_MM, COUNTER_MM))
 
 

@@ -61,3 +61,27 @@ def test_white_realm_icons_keep_their_details():
 def test_cie76_matches_the_reported_sky_on_lake_difference():
     assert delta_e76("#56B4E9", "#7fb8e6") == pytest.approx(8.6, abs=0.1)
     assert delta_e76("#000000", "#ffffff") == pytest.approx(100, abs=0.1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_deck_prints_its_titles_at_one_size_that_fits_the_longest(name):
+    from probe import Probe
+
+    from generator.components.card import PAD_MM, draw_card_front
+    from generator.draw.fonts import text_width_mm
+
+    game = load_game(resolve_game(name))
+    for comp in game.components:
+        if comp.kind != "card":
+            continue
+        sizes = {}
+        for item in comp.items:
+            look = resolve(game, item.face, item.colour)
+            probe = Probe()
+            draw_card_front(probe, comp, look, 0.0)
+            runs = [r for r in probe.runs if r.text == look.title]
+            assert runs, (comp.id, item.name)
+            sizes[look.title] = runs[0].size_pt
+            room = comp.size_mm[0] - 2 * PAD_MM - (8.0 if look.value else 0.0)
+            assert text_width_mm(look.title, runs[0].size_pt, "bold") <= room + 0.05, (comp.id, look.title)
+        assert len(set(sizes.values())) == 1, (comp.id, sorted(set(sizes.values())))

@@ -5,10 +5,12 @@ origin like every other piece."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
-from .art import draw_icon, ink_for, mix, pattern, shape_path
+from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .images import draw_image
 from .look import Look
 from .richtext import draw_line, widest, wrap
@@ -74,6 +76,27 @@ def card_problems(comp: Component, look: Look) -> list[str]:
     return []
 
 
+TITLE_MAX_PT = 11.0
+
+
+def deck_title_pt(comp: Component, family: dict) -> float:
+    """One title size for the whole deck: the largest at which its longest title fits its band (not
+    below TITLE_MIN_PT), so titles do not shrink card by card."""
+    titles = tuple((str(item.face.get("title") or item.name), bool(item.face.get("value"))) for item in comp.items)
+    return _deck_title_pt(comp.size_mm[0], titles, tuple(sorted(family.items())))
+
+
+@lru_cache(maxsize=256)
+def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: tuple) -> float:
+    fam = dict(family)
+    size = TITLE_MAX_PT
+    for title, has_value in titles:
+        room = width - PAD_MM - (PAD_MM + 8.0 if has_value else PAD_MM)
+        while size > TITLE_MIN_PT and widest(title, size, fam, "bold") > room:
+            size = max(TITLE_MIN_PT, size - 0.25)
+    return size
+
+
 def _title_problem(title: str, wide: float, room: float) -> str:
     return (f"the title {title!r} is {wide:.1f} mm wide at {TITLE_MIN_PT:g} pt; the card's title band has "
             f"{room:.1f} mm: shorten it")
@@ -98,10 +121,8 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
                   anchor="middle", icons=icons)
         left = PAD_MM + 8.0
     title = look.title or ""
-    size = 11.0
+    size = deck_title_pt(comp, tfam)
     room = w - left - PAD_MM
-    while size > TITLE_MIN_PT and widest(title, size, tfam, "bold") > room:
-        size = max(TITLE_MIN_PT, size - 0.25)
     if title and widest(title, size, tfam, "bold") > room + 0.05:
         warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
     if title:
@@ -136,11 +157,11 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
             fsize = max(MIN_PT, fsize - 0.25)
         draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
                   fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor="middle", icons=icons)
-    if look.cue:
-        r = 2.4
-        cx, cy = w - PAD_MM - 2.5, h - SAFE_MM - r
-        s.draw(shape_path(look.cue.shape, cx, cy, r), Style(fill=look.cue.fill, stroke=look.ink, width_mm=0.2))
-        s.text(cx, cy + 1.1, look.cue.cue, size_pt=7, font="bold", fill=look.cue.ink, anchor="middle")
+    if look.cue:  # the letter 2 mm tall in its shape, in the player's colours, outlined in the card's ink
+        r = max(2.4, cue_radius_mm(look.cue.shape, CUE_MIN_CAP_MM))
+        cx, cy = w - PAD_MM - r, h - SAFE_MM - r
+        s.draw(shape_path(look.cue.shape, cx, cy, r + 0.2), Style(fill=look.ink))
+        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, r, look.cue.fill, look.cue.ink)
 
 
 def _is_plain_back(look: Look) -> bool:

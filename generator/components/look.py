@@ -30,6 +30,7 @@ class Look:
     band: str
     cue: Colour | None
     rotate: float
+    player: str = ""  # a player piece: its colour's fill (the piece gets a dark outline)
     elements: tuple = ()
     outline: str = ""  # ink-saver: the ground colour kept as a band just inside the cut line
     as_front: bool = False  # a back drawn as a front (back: same)
@@ -83,7 +84,7 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tupl
     pattern = face.get("pattern") or terrain.get("pattern") or "none"
     cue = colour if (colour is not None and face.get("cue", True)) else None
     return Look(
-        fill=fill, ink=ink, pattern=pattern,
+        fill=fill, ink=ink, pattern=pattern, player=colour.fill if colour is not None else "",
         pattern_colour=terrain.get("pattern_colour") or mix(fill, ink, 0.28),
         icon=icon, icon_name=icon_name if icon else None, icon_scale=float(face.get("icon_scale", 1.0)),
         title=str(face.get("title", "") or ""), subtitle=str(face.get("subtitle", "") or ""),

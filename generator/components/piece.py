@@ -11,7 +11,7 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
-from .art import draw_icon, pattern, shape_path
+from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
 from .images import draw_image
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
@@ -63,6 +63,8 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
         band = max(0.8, d * 0.06)
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
+    if look.player:
+        _player_outline(s, comp, look)
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
@@ -104,6 +106,8 @@ class Plan:
     badge_y: float | None = None  # centre of the value and cue row
     badge_r: float = 0.0
     badge_x: float | None = None  # strip layout: where the value and cue row starts
+    cue_r: float = 0.0  # the cue's own radius: its letter at least cue_cap_mm(d) tall
+    cue_x: float | None = None  # the cue's centre when it does not sit in the value row
     big_value: tuple | None = None  # (baseline, size) when the value is the whole face
     problems: list = dc_field(default_factory=list)
 
@@ -139,7 +143,7 @@ def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
 
 def _inset(comp: Component) -> float:
     d = _inner(comp)
-    return max(0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    return max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
 
 
 def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
@@ -208,11 +212,19 @@ def _layout(comp: Component, look: Look, k: float) -> Plan:
         plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
         if look.cue:
             plan.badge_r = d * 0.1
-            plan.badge_y = min(d * 0.36, bottom - plan.badge_r)
+            plan.cue_r = _cue_r(look, d)
+            plan.badge_y = min(d * 0.36, bottom - plan.cue_r)
+        return plan
+    if look.cue and not (look.icon or look.title or look.value or crowded or look.image or look.elements):
+        plan.cue_r = max(_cue_r(look, d), d * 0.3)  # a plain marker: the cue is the face
+        plan.badge_y, plan.badge_r = 0.0, plan.cue_r
         return plan
     y = top
     if look.title:
-        placed, used = _one_line(comp, look.title, y, k * min(_pt(d * 0.15), 11.0), tfam, "bold", inset,
+        nominal = k * min(_pt(d * 0.15), 11.0)
+        if comp.kind == "token":  # a long title moves down to where the round piece is wider
+            y, nominal = _token_title(comp, look.title, y, nominal, tfam, inset)
+        placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
                                  "the title", plan.problems)
         plan.lines.append(placed)
         y += used
@@ -230,11 +242,18 @@ def _layout(comp: Component, look: Look, k: float) -> Plan:
         placed.y = yb - size * MM_PER_PT * 0.22
         plan.lines.append(placed)
         yb -= lh
+    beside = (comp.kind == "token" and look.title and look.icon and look.cue and not look.value
+              and not (look.text or look.flavour or look.footer))
+    if beside:  # a titled round piece: icon and cue side by side, so neither shrinks
+        _beside(comp, look, d, k, y, bottom, inset, plan)
+        return plan
     if look.value or look.cue:
         r = max(k * d * 0.1, MIN_PT * MM_PER_PT * 0.75)
         plan.badge_r = r
-        plan.badge_y = yb - r
-        yb -= 2 * r + d * 0.03
+        plan.cue_r = _cue_r(look, d) if look.cue else 0.0
+        row = max(r, plan.cue_r)
+        plan.badge_y = yb - row
+        yb -= 2 * row + d * 0.03
     body = []
     if look.text:
         body.append((look.text, "regular"))
@@ -271,6 +290,57 @@ def _layout(comp: Component, look: Look, k: float) -> Plan:
         else:
             plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
     return plan
+
+
+CUT_CLEAR_MM = 1.5  # text on a piece of 15 mm or more stays this far inside its cut line
+OUTLINE_INSET_MM = 0.45  # the player outline's centre line, this far inside the cut (plus half its width)
+OUTLINE_MM = 0.5
+
+
+def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
+                 inset: float) -> tuple[float, float]:
+    """(top, size) of a round piece's title: the largest size down to TITLE_FLOOR_PT that fits the
+    piece's width at the top; a longer title then moves down to where the piece is wider (down to
+    MIN_PT, no lower than a fifth of the piece above the centre)."""
+    r = comp.size_mm[0] / 2 - inset
+
+    def top_for(size: float) -> float:
+        half = widest(title, size, family, "bold") / 2
+        return -math.sqrt(max(0.0, r * r - half * half))
+    size = max(MIN_PT, nominal)
+    while size > TITLE_FLOOR_PT and top_for(size) > y:
+        size = max(TITLE_FLOOR_PT, size - 0.25)
+    while size > MIN_PT and top_for(size) > -comp.size_mm[0] * 0.2:
+        size = max(MIN_PT, size - 0.25)
+    return max(y, top_for(size)), size
+
+
+TITLE_FLOOR_PT = 6.0
+
+
+def _cue_r(look: Look, d: float) -> float:
+    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces)."""
+    return cue_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
+
+
+def _player_outline(s: Surface, comp: Component, look: Look) -> None:
+    """A dark line just inside the cut of every player piece: it stands out on any terrain, even one
+    close to the player's colour, and a slightly wide cut still leaves it whole."""
+    s.draw(outline(comp, -(OUTLINE_INSET_MM + OUTLINE_MM / 2)),
+           Style(stroke=mix(look.player, "#000000", 0.7), width_mm=OUTLINE_MM, join="round"))
+
+
+def _beside(comp: Component, look: Look, d: float, k: float, y: float, bottom: float, inset: float,
+            plan: Plan) -> None:
+    """The icon and the cue side by side under the title of a round piece."""
+    rc = _cue_r(look, d)
+    top, low = y + 0.3, bottom * 0.95
+    cy = (top + low) / 2
+    size = min(d * 0.5 * look.icon_scale, low - top, chord(comp, cy, cy, inset) - 2 * rc - 0.6)
+    total = size + 0.6 + 2 * rc
+    plan.icon = (-total / 2 + size / 2, cy, size)
+    plan.cue_r, plan.badge_r = rc, rc
+    plan.badge_y, plan.cue_x = cy, total / 2 - rc
 
 
 def _strip_layout(comp: Component, look: Look, k: float) -> Plan:
@@ -364,11 +434,10 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
                fill=look.fill, anchor="middle")
     if look.cue:
-        cr = r
-        cx = -d * 0.14 if both else 0.0
+        cr = plan.cue_r or r
+        cx = -max(d * 0.14, (r + cr) / 2 + 0.4) if both else 0.0
         if plan.badge_x is not None:
             cx = plan.badge_x
-        s.draw(shape_path(look.cue.shape, cx, cy, cr), Style(fill=look.ink))
-        size = max(MIN_PT, min(_pt(cr * 1.15), 12.0))
-        s.text(cx, cy + size / PT_PER_MM * 0.36, look.cue.cue, size_pt=size, font="bold",
-               fill=look.fill, anchor="middle")
+        if plan.cue_x is not None:
+            cx = plan.cue_x
+        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, cr, look.ink, look.fill)

@@ -88,3 +88,19 @@ def test_summary_counts_causes_of_loss():
     assert sum(s["causes"].values()) == s["lost"] + s["unfinished"]
     assert all(c.startswith(("starved", "year cap")) for c in s["causes"])
     assert s["peak"]["ore"]["max"] >= s["peak"]["ore"]["median"]
+
+
+def test_buildable_is_what_is_affordable_and_has_a_hex(monkeypatch):
+    """The simulator's one-pass list of build options agrees with the engine's two questions."""
+    import solo.simulate as S
+
+    seen = []
+    build = S.Policy.build
+
+    def spy(self, k, options):
+        seen.append(options == [kind for kind in k.affordable() if k.legal_hexes(kind)])
+        return build(self, k, options)
+
+    monkeypatch.setattr(S.Policy, "build", spy)
+    simulate("random", 400, 5)
+    assert len(seen) > 1000 and all(seen)
