@@ -27,7 +27,7 @@ from .fileio import write_atomic
 from .staging import publish
 from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
-from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid
+from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
 from .model import Component, Game
 
@@ -44,6 +44,12 @@ class PageJob:
     sheet_no: int = 0
     sheet_of: int = 0
     sheets: list = field(default_factory=list)  # pieces pages: (PieceSheet, mirror, offset) drawn on it
+    also: list = field(default_factory=list)  # other components sharing this page (packed to save paper)
+    board: tuple | None = None  # a whole upright board alone on its page: (painter, size, bleed)
+
+    @property
+    def comps(self) -> list[Component]:
+        return ([self.comp] if self.comp is not None else []) + list(self.also)
 
 
 @dataclass
@@ -165,7 +171,10 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     if two_sided and opts.duplex == "short":
         y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
-        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1))
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        count = sum(item.count for item in comp.items) or None
+        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1), count=count) if explicit else \
+            plan_least_paper(comp, paper, bleed, (x0, y0, x1, y1), count=count)
     except ValueError:
         raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
                          f"{paper.name} paper", comp.file, comp.line) from None
@@ -183,6 +192,39 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
             backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
             sides = [(backs, opts.duplex, opts.back_offset_mm)]
             jobs.append(PageJob(comp, f"{comp.name} (backs)", _piece_paint(game, sides, opts.marks), sheets=sides))
+    return jobs
+
+
+def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
+    """One-sided pieces of several components packed onto shared pages (layout/packing.py)."""
+    from .layout.packing import by_kind, pack
+
+    def plan(comp: Component, region: tuple[float, float, float, float]):
+        bleed = opts.bleed_mm if opts.bleed_mm is not None else float(comp.spec.get("bleed_mm", default_bleed(comp)))
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
+
+    runs = []
+    once: dict[str, frozenset] = {}
+    for comp in by_kind(comps):
+        try:
+            plan(comp, paper.usable)
+        except ValueError:
+            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
+                             f"on {paper.name} paper", comp.file, comp.line) from None
+        pieces = instances(game, comp, opts.ink_saver)
+        once[comp.id] = _printed_once(pieces)
+        runs.append((comp, [front for front, _ in pieces]))
+    jobs = []
+    for page in pack(runs, paper, plan):
+        sides = [(PieceSheet(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
+                 for b in page.blocks]
+        comps_here = page.comps
+        what = ", ".join(c.name for c in comps_here)
+        if len(what) > 48:  # the footer's sheet label must fit its line
+            what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
+        jobs.append(PageJob(comps_here[0], what,
+                            _piece_paint(game, sides, opts.marks), sheets=sides, also=comps_here[1:]))
     return jobs
 
 
@@ -243,7 +285,7 @@ def _piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, flo
         y0 = min(b[1] for b in boxes)
         x1 = max(b[0] + b[2] for b in boxes)
         y1 = max(b[1] + b[3] for b in boxes)
-        return avoid, (x0, y0, x1 - x0, y1 - y0), sides[0][0].grid.bleed
+        return avoid, (x0, y0, x1 - x0, y1 - y0), max(sheet.grid.bleed for sheet, _m, _o in sides)
     return paint
 
 
@@ -289,9 +331,11 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
 
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
-        return [PageJob(comp, comp.name, paint)]
+        return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
     tiling = poster.plan_tiling(size, paper)
     painter = board_painter(game, comp, bleed)
+    if tiling.turned:
+        painter = poster.turned_painter(painter, size)
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
                     lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
     for r in range(tiling.rows):
@@ -360,8 +404,15 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         game, components = saver_components(game, components)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
+    one_sided: list[Component] = []  # pieces printed on one side only: they share pages
+    pack_at = 0
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
+            if not (comp.double_sided and opts.duplex != "none"):
+                if not one_sided:
+                    pack_at = len(single.pages)
+                one_sided.append(comp)
+                continue
             jobs = piece_pages(game, comp, paper, opts)
             duplexed = comp.double_sided and opts.duplex != "none" and opts.layout != "gutter-fold"
             (duplex if duplexed else single).pages.extend(jobs)
@@ -369,6 +420,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
             single.pages.extend(sheet_pages(game, comp))
+    single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
+    single.pages = _stack_boards(single.pages, paper)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         _number(doc.pages)
@@ -377,11 +430,45 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     return docs
 
 
+def _stack_boards(pages: list[PageJob], paper: Paper) -> list[PageJob]:
+    """Whole boards that follow each other and fit one above the other share a page."""
+    from .layout import poster
+
+    out: list[PageJob] = []
+    for job in pages:
+        last = out[-1] if out else None
+        if job.board and last is not None and last.board:
+            stack = last.board_stack + [job] if hasattr(last, "board_stack") else [last, job]
+            sizes = [j.board[1] for j in stack]
+            if all(j.board[2] == job.board[2] for j in stack) and poster.stack_fits(sizes, paper, job.board[2]):
+                out[-1] = _stacked_job(stack)
+                continue
+        out.append(job)
+    return out
+
+
+def _stacked_job(stack: list[PageJob]) -> PageJob:
+    from .layout import poster
+
+    sizes = [j.board[1] for j in stack]
+    painters = [j.board[0] for j in stack]
+    bleed = stack[0].board[2]
+
+    def paint(s: Surface, p: Paper) -> PaintResult:
+        return [], poster.paint_stack(s, p, sizes, bleed, painters), bleed
+    job = PageJob(stack[0].comp, " + ".join(j.what for j in stack), paint, also=[j.comp for j in stack[1:]],
+                  board=stack[0].board)
+    job.board_stack = stack  # type: ignore[attr-defined]
+    return job
+
+
 def _number(pages: list[PageJob]) -> None:
     """Sheet n of m within each component (a fronts page and its backs page are one sheet)."""
     by_comp: dict[str, list[PageJob]] = {}
     for job in pages:
-        by_comp.setdefault(job.comp.id if job.comp else "", []).append(job)
+        for comp in job.comps or [None]:
+            if comp is job.comp:  # a page is numbered within its first component
+                by_comp.setdefault(comp.id if comp else "", []).append(job)
     for jobs in by_comp.values():
         sides = 2 if any("(backs)" in j.what for j in jobs) else 1
         for i, job in enumerate(jobs):
@@ -395,13 +482,11 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
     rows = []
     seen: dict[str, int] = {}
     for job in doc.pages:
-        if job.comp is None:
-            continue
-        seen[job.comp.id] = seen.get(job.comp.id, 0) + 1
+        for comp in job.comps:
+            seen[comp.id] = seen.get(comp.id, 0) + 1
     done = set()
-    for job in doc.pages:
-        comp = job.comp
-        if comp is None or comp.id in done:
+    for comp in (c for job in doc.pages for c in job.comps):
+        if comp.id in done:
             continue
         done.add(comp.id)
         size = _size_text(comp)
@@ -437,9 +522,9 @@ def kit_files_text(doc: Document) -> list[str]:
     lines = []
     for other in sorted(doc.kit, key=lambda d: d is not doc):
         names = []
-        for job in other.pages:
-            if job.comp is not None and job.comp.name not in names:
-                names.append(job.comp.name)
+        for comp in (c for job in other.pages for c in job.comps):
+            if comp.name not in names:
+                names.append(comp.name)
         how = "print double-sided" if other.duplex else "print single-sided"
         this = " (this file)" if other is doc else ""
         lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
@@ -621,8 +706,8 @@ def _manifest_doc(entry: dict[str, Any], doc: Document, paper: Paper, stem: str)
     pages: dict[str, list[int]] = {}
     offset = 2 if doc.duplex else 1
     for n, job in enumerate(doc.pages, start=offset + 1):
-        if job.comp is not None:
-            pages.setdefault(job.comp.id, []).append(n)
+        for comp in job.comps:
+            pages.setdefault(comp.id, []).append(n)
     entry.setdefault("documents", []).append({"file": f"{paper.name}/{stem}.pdf", "paper": paper.name,
                                               "duplex": doc.duplex, "pages": offset + len(doc.pages),
                                               "component_pages": pages})

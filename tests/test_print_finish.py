@@ -293,15 +293,25 @@ def test_every_cut_of_every_butted_block_has_a_mark_at_both_ends(kit, paper_name
     assert blocks >= 1
 
 
-def test_lords_of_war_troop_sheet_on_a4_has_a_mark_at_each_end_of_all_19_row_cuts():
-    """The issue's case: 270 troop counters, 15 x 18 on A4, had 32 vertical marks and no horizontal
-    one. Now: 16 column cuts and 19 row cuts, each marked at both ends."""
+def test_lords_of_war_troop_counters_on_a4_have_a_mark_at_each_end_of_every_row_cut():
+    """The issue's case: 270 troop counters, 15 across A4, had 32 vertical marks and no horizontal
+    one. Now every row cut of every troop block is marked left and right, every column cut above and
+    below (the troops share their pages with other one-sided pieces)."""
+    from generator.layout.page import paper
+    from generator.layout.pieces import block_cuts
+
+    rows_marked = 0
     for job, rec in _piece_pages("lords_of_war", "a4"):
-        if job.comp.id == "troops":
-            vertical, horizontal = _marks(rec)
-            assert (len(vertical), len(horizontal)) == (32, 38)
-            return
-    raise AssertionError("no troop sheet")
+        vertical, horizontal = _marks(rec)
+        for sheet, mirror, offset in job.sheets:
+            if sheet.comp.id != "troops":
+                continue
+            assert sheet.grid.cols == 15
+            xs, ys = block_cuts(sheet.grid, len(sheet.looks), paper("a4"), mirror, offset)
+            assert all(_count(vertical, x) == 2 for x in xs)
+            assert all(_count(horizontal, y) == 2 for y in ys)
+            rows_marked += len(ys) - 1
+    assert rows_marked == 18  # 270 counters, 15 a row
 
 
 def test_round_and_hex_pieces_have_a_cut_line_on_their_true_outline_and_none_with_marks_none():
@@ -366,3 +376,60 @@ def test_a_130_mm_title_is_as_long_in_the_svg_as_in_the_pdf(tmp_path):
     assert inked["pdf"][1] - inked["pdf"][0] > 125
     assert abs(inked["svg"][0] - inked["pdf"][0]) < 0.3
     assert abs(inked["svg"][1] - inked["pdf"][1]) < 0.3
+
+
+# -- less paper ---------------------------------------------------------------------------------------
+
+def test_a_one_token_component_shares_a_page_and_is_still_labelled(tmp_path):
+    """#11 §5: a component of one token no longer takes an A4 of its own; the contents page and the
+    manifest still list it, on the page it shares."""
+    import json
+
+    from generator.build import Options, build_game, write_manifest
+    from generator.model import load_game
+
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
+        "components:\n"
+        "  - {id: chits, name: Chits, kind: token, size_mm: 20, items: [{name: A, count: 30}]}\n"
+        "  - {id: first, name: First player, kind: token, size_mm: 25, items: [{name: F, count: 1}]}\n"
+        "  - {id: cubes, name: Cubes, kind: counter, size_mm: 12, items: [{name: C, count: 12}]}\n")
+    out = tmp_path / "out"
+    write_manifest(out, [build_game(load_game(game), out, Options(papers=("a4",), formats=("pdf",)))])
+    manifest = json.loads((out / "g" / "manifest.json").read_text())
+    (doc,) = manifest["documents"]
+    assert doc["pages"] == 2  # the contents page and one page of pieces
+    assert doc["component_pages"] == {"chits": [2], "first": [2], "cubes": [2]}
+
+
+def test_nine_poker_cards_on_a4(tmp_path):
+    """Three by three 63.5 x 88.9 mm cards on A4: the bleed shrinks from 3 to no less than 2 mm
+    where that saves a page; the marks run over the bleed where no room is left outside it."""
+    for job, _rec in _piece_pages("lords_of_war", "a4"):
+        if job.comp.id == "adventure-deck" and "(fronts)" in job.what:
+            (sheet, _m, _o), = job.sheets
+            assert sheet.grid.per_page == 9
+            assert 2.0 <= sheet.grid.bleed < 3.0
+            return
+    raise AssertionError("no adventure deck page")
+
+
+def test_the_duel_mat_is_printed_on_its_side_in_three_pieces():
+    from generator.layout import poster
+    from generator.layout.page import paper
+
+    tiling = poster.plan_tiling((246.0, 548.0), paper("a4"))
+    assert tiling.turned and tiling.cols * tiling.rows == 3
+
+
+def test_two_hero_boards_share_an_a4_page():
+    from generator.build import Options, expand_generated, plan_documents
+    from generator.layout.page import paper
+    from generator.model import load_game, resolve_game
+
+    game = load_game(resolve_game("lords_of_war"))
+    docs = plan_documents(game, expand_generated(game, 1), paper("a4"), Options())
+    heroes = [job for doc in docs for job in doc.pages if any(c.id.startswith("hero-board") for c in job.comps)]
+    assert len(heroes) == 3 and all(len(job.comps) == 2 for job in heroes)

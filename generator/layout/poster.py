@@ -27,6 +27,7 @@ class Tiling:
     y0: float
     board_w: float
     board_h: float
+    turned: bool = False  # the board lies on its side (fewer pieces that way)
 
     @property
     def step_x(self) -> float:
@@ -50,12 +51,28 @@ def fits(board: tuple[float, float], paper: Paper, bleed: float) -> tuple[bool, 
 
 
 def plan_tiling(board: tuple[float, float], paper: Paper) -> Tiling:
+    """Pieces of a board too large for one page: upright, or on its side where that takes fewer
+    pages (the 246 x 548 mm duel mat: 3 pieces on its side, 6 upright, two of them nearly empty)."""
     x0, y0, x1, y1 = paper.usable
     view_w, view_h = x1 - x0, y1 - y0 - LABEL_MM
-    w, h = board
-    cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM)))
-    rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM)))
-    return Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h)
+    best = None
+    for turned, (w, h) in ((False, board), (True, board[::-1])):
+        cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM) - 1e-9))
+        rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM) - 1e-9))
+        tiling = Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h, turned)
+        if best is None or cols * rows < best.cols * best.rows:
+            best = tiling
+    return best
+
+
+def turned_painter(painter: Painter, board: tuple[float, float]) -> Painter:
+    """Draws a board of ``board`` (w, h) on its side, in an h x w box (a quarter turn clockwise)."""
+    def paint(s: Surface) -> None:
+        with s.saved():
+            s.translate(board[1], 0)
+            s.rotate(90)
+            painter(s)
+    return paint
 
 
 def paint_single(s: Surface, paper: Paper, board: tuple[float, float], bleed: float, rotated: bool,
@@ -76,12 +93,46 @@ def paint_single(s: Surface, paper: Paper, board: tuple[float, float], bleed: fl
     return (x, y, pw, ph)
 
 
-def corner_marks(s: Surface, x: float, y: float, w: float, h: float, bleed: float) -> None:
+STACK_MARK_MM = 2.0  # corner marks of boards in a stack (3 mm on a board alone)
+STACK_EDGE_MM = STACK_MARK_MM + MARK_GAP_MM  # beyond each board's bleed, in a stack
+
+
+def stack_fits(boards: list[tuple[float, float]], paper: Paper, bleed: float) -> bool:
+    """Do these boards, upright, fit one above the other on one page, each with its bleed and marks?"""
+    x0, y0, x1, y1 = paper.usable
+    edge = bleed + STACK_EDGE_MM
+    return (all(w + 2 * edge <= x1 - x0 for w, _h in boards)
+            and sum(h + 2 * edge for _w, h in boards) <= y1 - y0)
+
+
+def paint_stack(s: Surface, paper: Paper, boards: list[tuple[float, float]], bleed: float,
+                painters: list[Painter]) -> tuple[float, float, float, float]:
+    """Boards one above the other, each centred across the page with its own corner marks (two
+    180 x 126 mm hero boards on one A4). Returns the trim box round them all."""
+    ux0, uy0, ux1, uy1 = paper.usable
+    edge = bleed + STACK_EDGE_MM
+    total = sum(h + 2 * edge for _w, h in boards)
+    y = uy0 + (uy1 - uy0 - total) / 2 + edge
+    boxes = []
+    for (w, h), painter in zip(boards, painters):
+        x = (paper.width_mm - w) / 2
+        with s.saved():
+            s.translate(x, y)
+            painter(s)
+        corner_marks(s, x, y, w, h, bleed, STACK_MARK_MM)
+        boxes.append((x, y, w, h))
+        y += h + 2 * edge
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    return (x0, y0, max(b[0] + b[2] for b in boxes) - x0, max(b[1] + b[3] for b in boxes) - y0)
+
+
+def corner_marks(s: Surface, x: float, y: float, w: float, h: float, bleed: float, length: float = 3.0) -> None:
     off = bleed + MARK_GAP_MM
     for cx, dx in ((x, -1), (x + w, 1)):
         for cy, dy in ((y, -1), (y + h, 1)):
-            crop_mark(s, cx + dx * off, cy, dx, 0, 3.0)
-            crop_mark(s, cx, cy + dy * off, 0, dy, 3.0)
+            crop_mark(s, cx + dx * off, cy, dx, 0, length)
+            crop_mark(s, cx, cy + dy * off, 0, dy, length)
 
 
 def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
