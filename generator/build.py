@@ -102,7 +102,13 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
         if fn is None:
             raise DataError(f"unknown generator {name!r}; known: {', '.join(sorted(GENERATORS)) or 'none'}",
                             comp.file, comp.spec.line_of("generator"))
-        out.extend(fn(game, comp, seed))
+        try:
+            out.extend(fn(game, comp, seed))
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError, ZeroDivisionError,
+                OverflowError) as exc:  # params the generator cannot use: refused at the component
+            detail = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+            raise DataError(f"generator {name!r} cannot use these params ({type(exc).__name__}: "
+                            f"{str(detail)[:60]})", comp.file, comp.spec.line_of("params")) from None
     return out
 
 

@@ -1,0 +1,63 @@
+"""Fuzz run: N mutated game-data cases through ``validate`` (plus N/20 through ``build``) and N mutated
+solo logs through ``solo check``/``show``; prints cases per second and the failure counts by class.
+
+    python3 benchmarks/bench_fuzz.py --cases 10000 [--seed 1] [--kinds validate,log,build]
+
+Every case is replayable: a failure prints its kind, seed and number; ``python3 tests/fuzzing.py
+--show KIND SEED N`` shows its input, and tests/fuzz_regressions.txt keeps it. The mutator, the
+worker and what counts as a failure are in tests/fuzzing.py (the same code the tests run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import fuzzing  # noqa: E402
+
+CLASSES = ("crash", "internal error", "hang", "refusal without file:line", "refusal over 300 characters",
+           "output left by a failed build", "bad exit code", "too slow", "too much memory")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--kinds", default="validate,log,build")
+    args = ap.parse_args()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"fuzz: seed {args.seed}, machine load {load:.1f} on {os.cpu_count()} cores")
+    total_fail = 0
+    for kind in args.kinds.split(","):
+        count = args.cases if kind != "build" else max(args.cases // 20, 1)
+        fuzzer = fuzzing.Fuzzer(args.seed)
+        failures: collections.Counter[str] = collections.Counter()
+        exits: collections.Counter = collections.Counter()
+        worst_s = worst_mb = 0.0
+        start = time.perf_counter()
+        for n in range(count):
+            result = fuzzer.run(kind, n)
+            exits[result["exit"]] += 1
+            worst_s = max(worst_s, result["seconds"])
+            worst_mb = max(worst_mb, result["mb"])
+            problem = fuzzing.verdict(kind, result)
+            if problem:
+                failures[problem] += 1
+                print(f"  FAIL {kind} {args.seed} {n}: {problem}: {result['stderr'][:200]!r}", flush=True)
+        fuzzer.close()
+        took = time.perf_counter() - start
+        total_fail += sum(failures.values())
+        print(f"{kind:>8}: {count:>6} cases in {took:7.1f} s = {count / took:6.1f} cases/s; exits "
+              f"{dict(sorted(exits.items(), key=str))}; slowest case {worst_s:.2f} s, peak {worst_mb:.0f} MB")
+        print("          " + ", ".join(f"{c}: {failures.get(c, 0)}" for c in CLASSES), flush=True)
+    return 1 if total_fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

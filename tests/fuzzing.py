@@ -1,0 +1,300 @@
+"""A seeded fuzzer for everything a user feeds pnpforge: game data (the bundled games and the
+example games) and solo logs, mutated the way a hostile or careless user would.
+
+Cases run in a worker process (``python3 tests/fuzzing.py --worker``) that reads one case a line
+and answers one JSON line; the parent restarts it if it dies (a crash: the exit code says which
+signal) or stops answering (a hang). Each case records the command's exit code, what it printed on
+stderr, its time and its peak memory, and :func:`verdict` says what is wrong with it, if anything:
+
+* an exit code other than 0, 1 or 2, a traceback, an "internal error" or "unexpected error";
+* a refusal line without ``file:line:`` (or longer than 300 characters);
+* a failed build that left anything in its output folder;
+* more than ``MAX_SECONDS`` or ``MAX_MB`` for one case.
+
+The same case number always makes the same input (``Random(seed * 1_000_003 + n)``), so a failure
+found by the benchmark (benchmarks/bench_fuzz.py) is replayed by its number and kept in
+``tests/fuzz_regressions.txt``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_SECONDS = 60.0
+MAX_MB = 300.0
+LOG_LIMIT_BYTES = 8 * 1024 * 1024
+
+GAMES = [ROOT / "data" / name for name in ("farlander", "ktech", "lords_of_war", "thrones")] + \
+    [ROOT / "docs" / "example-game", ROOT / "docs" / "example-wargame"]
+BUILD_GAMES = [ROOT / "docs" / "example-game", ROOT / "data" / "farlander"]
+
+HOSTILE = [
+    ".nan", ".inf", "-.inf", "1.0e+400", "1e400", "-1", "0", "-0.0", "10001", "99999999999999999999",
+    "9" * 5000, "'" + "x" * 5000 + "'", "x" * 200_000, "''", "~", "null", "true", "no", "2020-01-01",
+    "[", "]", "{", "}", "[]", "{}", "[.nan, 12]", "[1]", "[1, 2, 3, 4, 5]", "*a", "&a", "&a [*a]",
+    "!!python/object/apply:os.system ['true']", "!!binary aGk=", "!!set {a}", "!custom 1", "<<: 5",
+    '"M 0"', '"L 10 10"', '"M 0 0 A 10 10 0 1 1 20 20"', '"M 0 0 Z Z Z"', '"M 1e999 0"',
+    "'\\0'", "\"\\x00\"", "\"\\u202e\"", "'../../../etc/passwd'", "/dev/zero", "'{player}'",
+    "'" + "{" * 50 + "'", "5000", "0.0001", "-5000", "1e-300",
+]
+BAD_TEXT = ["\x00", "\x07", "\ufffe", "\t", "\r", "\u2028", "- ", ": ", "? ", "# ", "%YAML 1.1\n", "---\n",
+            "...\n", "'", '"', "|", ">", "&x ", "*x ", "!!str ", "[" * 200, "{a: " * 150]
+
+
+def mutate(text: str, rng: random.Random) -> str:
+    """Between one and four random edits of ``text``."""
+    lines = text.split("\n")
+    for _ in range(rng.randint(1, 4)):
+        op = rng.randrange(12)
+        i = rng.randrange(len(lines)) if lines else 0
+        if not lines:
+            lines = [""]
+        if op == 0 and len(lines) > 1:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op in (3, 4, 5):  # a value replaced by a hostile one
+            line = lines[i]
+            m = re.search(r"(:\s+|-\s+|\[|,\s*)([^,\[\]{}#\n]+)", line)
+            if m:
+                lines[i] = line[:m.start(2)] + rng.choice(HOSTILE) + line[m.end(2):]
+            else:
+                lines[i] = line + " " + rng.choice(HOSTILE)
+        elif op == 6:  # characters that are not YAML, or YAML at a wrong place
+            line = lines[i]
+            k = rng.randrange(len(line) + 1)
+            lines[i] = line[:k] + rng.choice(BAD_TEXT) + line[k:]
+        elif op == 7:  # indentation
+            lines[i] = (" " * rng.choice((1, 2, 4))) + lines[i] if rng.random() < 0.6 else lines[i].lstrip()
+        elif op == 8:  # cut off
+            return "\n".join(lines)[: rng.randrange(len("\n".join(lines)) + 1)]
+        elif op == 9:  # a number changed
+            line = lines[i]
+            nums = list(re.finditer(r"-?\d+(\.\d+)?", line))
+            if nums:
+                m = rng.choice(nums)
+                lines[i] = line[:m.start()] + rng.choice(["0", "-3", "100000", "7.5", "1e9", "3000"]) + line[m.end():]
+        elif op == 10:  # a block repeated many times (size and counts)
+            j = min(len(lines), i + rng.randint(1, 8))
+            lines[i:i] = lines[i:j] * rng.choice((2, 10, 100))
+        else:  # deep nesting
+            lines.insert(i, "x: " + rng.choice("[{") * rng.choice((50, 120, 30000)))
+    return "\n".join(lines)
+
+
+# -- the seed inputs -------------------------------------------------------------------------------
+
+def seed_logs() -> list[str]:
+    """Played games from the solo engine, written as the log contract says."""
+    sys.path.insert(0, str(ROOT))
+    from solo.board import rules_board
+    from solo.log import format_log
+    from solo.playout import playout
+    from solo.rules import load_rules
+
+    rules = load_rules()
+    board = rules_board(rules)
+    out = []
+    for seed in range(6):
+        game = playout(rules, seed, max_years=30, checks=seed % 2 == 0)
+        out.append(format_log(game.log, board))
+    return out
+
+
+# -- one case, in the worker -------------------------------------------------------------------------
+
+def _peak_reset() -> None:
+    try:
+        with open("/proc/self/clear_refs", "w") as handle:
+            handle.write("5")  # resets VmHWM, the peak resident size
+    except OSError:
+        pass
+
+
+def _peak_mb() -> float:
+    try:
+        with open("/proc/self/status") as handle:
+            found = re.search(r"VmHWM:\s+(\d+)", handle.read())
+        return int(found.group(1)) / 1024 if found else 0.0
+    except OSError:
+        return 0.0
+
+
+def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]:
+    """The input of case ``n``: (kind, what to write and run). Pure function of its arguments."""
+    rng = random.Random(seed * 1_000_003 + n)
+    if kind == "log":
+        text = mutate(rng.choice(logs), rng)
+        return kind, {"text": text, "command": rng.choice(["check", "check", "show"])}
+    games = BUILD_GAMES if kind == "build" else GAMES
+    folder = rng.choice(games)
+    files = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    name = rng.choice(files)
+    text = mutate((folder / name).read_text(encoding="utf-8"), rng)
+    return kind, {"game": str(folder), "file": name, "text": text}
+
+
+def run_case(kind: str, spec: dict, work: Path) -> dict:
+    """Write the case's input under ``work``, run the command in-process, report what happened."""
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    if kind == "log":
+        target = work / "game.yaml"
+        target.write_text(spec["text"], encoding="utf-8", errors="surrogatepass")
+        args = ["solo", spec["command"], "game.yaml"]
+        out = None
+    else:
+        target = work / "g"
+        shutil.copytree(spec["game"], target)
+        (target / spec["file"]).write_text(spec["text"], encoding="utf-8", errors="surrogatepass")
+        out = work / "out"
+        args = ["validate", "g"] if kind == "validate" else \
+            ["build", "g", "--paper", "a4", "--format", "pdf", "--out", "out"]
+    here = os.getcwd()
+    os.chdir(work)
+    _peak_reset()
+    start = time.perf_counter()
+    try:
+        result = CliRunner().invoke(cli, args, prog_name="pnpforge")
+    finally:
+        os.chdir(here)
+    took = time.perf_counter() - start
+    crash = None
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        crash = f"{type(result.exception).__name__}: {str(result.exception)[:200]}"
+    left = sorted(str(p.relative_to(out)) for p in out.rglob("*")) if out is not None and out.exists() else []
+    return {"exit": result.exit_code, "stderr": result.stderr[-4000:], "seconds": round(took, 3),
+            "mb": round(_peak_mb(), 1), "exception": crash, "left": left[:5]}
+
+
+# -- what counts as a failure -----------------------------------------------------------------------
+
+_WHERE = re.compile(r"^[^\s:][^:\n]*:\d+: \S")
+_SUMMARY = re.compile(r"^(\.\.\.and [\d,]+ more|[\d,]+ problems found\.)$")
+
+
+def verdict(kind: str, result: dict) -> str | None:
+    """What is wrong with a case's result (a failure class), or None."""
+    if result.get("crashed"):
+        return "crash"
+    if result.get("hung"):
+        return "hang"
+    if result["exception"]:
+        return "internal error"
+    err = result["stderr"]
+    if "Traceback" in err or "internal error" in err or "unexpected error" in err:
+        return "internal error"
+    if result["exit"] not in (0, 1, 2):
+        return "bad exit code"
+    if result["exit"] != 0:
+        lines = [ln for ln in err.splitlines() if ln.strip() and not ln.startswith("building")]
+        for line in lines:
+            if len(line) > 300:
+                return "refusal over 300 characters"
+            if not (_WHERE.match(line) or _SUMMARY.match(line)):
+                return "refusal without file:line"
+        if not lines:
+            return "refusal without file:line"
+        if kind == "build" and result["left"]:
+            return "output left by a failed build"
+    if result["seconds"] > MAX_SECONDS:
+        return "too slow"
+    if result["mb"] > MAX_MB:
+        return "too much memory"
+    return None
+
+
+# -- the parent: a worker process, restarted when it dies ---------------------------------------------
+
+class Fuzzer:
+    """Feeds cases to a worker process and collects results; a dead or silent worker is a crash or hang."""
+
+    def __init__(self, seed: int, timeout: float = 120.0):
+        self.seed = seed
+        self.timeout = timeout
+        self.proc: subprocess.Popen | None = None
+
+    def _start(self) -> subprocess.Popen:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PNPFORGE_CONFIG": os.devnull}
+        env.pop("PNPFORGE_DEBUG", None)
+        return subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker", str(self.seed)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                text=True, env=env, cwd=str(ROOT))
+
+    def run(self, kind: str, n: int) -> dict:
+        if self.proc is None or self.proc.poll() is not None:
+            self.proc = self._start()
+        proc = self.proc
+        assert proc.stdin and proc.stdout
+        proc.stdin.write(json.dumps({"kind": kind, "n": n}) + "\n")
+        proc.stdin.flush()
+        import selectors
+
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(self.timeout)
+        sel.close()
+        if not ready:
+            proc.kill()
+            proc.wait()
+            self.proc = None
+            return {"hung": True, "exit": None, "stderr": "", "seconds": self.timeout, "mb": 0,
+                    "exception": None, "left": []}
+        line = proc.stdout.readline()
+        if not line:
+            code = proc.wait()
+            self.proc = None
+            return {"crashed": True, "exit": code, "stderr": f"worker died with {code}", "seconds": 0,
+                    "mb": 0, "exception": None, "left": []}
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.stdin.close()  # type: ignore[union-attr]
+            self.proc.wait(timeout=30)
+        self.proc = None
+
+
+def worker(seed: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    logs = seed_logs()
+    work = Path(tempfile.mkdtemp(prefix="pnpforge-fuzz-"))
+    try:
+        for line in sys.stdin:
+            ask = json.loads(line)
+            kind, spec = make_case(ask["kind"], seed, ask["n"], logs)
+            result = run_case(kind, spec, work / "case")
+            sys.stdout.write(json.dumps(result) + "\n")
+            sys.stdout.flush()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def replay(kind: str, seed: int, n: int) -> tuple[str, dict]:
+    """The input of a case, to look at or keep (``python3 tests/fuzzing.py --show KIND SEED N``)."""
+    return make_case(kind, seed, n, seed_logs())
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--worker"]:
+        worker(int(sys.argv[2]))
+    elif sys.argv[1:2] == ["--show"]:
+        print(json.dumps(replay(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))[1], indent=1)[:5000])

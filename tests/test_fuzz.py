@@ -1,0 +1,76 @@
+"""The fuzz corpus: seeded mutations of the bundled games, the example games and played solo logs.
+
+A few hundred fast cases per run by default; ``PNPFORGE_FUZZ_CASES=N`` runs N of each kind (and
+``PNPFORGE_FUZZ_SEED`` another seed). Every case must end in exit 0, 1 or 2 with no traceback or
+internal error, every refusal line must carry ``file:line:``, a failed build must leave nothing,
+and no case may take more than a minute or 300 MB (see tests/fuzzing.py). Cases that once failed
+are replayed from tests/fuzz_regressions.txt.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import fuzzing
+
+CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
+SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
+COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12)}
+REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
+
+
+@pytest.fixture(scope="module")
+def fuzzer():
+    f = fuzzing.Fuzzer(SEED)
+    yield f
+    f.close()
+
+
+@pytest.mark.parametrize("kind", ["validate", "log", "build"])
+def test_fuzz(fuzzer, kind):
+    failures = []
+    exits = set()
+    for n in range(COUNTS[kind]):
+        result = fuzzer.run(kind, n)
+        exits.add(result["exit"])
+        problem = fuzzing.verdict(kind, result)
+        if problem:
+            failures.append(f"{kind} seed {SEED} case {n}: {problem}: {result['stderr'][:300]}")
+    assert not failures, "\n".join(failures[:10])
+    assert {1, 2} & exits, "the mutations never produced a refusal: the fuzzer is not biting"
+
+
+def regressions() -> list[tuple[str, int, int]]:
+    out = []
+    for line in REGRESSIONS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            kind, seed, n = line.split()[:3]
+            out.append((kind, int(seed), int(n)))
+    return out
+
+
+def test_regression_cases(tmp_path):
+    """Inputs the fuzzer once broke pnpforge with, replayed by (kind, seed, case number)."""
+    fuzzers: dict[int, fuzzing.Fuzzer] = {}
+    try:
+        for kind, seed, n in regressions():
+            f = fuzzers.setdefault(seed, fuzzing.Fuzzer(seed))
+            result = f.run(kind, n)
+            assert fuzzing.verdict(kind, result) is None, (kind, seed, n, result["stderr"][:300])
+    finally:
+        for f in fuzzers.values():
+            f.close()
+
+
+def test_the_verdict_catches_what_it_should():
+    ok = {"exit": 1, "stderr": "g/game.yaml:3: bad\n", "seconds": 0.1, "mb": 50, "exception": None, "left": []}
+    assert fuzzing.verdict("validate", ok) is None
+    assert fuzzing.verdict("validate", {**ok, "stderr": "pnpforge: internal error (KeyError)\n"}) == "internal error"
+    assert fuzzing.verdict("validate", {**ok, "stderr": "not valid YAML\n"}) == "refusal without file:line"
+    assert fuzzing.verdict("log", {**ok, "exit": -11}) == "bad exit code"
+    assert fuzzing.verdict("build", {**ok, "left": ["g/a4/x.pdf"]}) == "output left by a failed build"
+    assert fuzzing.verdict("log", {**ok, "mb": 900}) == "too much memory"
+    assert fuzzing.verdict("log", {**ok, "crashed": True}) == "crash"
