@@ -206,11 +206,17 @@ def _layout(comp: Component, look: Look, k: float) -> Plan:
     elif comp.kind == "hex-tile" and comp.orientation == "pointy":
         top, bottom = -hh * 0.66, hh * 0.7
     fam, tfam = look.fonts, look.title_fonts
-    crowded = bool(look.text or look.flavour or look.subtitle or look.footer)
+    crowded = bool(look.text or look.flavour or look.subtitle)
     if look.value and not look.icon and not look.title and not crowded and not look.image:
+        # the value is the face (a coin, a victory point chip); a footer names it along the bottom
         size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
         plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
-        if look.cue:
+        if look.footer:
+            fsize = max(MIN_PT, k * min(_pt(d * 0.1), 9.0))
+            placed, _ = _one_line(comp, look.footer, bottom - fsize * MM_PER_PT * 1.1, fsize, fam, "bold", inset,
+                                  "the footer", plan.problems)
+            plan.lines.append(placed)
+        elif look.cue:
             plan.badge_r = d * 0.1
             plan.cue_r = _cue_r(look, d)
             plan.badge_y = min(d * 0.36, bottom - plan.cue_r)

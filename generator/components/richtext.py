@@ -168,7 +168,11 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
 
                 draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
         else:
-            s.text(x, y, frag.text, size_pt=size, font=family.get(frag.style, frag.style), fill=ink)
+            font = family.get(frag.style, frag.style)
+            text = frag.text.lstrip(" ")
+            # a run's leading space is an advance, not a character: SVG drops leading spaces
+            lead = text_width_mm(frag.text[:len(frag.text) - len(text)], size, font) if text != frag.text else 0.0
+            s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
         x += w
 
 

@@ -52,13 +52,16 @@ def check_font_file(path) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
 def file_family(path: str) -> str:
-    """The name an SVG page gives a game font (its file name, plus a digest so two files of one
-    name never clash)."""
+    """The name a game font goes by in the PDF and SVG: its file name plus a digest of its bytes, so
+    two files of one name never clash and the same font gives the same bytes on every machine."""
     import hashlib
 
     stem = "".join(ch if ch.isalnum() else "-" for ch in os.path.splitext(os.path.basename(path))[0])
-    return f"pnp-{stem}-{hashlib.sha1(path.encode()).hexdigest()[:6]}"
+    with open(path, "rb") as fh:
+        digest = hashlib.sha1(fh.read()).hexdigest()[:6]
+    return f"pnp-{stem}-{digest}"
 
 
 @lru_cache(maxsize=None)
@@ -123,8 +126,11 @@ def svg_subset(path: str, text: str) -> bytes:
     """The font cut down to the characters in ``text`` (fontTools' subsetter), as TrueType bytes,
     for embedding in an SVG page: a whole font per page would be hundreds of kilobytes."""
     import io
+    import logging
 
     from fontTools import subset
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # tables it drops are not the player's concern
 
     options = subset.Options()
     options.name_IDs = ["*"]

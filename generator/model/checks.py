@@ -186,7 +186,7 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
             errors.append(marks.error(f"two marks on hex {shown!r} (the first, {first!r}, at line {line}); "
                                       f"only one would print: put both in one mark", i))
             continue
-        seen[where] = (marks.line_of(i), mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"]))
+        seen[where] = (marks.line_of(i), list(mark["hex"]) if isinstance(mark["hex"], (list, tuple)) else mark["hex"])
 
 
 def ragged_tables(value: Any, warnings: list[DataError]) -> None:

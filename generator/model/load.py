@@ -127,6 +127,10 @@ def load_game(folder: str | Path) -> Game:
             game.components.append(_component(spec, game, errors))
         except DataError as exc:
             errors.append(exc)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # a value of a shape no check expected: refused at its component, never an internal error
+            errors.append(spec.error(f"component {show(spec.get('id'))} cannot be read: {type(exc).__name__}: "
+                                     f"{show(str(exc))}"))
     _check_colours(main, colours, errors)
     _checks(game, comp_specs, errors)
     check_markers(game, errors)

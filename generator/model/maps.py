@@ -25,7 +25,7 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
         errors.append(DataError(f"{what}: {exc}", file, line))
         return None
     if h not in set(grid.cells):
-        shown = value if isinstance(value, str) else list(value)
+        shown = list(value) if isinstance(value, (list, tuple)) else value  # an int is a CCRR number
         label = f" ({grid.label(*h)})" if isinstance(value, list) and grid.style else ""
         errors.append(DataError(f"{what}: hex {shown!r}{label} is not in this grid "
                                 f"({grid.label(*grid.cells[0])} to {grid.label(*grid.cells[-1])})"
