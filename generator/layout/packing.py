@@ -56,13 +56,18 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
     pages: list[PackedPage[T]] = []
     cursor = y1
     for comp, pieces in runs:
+        full = plan(comp, (x0, y0, x1, y1)).per_page  # a ValueError here: the piece fits no page
         i = 0
         while i < len(pieces):
             grid = None
+            left = len(pieces) - i
             if pages and cursor < y1:
                 try:
                     grid = plan(comp, (x0, cursor, x1, y1))
                 except ValueError:
+                    grid = None
+                # below another block only where that saves a page of this component's own
+                if grid is not None and -(-(left - grid.per_page) // full) >= -(-left // full):
                     grid = None
             if grid is None:
                 pages.append(PackedPage())

@@ -126,7 +126,7 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
             grid = Grid(cols, rows, cw, ch, gap_x, x0, y0, rotated, bleed, butted, gap_y, strip)
             # with ``count`` known: fewest pages first, then marks outside the art where that costs no page
             fewest = -math.ceil(count / grid.per_page) if count else grid.per_page
-            key = (fewest, side_marks + end_marks, end_marks, grid.per_page, not rotated)
+            key = (fewest, not rotated, side_marks + end_marks, end_marks, grid.per_page)
             if best is None or key > best_key:
                 best, best_key = grid, key
     if best is None:
