@@ -181,7 +181,9 @@ def run_case(kind: str, spec: dict, work: Path) -> dict:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = f"{type(result.exception).__name__}: {str(result.exception)[:200]}"
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*")) if out is not None and out.exists() else []
-    return {"exit": result.exit_code, "stderr": result.stderr[-4000:], "seconds": round(took, 3),
+    err = result.stderr if len(result.stderr) <= 4000 else result.stderr[:result.stderr.rfind("\n", 0, 4000) + 1]
+    # whole lines only: a line cut in the middle is not a refusal without file:line
+    return {"exit": result.exit_code, "stderr": err, "seconds": round(took, 3),
             "mb": round(_peak_mb(), 1), "exception": crash, "left": left[:5]}
 
 
