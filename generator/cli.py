@@ -298,6 +298,34 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
 
 
 @cli.command()
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The file to write (e.g. pnpforge.schema.json).  [default: print it]")
+def schema(out: Path | None) -> None:
+    """Write the JSON Schema of game files, for editors that check YAML as you type.
+
+    It comes from the same format that validate enforces. Point a game file at it with a first line
+    "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
+    """
+    from .fileio import write_atomic
+    from .model.load import display_path
+    from .model.schema_json import SCHEMA_ID, json_text
+
+    text = json_text()
+    if out is not None and out.exists():
+        try:
+            ours = SCHEMA_ID in out.read_text(encoding="utf-8", errors="replace")[:2000]
+        except OSError:
+            ours = False
+        if not ours:
+            raise UsageError(f"{display_path(out)} exists and is not a pnpforge schema; not overwriting it")
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    write_atomic(out, text.encode("utf-8"))
+    click.echo(f"wrote {display_path(out)}", err=True)
+
+
+@cli.command()
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),

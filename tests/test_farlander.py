@@ -11,7 +11,7 @@ import pypdfium2
 import pytest
 
 from generator.build import Options, build_game, expand_generated, write_manifest
-from generator.generators.farlander import arrange, place_point, slot_centre
+from generator.generators.tile_arrangement import arrange, place_point, slot_centre
 from generator.model import Game, load_game
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "farlander"

@@ -195,3 +195,34 @@ def test_a_hex_tile_can_be_sized_across_the_points(tmp_path):
     comp = load_game(_game(tmp_path, text)).component("t")
     corners, flats = comp.size_mm
     assert corners == pytest.approx(76.2) and flats == pytest.approx(76.2 * 3 ** 0.5 / 2)
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+def test_an_unquoted_no_is_explained_as_yaml_reading_false(runner, tmp_path):
+    result = _validate(runner, _game(tmp_path, HEAD.replace("id: g", "id: no")))
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:1: .*game\.id: expected an id .*but YAML read this as false .*"
+                     r"put it in quotes: \"no\"", result.output)
+
+
+def test_did_you_mean_only_for_a_close_key(runner, tmp_path):
+    base = COUNTERS.replace("items_csv: oob.csv", "items: [{count: 1}]")
+    close = _validate(runner, _game(tmp_path, base.replace("size_in: 0.5", "size_inn: 0.5")))
+    assert "unknown key 'size_inn' (did you mean 'size_in'?)" in close.output
+    far = _validate(runner, _game(tmp_path, base.replace("size_in: 0.5", "size_in: 0.5\n    wibble: 1")))
+    assert "unknown key 'wibble'" in far.output and "did you mean" not in far.output
+
+
+def test_an_unknown_icon_lists_the_shared_icons(runner, tmp_path):
+    text = COUNTERS.replace("items_csv: oob.csv", "items: [{count: 1, icon: swrod}]")
+    result = _validate(runner, _game(tmp_path, text))
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:9: unknown icon 'swrod' \(did you mean 'sword'\?\); use a shared icon "
+                     r"\(listed below\) or define it under icons:\npnpforge: the shared icons \(pictured in "
+                     r"docs/data-format.md\): capitol, .*sword, .*wood\n", result.output)
+
+
+def test_an_unknown_icon_on_a_board_element_or_hex_mark_is_an_error_not_a_blank(runner, tmp_path):
+    result = _validate(runner, _game(tmp_path, _map('        marks: [{hex: "0101", icon: castel}]\n')))
+    assert result.exit_code == 1 and "unknown icon 'castel'" in result.output

@@ -12,7 +12,7 @@ import pypdfium2
 import pytest
 
 from generator.build import Options, build_game, expand_generated
-from generator.generators.ktech import bodies, neighbours
+from generator.generators.clustered_map import bodies, neighbours
 from generator.geometry import hex_distance
 from generator.model import load_game
 

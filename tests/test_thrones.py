@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from generator.build import Options, build_game, expand_generated, write_manifest
-from generator.generators.thrones import fortress_cells, homeland_problems, random_homeland
+from generator.generators.homeland import off_edge_cells, homeland_problems, random_homeland
 from generator.model import load_game, resolve_game
 
 DPI = 300
@@ -92,15 +92,15 @@ def test_fortress_back_is_the_ruined_fortress_and_terrain_is_one_sided(game):
 
 def _params(game) -> dict:
     p = next(c for c in game.components if c.id == "random-homeland").spec["params"]
-    return {"counts": dict(p["counts"]), "every_row": list(p["every_row"]), "fortress": p["fortress"]}
+    return {"counts": dict(p["counts"]), "every_row": list(p["every_row"]), "off_edge": p["off_edge"]}
 
 
 @pytest.mark.parametrize("seed", [1, 2024])
 def test_random_homeland_is_legal(game, seed):
     p = _params(game)
-    grid = random_homeland(random.Random(seed), 9, 4, p["counts"], p["every_row"], p["fortress"])
+    grid = random_homeland(random.Random(seed), 9, 4, p["counts"], p["every_row"], p["off_edge"])
     assert len(grid) == 4 and all(len(row) == 9 for row in grid)
-    assert homeland_problems(grid, p["counts"], p["every_row"], p["fortress"]) == []
+    assert homeland_problems(grid, p["counts"], p["every_row"], p["off_edge"]) == []
     assert Counter(t for row in grid for t in row) == Counter(p["counts"])
     for row in grid:
         assert {"plains", "forest", "water", "mountain"} <= set(row)
@@ -110,18 +110,18 @@ def test_random_homeland_is_legal(game, seed):
 
 def test_random_homeland_depends_on_the_seed_only(game):
     p = _params(game)
-    make = lambda seed: random_homeland(random.Random(seed), 9, 4, p["counts"], p["every_row"], p["fortress"])  # noqa: E731
+    make = lambda seed: random_homeland(random.Random(seed), 9, 4, p["counts"], p["every_row"], p["off_edge"])  # noqa: E731
     assert make(5) == make(5)
     assert len({str(make(s)) for s in range(10)}) > 1
 
 
 def test_legality_check_catches_a_bad_homeland(game):
     p = _params(game)
-    grid = random_homeland(random.Random(1), 9, 4, p["counts"], p["every_row"], p["fortress"])
+    grid = random_homeland(random.Random(1), 9, 4, p["counts"], p["every_row"], p["off_edge"])
     fr, fc = next((r, c) for r, row in enumerate(grid) for c, t in enumerate(row) if t == "fortress")
     grid[fr][fc], grid[0][0] = grid[0][0], grid[fr][fc]  # the Fortress into the back corner
     assert any("edge" in problem for problem in homeland_problems(grid, **p))
-    assert (0, 0) not in fortress_cells(9, 4)
+    assert (0, 0) not in off_edge_cells(9, 4)
 
 
 def test_build_prints_the_homeland_for_its_seed(game):

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from .. import pathdata
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
                      ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
@@ -273,3 +276,68 @@ COMPONENT.keys.update({
                                "like item keys (back.title for the back's title)"),
 })
 COMPONENT.keys["kind"] = Key(enum(*KINDS), doc="required, unless the component extends another")
+
+# Generated components: each generator's params, documented here and checked before it runs.
+# Old, game-named generators were renamed to these general ones.
+RENAMED_GENERATORS = {"farlander-suggested-map": "tile-arrangement", "thrones-homeland": "homeland",
+                      "ktech-map": "clustered-terrain-map"}
+_TERRAIN_COUNTS = MapOf(integer(0, 10_000), "terrain: number")
+GENERATOR_PARAMS = {
+    "tile-arrangement": Map({
+        "tiles": Key(ListOf(ID, "the hex-tile components to lay out", min_items=7), True,
+                     doc="seven single-tile components (ids), laid as a flower: one in the middle, six "
+                         "around; each drawn with its own elements, shuffled and turned by the seed"),
+        "size_mm": Key(PAIR_MM, doc="the page's size (default [180, 240])"),
+        "map_width_mm": Key(POS_MM, doc="how wide the drawn arrangement is (default: the page less 8 mm)"),
+        "title": Key(TEXT, doc="the heading; {game} and {seed} are filled in "
+                               "(default \"{game}: suggested map (seed {seed})\")"),
+    }, "tile-arrangement params"),
+    "homeland": Map({
+        "columns": Key(integer(3, 40), doc="tiles across (default 9)"),
+        "rows": Key(integer(1, 40), doc="rows of tiles (default 4); row 1 is the back row, at the board's edge"),
+        "tile_mm": Key(POS_MM, doc="a square's side on the printed plan (default 25.4)"),
+        "counts": Key(_TERRAIN_COUNTS, True, doc="how many tiles of each terrain; they fill the grid exactly"),
+        "every_row": Key(ListOf(ID), doc="terrains every row must hold at least once"),
+        "off_edge": Key(ID, True, doc="the one terrain tile that must not touch the board's edge: never in "
+                                      "the outer columns nor the back row (a count of exactly 1)"),
+        "title": Key(TEXT, doc="the heading; {game} and {seed} are filled in "
+                               "(default \"{game}: a random homeland (seed {seed})\")"),
+    }, "homeland params"),
+    "clustered-terrain-map": Map({
+        "columns": Key(integer(2, 60), doc="hexes across, flat-topped columns (default 12)"),
+        "rows": Key(integer(2, 60), doc="hexes down (default 16)"),
+        "hex_mm": Key(POS_MM, doc="across the flats (default 26)"),
+        "regions": Key(_TERRAIN_COUNTS, True, doc="how many clusters of each terrain are seeded"),
+        "growth": Key(MapOf(num(0.01, 100), "terrain: rate"), doc="how fast each terrain's clusters grow "
+                                                                 "(default 1)"),
+        "north": Key(ListOf(ID), doc="terrains whose clusters start in the top quarter"),
+        "south": Key(ListOf(ID), doc="terrains whose clusters start in the bottom third"),
+        "water": Key(ID, doc="the water terrain (default water)"),
+        "min_water_body": Key(integer(1, 1000), doc="smaller bodies of water become land (default 4)"),
+        "min_water_hexes": Key(integer(0, 10_000), doc="at least this much water on the map (default 1)"),
+        "starts": Key(integer(0, 20), doc="start hexes to mark (default 4)"),
+        "start_distance": Key(integer(0, 100), doc="at least this many hexes between starts (default 4)"),
+        "water_within": Key(integer(0, 100), doc="every start has water at most this many hexes away "
+                                                 "(default 0: no such rule)"),
+        "start_terrain": Key(ID, doc="starts lie on this terrain, with land all round (default plains)"),
+        "start_icon": Key(TEXT, doc="icon on each start hex (default village)"),
+        "title": Key(TEXT, doc="the heading; {seed} is filled in (default: the component's name)"),
+        "legend_note": Key(TEXT, doc="a line of text under the terrain legend"),
+    }, "clustered-terrain-map params"),
+}
+
+
+def _generator_name(v: Any) -> str | None:
+    if v in GENERATOR_PARAMS:
+        return None
+    if v in RENAMED_GENERATORS:
+        return f"the generator {v!r} is now called {RENAMED_GENERATORS[v]!r} (same params)"
+    return f"expected one of {', '.join(GENERATOR_PARAMS)}; got {v!r}"
+
+
+COMPONENT.keys["generator"] = Key(Scalar("generator", _generator_name, {"enum": list(GENERATOR_PARAMS)}),
+                                  doc="kind: generated: which generator makes it (see params)")
+COMPONENT = dataclasses.replace(COMPONENT, require_any=(("kind", "extend"),),
+                                cases=(("generator", "params", GENERATOR_PARAMS),))
+GAME_FILE.keys["components"] = Key(ListOf(COMPONENT))
+PART_FILE.keys["components"] = Key(ListOf(COMPONENT))

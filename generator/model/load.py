@@ -16,7 +16,7 @@ from . import checks
 from . import format as fmt
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
-from .maps import check_elements
+from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .schema import check
 from .spreadsheet import read_items
 from .fit import check_markers
@@ -108,6 +108,9 @@ def load_game(folder: str | Path) -> Game:
         terrain.update(doc.get("terrain", {}) or {})
         icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
+        if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
+            errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
     colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
@@ -139,6 +142,7 @@ def load_game(folder: str | Path) -> Game:
         errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
                                 main_name, 1))
     if errors:
+        shared_icons_note(errors)
         raise DataErrors(errors)
     return game
 
@@ -346,7 +350,7 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
         errors.append(where.error(f"unknown terrain {show(terrain)} (known: {known})", "terrain"))
     icon = face.get("icon")
     if icon is not None and icon not in game.icons:
-        errors.append(where.error(f"unknown icon {show(icon)}; define it under icons:", "icon"))
+        errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
 
 
 def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
@@ -375,6 +379,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                                 spec.line_of("items_csv"), errors)
     check_elements(spec.get("elements"), errors)
     check_elements((spec.get("face") or {}).get("elements"), errors)
+    check_refs(spec.get("elements"), game.icons, game.terrain, errors)
+    check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
     if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
             and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..hexmap import HexGrid
 from ..yamlsrc import YList, YMap
 
@@ -71,3 +71,55 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> None:
 def check_elements(elements: Any, errors: list[DataError]) -> None:
     for el in elements or []:
         check_hexgrid(el, errors)
+
+
+# -- references an element makes (icons and terrain), which the schema cannot check ----------------
+
+def shared_icon_names() -> list[str]:
+    """The icons every game may use (data/icons.yaml), sorted."""
+    from ..resources import data_dir
+    from ..yamlsrc import load_yaml
+
+    path = data_dir() / "icons.yaml"
+    try:
+        doc = load_yaml(path, str(path))
+    except (OSError, DataError):
+        return []
+    return sorted((doc or {}).get("icons", {}) or {}) if isinstance(doc, dict) else []
+
+
+UNKNOWN_ICON = "unknown icon"
+
+
+def unknown_icon(name: Any, known: Any) -> str:
+    """The sentence for an icon name that is neither shared nor the game's own."""
+    import difflib
+
+    hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
+    extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+    return f"{UNKNOWN_ICON} {show(name)}{extra}; use a shared icon (listed below) or define it under icons:"
+
+
+def shared_icons_note(errors: list[DataError]) -> None:
+    """After the first unknown icon, one line naming every shared icon (too many for each line)."""
+    for i, e in enumerate(errors):
+        if e.message.startswith(UNKNOWN_ICON):
+            errors.insert(i + 1, DataError("the shared icons (pictured in docs/data-format.md): "
+                                           + ", ".join(shared_icon_names())))
+            return
+
+
+def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError]) -> None:
+    """Every icon and terrain an element or hex mark names must exist (else it would print nothing)."""
+    for el in elements or []:
+        if not isinstance(el, YMap):
+            continue
+        targets = [el] + [m for m in (el.get("marks") or []) if isinstance(m, YMap)]
+        for node in targets:
+            icon = node.get("icon")
+            if isinstance(icon, str) and icon not in icons:
+                errors.append(node.error(unknown_icon(icon, icons), "icon"))
+            t = node.get("terrain")
+            if isinstance(t, str) and t not in terrain:
+                known = ", ".join(sorted(terrain)) or "none defined"
+                errors.append(node.error(f"unknown terrain {show(t)} (known: {known})", "terrain"))

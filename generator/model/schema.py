@@ -19,6 +19,10 @@ from ..errors import DataError, show
 from ..yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+# (formats) how close an unknown word must be to a known one before we ask "did you mean ...?"
+CLOSE = 0.75
+BOOL_NAME = "true/false"
+YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
@@ -35,6 +39,11 @@ class Map:
     keys: dict[str, Key]
     name: str = "mapping"
     open: bool = False  # any extra keys allowed (values unchecked)
+    # (formats) groups of keys of which at least one must be given, e.g. (("kind", "extend"),)
+    require_any: tuple = ()
+    # (formats) (selector key, target key, {selector value: schema}): the target's schema depends on
+    # the selector's value (a generated component's params depend on its generator)
+    cases: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,7 @@ class OneOf:
 class Scalar:
     name: str
     test: Callable[[Any], str | None] = field(compare=False)
+    json: Any = field(default=None, compare=False)  # (formats) the same rule as JSON Schema
 
 
 def _is_num(v: Any) -> bool:
@@ -111,8 +121,11 @@ def _bool(v: Any) -> str | None:
     return None if isinstance(v, bool) else "expected true or false"
 
 
+COLOUR_WORDS = ("none", "player", "player-ink", "ink", "contrast")  # besides "#rrggbb"
+
+
 def _colour(v: Any) -> str | None:
-    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in ("none", "player", "player-ink", "ink", "contrast")):
+    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in COLOUR_WORDS):
         return None
     return "expected a colour like \"#1a2b3c\" (or none, player, ink, contrast)"
 
@@ -121,28 +134,38 @@ def enum(*values: str) -> Scalar:
     def test(v: Any) -> str | None:
         if v in values:
             return None
-        hint = difflib.get_close_matches(str(v), values, n=1)
+        hint = difflib.get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
-    return Scalar("|".join(values), test)
+    return Scalar("|".join(values), test, {"enum": list(values)})
 
 
-TEXT = Scalar("text", _text)
-ID = Scalar("id", _ident)
-BOOL = Scalar("true/false", _bool)
-COLOUR = Scalar("colour", _colour)
-NUM = Scalar("number", _num())
-POS_MM = Scalar("size in mm", _num(0.5, 5000))
-COORD_MM = Scalar("position in mm", _num(-5000, 5000))
-COUNT = Scalar("count", _int(0, MAX_COUNT))
+def _bounds(kind: str, lo: float | None, hi: float | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": kind}
+    if lo is not None:
+        out["minimum"] = lo
+    if hi is not None:
+        out["maximum"] = hi
+    return out
+
+
+TEXT = Scalar("text", _text, {"type": ["string", "number"]})
+ID = Scalar("id", _ident, {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"})
+BOOL = Scalar("true/false", _bool, {"type": "boolean"})
+COLOUR = Scalar("colour", _colour, {"type": "string",
+                                    "pattern": f"^(#[0-9a-fA-F]{{6}}|{'|'.join(COLOUR_WORDS)})$"})
+NUM = Scalar("number", _num(), {"type": "number"})
+POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
+COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))
+COUNT = Scalar("count", _int(0, MAX_COUNT), _bounds("integer", 0, MAX_COUNT))
 
 
 def num(lo: float | None = None, hi: float | None = None) -> Scalar:
-    return Scalar("number", _num(lo, hi))
+    return Scalar("number", _num(lo, hi), _bounds("number", lo, hi))
 
 
 def integer(lo: int | None = None, hi: int | None = None) -> Scalar:
-    return Scalar("whole number", _int(lo, hi))
+    return Scalar("whole number", _int(lo, hi), _bounds("integer", lo, hi))
 
 
 PAIR_MM = ListOf(POS_MM, "[width, height] in mm", min_items=2)
@@ -193,6 +216,9 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
             errors.append(DataError(f"{path}: expected {schema.name}", file, line))
     elif isinstance(schema, Scalar):
         msg = schema.test(value)
+        if msg and isinstance(value, bool) and schema.name != BOOL_NAME:
+            word = "no" if value is False else "yes"
+            msg = f"{msg}, but YAML read this as {str(value).lower()} ({YAML_BOOLS}); put it in quotes: \"{word}\""
         if msg:
             errors.append(DataError(f"{path}: {msg}", file, line))
     elif schema is Any or schema is None:
@@ -213,7 +239,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         if spec is None:
             if schema.open:
                 continue
-            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1)
+            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
@@ -222,3 +248,12 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
     for key, spec in schema.keys.items():
         if spec.required and key not in value:
             errors.append(DataError(f"{path}: missing required key {key!r}", file, line))
+    for group in schema.require_any:
+        if not any(k in value for k in group):
+            errors.append(DataError(f"{path}: missing required key {group[0]!r} (or "
+                                    f"{' or '.join(repr(k) for k in group[1:])})", file, line))
+    for selector, target, options in schema.cases:
+        chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
+        if chosen is not None and target in value:
+            tline = value.line_of(target) if isinstance(value, YMap) else line
+            check(value[target], chosen, errors, (file, tline), f"{path}.{target}")

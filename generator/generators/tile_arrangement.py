@@ -1,4 +1,6 @@
-"""Farlander: a suggested map, i.e. one random arrangement of the seven map tiles.
+"""``generator: tile-arrangement``: a suggested map, one random arrangement of seven hex map tiles
+(first needed by Farlander, whose map is seven double-sided tiles). ``params`` are documented in
+``generator/model/format.py`` and docs/data-format.md.
 
 The tiles are laid as a flower: one in the middle and six around it, edge to edge. The seed picks
 which tile goes where and how far each is turned (a multiple of 60 degrees, clockwise). The drawing
@@ -149,7 +151,7 @@ def _legend(game: Game, tiles: dict[str, Component], placements: list[Placement]
     ]
 
 
-@register("farlander-suggested-map")
+@register("tile-arrangement")
 def suggested_map(game: Game, comp: Component, seed: int) -> list[Component]:
     """A one-page board showing one random arrangement of the map tiles."""
     params = comp.spec.get("params") or {}
@@ -160,7 +162,8 @@ def suggested_map(game: Game, comp: Component, seed: int) -> list[Component]:
     map_h = map_w / (3 * flats) * flats * (2 / SQRT3 + SQRT3)  # one tile's corners + two half rows
     placements = arrange(list(tiles), seed)
     top = 14.0
-    elements = [{"type": "text", "at_mm": [width / 2, 9.0], "text": f"{game.title}: suggested map (no. {seed})",
+    elements = [{"type": "text", "at_mm": [width / 2, 9.0], "text": str(params.get("title", "{game}: suggested map (no. {seed})"))
+                 .replace("{game}", game.title).replace("{seed}", str(seed)),
                  "size_pt": TITLE_PT, "font": "bold", "anchor": "middle"}]
     elements += map_elements(tiles, placements, map_w, (width / 2, top + map_h / 2))
     elements += _legend(game, tiles, placements, seed, 4.0, top + map_h + 10)

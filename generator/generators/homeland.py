@@ -1,9 +1,11 @@
-"""Thrones: a random legal homeland (the 4 x 9 tiles a player lays behind the screen).
+"""``generator: homeland``: a random legal homeland, a grid of square terrain tiles a player lays
+out (first needed by Thrones, whose players lay 4 x 9 tiles behind a screen).
 
-The rules of a legal homeland (the seed's setup): every row holds at least one of each terrain
-named in ``every_row``, and the Fortress does not touch the board's edge, so it is never in the
-two outer columns nor in the back row (row 0; row ``rows - 1`` faces the middle row). Counts,
-sizes and terrain names all come from the component's ``params`` and the game's ``terrain``.
+A legal homeland: every row holds at least one of each terrain named in ``every_row``, and the one
+``off_edge`` tile (Thrones' Fortress) does not touch the board's edge, so it is never in the two
+outer columns nor in the back row (row 0; row ``rows - 1`` faces the middle of the table). Counts,
+sizes and terrain names all come from the component's ``params`` (documented in
+``generator/model/format.py`` and docs/data-format.md) and the game's ``terrain``.
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ TITLE_MM = 16.0
 LEGEND_MM = 22.0
 
 
-def fortress_cells(columns: int, rows: int) -> list[tuple[int, int]]:
-    """(row, column) cells where a homeland Fortress may stand: off every board edge."""
+def off_edge_cells(columns: int, rows: int) -> list[tuple[int, int]]:
+    """(row, column) cells where the off-edge tile may stand: off every board edge."""
     return [(r, c) for r in range(1, rows) for c in range(1, columns - 1)]
 
 
-def homeland_problems(grid: Homeland, counts: dict[str, int], every_row: list[str], fortress: str) -> list[str]:
+def homeland_problems(grid: Homeland, counts: dict[str, int], every_row: list[str], off_edge: str) -> list[str]:
     """Every way ``grid`` breaks the setup rules (empty when it is legal)."""
     problems = []
     rows, columns = len(grid), len(grid[0]) if grid else 0
@@ -42,22 +44,23 @@ def homeland_problems(grid: Homeland, counts: dict[str, int], every_row: list[st
         for terrain in every_row:
             if terrain not in row:
                 problems.append(f"row {r + 1} has no {terrain}")
-    allowed = set(fortress_cells(columns, rows))
+    allowed = set(off_edge_cells(columns, rows))
     for r, row in enumerate(grid):
         for c, terrain in enumerate(row):
-            if terrain == fortress and (r, c) not in allowed:
-                problems.append(f"the Fortress at row {r + 1}, column {c + 1} is on the board's edge")
+            if terrain == off_edge and (r, c) not in allowed:
+                problems.append(f"the {off_edge} at row {r + 1}, column {c + 1} is on the board's edge")
     return problems
 
 
 def random_homeland(rng: random.Random, columns: int, rows: int, counts: dict[str, int],
-                    every_row: list[str], fortress: str) -> Homeland:
-    """A legal homeland: Fortress first, then one of each ``every_row`` terrain per row, then the rest."""
+                    every_row: list[str], off_edge: str) -> Homeland:
+    """A legal homeland: the off-edge tile first, then one of each ``every_row`` terrain per row, then
+    the rest."""
     grid: list[list[str | None]] = [[None] * columns for _ in range(rows)]
     pool = [t for t, n in counts.items() for _ in range(n)]
-    fr, fc = rng.choice(fortress_cells(columns, rows))
-    grid[fr][fc] = fortress
-    pool.remove(fortress)
+    fr, fc = rng.choice(off_edge_cells(columns, rows))
+    grid[fr][fc] = off_edge
+    pool.remove(off_edge)
     for r in range(rows):
         free = [c for c in range(columns) if grid[r][c] is None]
         for terrain, c in zip(every_row, rng.sample(free, len(every_row))):
@@ -75,17 +78,19 @@ def _params(game: Game, comp: Component) -> dict[str, Any]:
     p = comp.spec.get("params") or {}
     out = {"columns": int(p.get("columns", 9)), "rows": int(p.get("rows", 4)),
            "tile_mm": float(p.get("tile_mm", 25.4)), "counts": {str(k): int(v) for k, v in (p.get("counts") or {}).items()},
-           "every_row": [str(t) for t in p.get("every_row") or []], "fortress": str(p.get("fortress", ""))}
+           "every_row": [str(t) for t in p.get("every_row") or []], "off_edge": str(p.get("off_edge", "")),
+           "title": str(p.get("title", "{game}: a random homeland (no. {seed})"))}
     line = comp.spec.line_of("params") if hasattr(comp.spec, "line_of") else comp.line
-    for terrain in [*out["counts"], *out["every_row"], out["fortress"]]:
+    for terrain in [*out["counts"], *out["every_row"], out["off_edge"]]:
         if terrain not in game.terrain:
-            raise DataError(f"thrones-homeland: unknown terrain {terrain!r}", comp.file, line)
+            raise DataError(f"homeland: unknown terrain {terrain!r}", comp.file, line)
     if sum(out["counts"].values()) != out["columns"] * out["rows"]:
-        raise DataError(f"thrones-homeland: the counts make {sum(out['counts'].values())} tiles, "
+        raise DataError(f"homeland: the counts make {sum(out['counts'].values())} tiles, "
                         f"but {out['rows']} rows of {out['columns']} need {out['columns'] * out['rows']}",
                         comp.file, line)
-    if out["counts"].get(out["fortress"]) != 1 or len(out["every_row"]) > out["columns"] - 1:
-        raise DataError("thrones-homeland: needs exactly 1 Fortress and room for every_row in each row",
+    if out["counts"].get(out["off_edge"]) != 1 or len(out["every_row"]) > out["columns"] - 1:
+        raise DataError(f"homeland: needs a count of exactly 1 {out['off_edge']} (off_edge) and room for "
+                        f"every_row in each row",
                         comp.file, line)
     return out
 
@@ -129,13 +134,25 @@ def _pattern(kind: str, x: float, y: float, size: float, colour: str) -> list[di
     return out
 
 
+def _rule_line(game: Game, every_row: list[str], counts: dict[str, int], off_edge: str) -> str:
+    """The rules the plan follows, in words (e.g. "Every row holds every terrain and the Fortress is
+    off the board's edge.")."""
+    others = [t for t in counts if t != off_edge]
+    if set(every_row) >= set(others):
+        held = "every terrain"
+    else:
+        names = [game.terrain[t]["name"] for t in every_row]
+        held = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names) or "any terrain"
+    return f"Every row holds {held} and the {game.terrain[off_edge]['name']} is off the board's edge."
+
+
 def homeland_board(game: Game, comp: Component, grid: Homeland, seed: int, tile_mm: float,
-                   order: list[str]) -> Component:
+                   order: list[str], p: dict[str, Any]) -> Component:
     rows, columns = len(grid), len(grid[0])
     w = columns * tile_mm + 2 * MARGIN_MM
     h = rows * tile_mm + TITLE_MM + LEGEND_MM + MARGIN_MM
     els: list[dict[str, Any]] = [
-        {"type": "text", "at_mm": [MARGIN_MM, 9], "text": f"{game.title}: a random homeland (no. {seed})",
+        {"type": "text", "at_mm": [MARGIN_MM, 9], "text": p["title"].replace("{game}", game.title).replace("{seed}", str(seed)),
          "size_pt": 13, "font": "bold"},
         {"type": "text", "at_mm": [w - MARGIN_MM, 9], "text": "front row: faces the middle row", "size_pt": 8,
          "anchor": "end"},
@@ -154,16 +171,16 @@ def homeland_board(game: Game, comp: Component, grid: Homeland, seed: int, tile_
         {"type": "text", "at_mm": [MARGIN_MM, foot + 11], "size_pt": 8,
          "text": f"Read from your seat: lay your tiles as shown, back row nearest you. {counts}."},
         {"type": "text", "at_mm": [MARGIN_MM, foot + 16], "size_pt": 8,
-         "text": "Every row holds every terrain and the Fortress is off the board's edge. "
-                 "Or lay your own: these are the rules it follows."},
+         "text": _rule_line(game, p["every_row"], p["counts"], p["off_edge"])
+                 + " Or lay your own: these are the rules it follows."},
     ]
     spec = {"id": comp.id, "name": comp.name, "kind": "board", "elements": els, "face": {"fill": "#ffffff"}}
     return Component(id=comp.id, name=f"{comp.name} (no. {seed})", kind="board", size_mm=(w, h), items=[],
                      spec=spec, file=comp.file, line=comp.line)
 
 
-@register("thrones-homeland")
+@register("homeland")
 def make(game: Game, comp: Component, seed: int) -> list[Component]:
     p = _params(game, comp)
-    grid = random_homeland(random.Random(seed), p["columns"], p["rows"], p["counts"], p["every_row"], p["fortress"])
-    return [homeland_board(game, comp, grid, seed, p["tile_mm"], list(p["counts"]))]
+    grid = random_homeland(random.Random(seed), p["columns"], p["rows"], p["counts"], p["every_row"], p["off_edge"])
+    return [homeland_board(game, comp, grid, seed, p["tile_mm"], list(p["counts"]), p)]

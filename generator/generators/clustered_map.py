@@ -1,4 +1,4 @@
-"""KTech's map: a seeded random hex mat. Terrain grows in clusters from random centres, water bodies
+"""``generator: clustered-terrain-map``: a seeded random hex map (first needed by KTech). Terrain grows in clusters from random centres, water bodies
 too small for ships are filled in, and four start spaces are chosen on land, far apart.
 
 The numbers (grid size, clusters per terrain, growth rates, distances) come from the component's
@@ -251,7 +251,7 @@ def board(game: Game, comp: Component, kmap: KMap, p: MapParams, seed: int) -> C
                      file=comp.file, line=comp.line)
 
 
-@register("ktech-map")
+@register("clustered-terrain-map")
 def make(game: Game, comp: Component, seed: int) -> list[Component]:
     p = params_from(game, comp)
     try:
