@@ -272,7 +272,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
-                   marks=pick(marks, "marks", "crop"))
+                   marks=pick(marks, "marks", "crop"), jobs=jobs)
     out = Path(pick(out, "out", "output"))
     loaded = [load_game(folder) for folder in _games(games)]
     for game in loaded:
@@ -283,7 +283,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
         from .jobs import build_all, default_jobs, part_pages
 
-        entries = build_all(loaded, out, opts, jobs or default_jobs(), advance=bar.update,
+        entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
                             pages=part_pages(opts) if show else None)
     write_manifest(out, entries)
     if "html" in opts.formats:

@@ -208,3 +208,60 @@ def test_help_lists_solo_with_its_own_summary():
     assert _Group.SOLO_SUMMARY == solo.help
     out = CliRunner().invoke(cli, ["--help"]).output
     assert "solo       The One-Page Kingdom: fresh sheets, a turn-log checker, and..." in out
+
+
+def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
+    """The SVG pages place the board as a <use> of a group in their defs; rendered (rsvg-convert)
+    every page matches the page that draws the board in place."""
+    import io
+    import shutil
+    import subprocess
+
+    import numpy as np
+    import pytest
+    from PIL import Image
+
+    from generator.build import Document, _number, board_pages, expand_generated, render
+    from generator.draw.svg import SvgSurface
+    from generator.layout.page import paper
+    from generator.layout.poster import fits
+    from generator.model import load_game, resolve_game
+
+    if not shutil.which("rsvg-convert"):
+        pytest.skip("rsvg-convert (librsvg2-bin) is not installed")
+
+    class Inline(SvgSurface):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._art = {}
+
+        def has(self, name):
+            return name in self._art
+
+        def define(self, name, bbox_mm, draw):
+            self._art.setdefault(name, draw)
+
+        def use(self, name, x_mm=0.0, y_mm=0.0):
+            with self.saved():
+                self.translate(x_mm, y_mm)
+                self._art[name](self)
+
+    def png(svg: bytes):
+        data = subprocess.run(["rsvg-convert", "--dpi-x", "40", "--dpi-y", "40", "-b", "white"], input=svg,
+                              capture_output=True, check=True).stdout
+        return np.asarray(Image.open(io.BytesIO(data)).convert("L"), dtype=np.int16)
+
+    game = load_game(resolve_game("ktech"))
+    a4 = paper("a4")
+    tiled = [c for c in expand_generated(game, 1) if c.kind == "board" and fits(c.size_mm, a4, 3.0) == (False, False)]
+    pages = []
+    for surface in (SvgSurface(), Inline()):
+        doc = Document("single", "t", pages=[job for comp in tiled for job in board_pages(game, comp, a4)])
+        _number(doc.pages)
+        render(game, doc, a4, surface)
+        pages.append(surface.finish())
+    used, inline = pages
+    assert len(used) == len(inline) >= 5
+    assert all(b"<use" in page for page in used[1:]) and not any(b"<use" in page for page in inline[1:])
+    for n, (a, b) in enumerate(zip(used, inline), start=1):
+        assert abs(png(a) - png(b)).max() <= 2, f"SVG page {n} of the tiled map looks different with <use>"
