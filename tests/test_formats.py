@@ -219,8 +219,9 @@ def test_an_unknown_icon_lists_the_shared_icons(runner, tmp_path):
     result = _validate(runner, _game(tmp_path, text))
     assert result.exit_code == 1
     assert re.search(r"game\.yaml:9: unknown icon 'swrod' \(did you mean 'sword'\?\); use a shared icon "
-                     r"\(listed below\) or define it under icons:\npnpforge: the shared icons \(pictured in "
-                     r"docs/data-format.md\): capitol, .*sword, .*wood\n", result.output)
+                     r"\(listed below\) or define it under icons:\n\S*game\.yaml:9: the shared icons \(pictured in "
+                     r"docs/data-format.md\): capitol, .*\n\S*game\.yaml:9: shared icons, continued: .*sword, .*wood\n",
+                     result.output)
 
 
 def test_an_unknown_icon_on_a_board_element_or_hex_mark_is_an_error_not_a_blank(runner, tmp_path):

@@ -104,8 +104,16 @@ def shared_icons_note(errors: list[DataError]) -> None:
     """After the first unknown icon, one line naming every shared icon (too many for each line)."""
     for i, e in enumerate(errors):
         if e.message.startswith(UNKNOWN_ICON):
-            errors.insert(i + 1, DataError("the shared icons (pictured in docs/data-format.md): "
-                                           + ", ".join(shared_icon_names())))
+            # At the unknown icon's file:line (every refusal line says where it comes from), in lines
+            # short enough that the place and the names fit the one-line cap.
+            lines, line = [], "the shared icons (pictured in docs/data-format.md):"
+            for name in shared_icon_names():
+                if len(line) + len(name) > 150:
+                    lines.append(line + ",")
+                    line = "shared icons, continued:"
+                line += f" {name}" if line.endswith(":") else f", {name}"
+            lines.append(line)
+            errors[i + 1:i + 1] = [DataError(text, e.file, e.line) for text in lines]
             return
 
 
