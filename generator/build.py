@@ -29,7 +29,7 @@ from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
-from .model import Component, Game
+from .model import Component, Game, limits
 
 PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
 
@@ -617,6 +617,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     from .layout.page import paper as paper_by_name
 
     notices.take()  # this part's warnings only
+    _check_pictures(components, opts)  # refused in the first part, before anything is drawn
     paper_name, fmt = part
     files: dict[str, bytes] = {}
     docs: dict[str, Any] = {}
@@ -633,7 +634,9 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
             files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
         return files, [], _noted()
     paper = paper_by_name(paper_name)
-    for doc in plan_documents(game, components, paper, opts):
+    planned = plan_documents(game, components, paper, opts)
+    limits.check_pages(planned, paper)  # the real plan, before a page is drawn
+    for doc in planned:
         stem = doc.stem
         if fmt == "pdf":
             pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
@@ -649,6 +652,14 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
                 files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
         _manifest_doc(docs, doc, paper, stem)
     return files, docs.get("documents", []), _noted()
+
+
+def _check_pictures(components: list[Component], opts: Options) -> None:
+    """--format png: every picture's pixels at the asked --dpi, within the limit."""
+    if "png" in opts.formats:
+        from .export.png import POD_BLEED_MM
+
+        limits.check_pictures(components, opts.dpi, POD_BLEED_MM if opts.bleed_mm is None else opts.bleed_mm)
 
 
 def _noted() -> list[tuple[str, Any, Any]]:
@@ -679,6 +690,8 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     entry["components"] = [_manifest_component(c) for c in components]
     if set(opts.formats) & {"png", "tts", "html"}:  # screens and print shops: generator/export/
         from .export.kit import screen_outputs
+
+        _check_pictures(components, opts)
 
         screen_outputs(game, components, out_root, opts, entry, files)
     # text too long for its box even at its smallest size: drawn anyway, and said

@@ -12,7 +12,7 @@ from ..errors import DataError, DataErrors, UsageError, show
 from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
-from . import checks
+from . import checks, limits
 from . import format as fmt
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
@@ -22,7 +22,7 @@ from .spreadsheet import read_items
 from .fit import check_markers
 from .texts import substitute
 
-MAX_TOTAL = 100_000
+META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
 SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
@@ -113,9 +113,12 @@ def load_game(folder: str | Path) -> Game:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
-    colours = [Colour(c["id"], c["name"], c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+    colours = [Colour(c["id"], str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
+    for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
+        if key in meta and not isinstance(meta[key], str):
+            meta[key] = str(meta[key])
     game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = _fonts(main, folder, errors)
@@ -135,12 +138,13 @@ def load_game(folder: str | Path) -> Game:
             errors.append(spec.error(f"component {show(spec.get('id'))} cannot be read: {type(exc).__name__}: "
                                      f"{show(str(exc))}"))
     _check_colours(main, colours, errors)
+    if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
+        raise DataErrors(errors)
+    limits.check_work(game, errors)
+    if any(limits.SEE in e.message for e in errors):
+        raise DataErrors(errors)
     _checks(game, comp_specs, errors)
     check_markers(game, errors)
-    total = sum(c.count for c in game.components)
-    if total > MAX_TOTAL:
-        errors.append(DataError(f"the kit has {total} pieces in all; at most {MAX_TOTAL} can be built",
-                                main_name, 1))
     if errors:
         shared_icons_note(errors)
         raise DataErrors(errors)
@@ -426,7 +430,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                     errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
-    return Component(id=spec["id"], name=spec["name"], kind=kind, size_mm=size, items=items, spec=spec,
+    return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
                      file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
 

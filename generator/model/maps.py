@@ -24,7 +24,7 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
     except (ValueError, TypeError, IndexError) as exc:
         errors.append(DataError(f"{what}: {exc}", file, line))
         return None
-    if h not in set(grid.cells):
+    if h not in grid.cell_set:
         shown = list(value) if isinstance(value, (list, tuple)) else value  # an int is a CCRR number
         label = f" ({grid.label(*h)})" if isinstance(value, list) and grid.style else ""
         errors.append(DataError(f"{what}: hex {shown!r}{label} is not in this grid "

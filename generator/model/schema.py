@@ -23,7 +23,7 @@ HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 CLOSE = 0.75
 BOOL_NAME = "true/false"
 YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
-MAX_COUNT = 10_000
+MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
@@ -157,7 +157,15 @@ COLOUR = Scalar("colour", _colour, {"type": "string",
 NUM = Scalar("number", _num(), {"type": "number"})
 POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
 COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))
-COUNT = Scalar("count", _int(0, MAX_COUNT), _bounds("integer", 0, MAX_COUNT))
+def _count(v: Any) -> str | None:
+    from .limits import count_message
+
+    if isinstance(v, int) and not isinstance(v, bool) and v > MAX_COUNT:
+        return count_message(show(v))  # the limit named, as every limit's refusal does
+    return _int(0, MAX_COUNT)(v)
+
+
+COUNT = Scalar("count", _count, _bounds("integer", 0, MAX_COUNT))
 
 
 def num(lo: float | None = None, hi: float | None = None) -> Scalar:
@@ -205,13 +213,20 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
             check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]")
     elif isinstance(schema, OneOf):
         trial: list[DataError] = []
+        shaped: list[DataError] | None = None  # the option of the value's own shape: its reason is clearer
         for option in schema.options:
             trial = []
             check(value, option, trial, (file, line), path)
             if not trial:
                 return
+            if shaped is None and ((isinstance(option, ListOf) and isinstance(value, list)) or (
+                    isinstance(option, Scalar) and _is_num(value) and
+                    not any(": expected" in e.message for e in trial))):
+                shaped = trial
         if isinstance(value, dict):
             errors.extend(trial)
+        elif shaped is not None:  # a size of 100000 mm: "must be at most 5000", not "expected a size"
+            errors.extend(shaped)
         else:
             errors.append(DataError(f"{path}: expected {schema.name}", file, line))
     elif isinstance(schema, Scalar):
