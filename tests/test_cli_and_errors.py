@@ -61,7 +61,8 @@ def test_a_count_of_a_billion_is_refused_before_drawing(runner, tmp_path):
     out = tmp_path / "out"
     result = _run(runner, ["build", str(folder), "--out", str(out)])
     assert result.exit_code == 1
-    assert re.search(r"game\.yaml:8: .*count: must be at most 10000, not 1000000000", result.output)
+    assert re.search(r"game\.yaml:8: .*count 1000000000 is over the limit of 10,000 pieces per component",
+                     result.output)
     assert not out.exists()  # nothing half-written
 
 

@@ -275,3 +275,14 @@ def test_every_bundled_game_is_far_inside_every_limit(folder):
     assert work.ops * 4 <= limits.DRAWING_OPS
     assert work.board_area_m2 * 4 <= limits.BOARD_AREA_M2
     assert work.pages >= 5 and work.ops >= 1000  # the estimate counts something real
+
+
+def test_a_deliberate_giant_may_scale_the_limits(tmp_path):
+    """PNPFORGE_LIMIT_SCALE=N lifts every build limit N times (benchmarks/bench_pipeline.py uses 10)."""
+    folder = game(tmp_path, CARD.replace("COUNT", "2500").replace("    items:", "    back: {title: Back}\n    items:"))
+    plain = subprocess.run([sys.executable, "-m", "generator", "validate", str(folder)], cwd=tmp_path, env=env(),
+                           capture_output=True, text=True)
+    scaled = subprocess.run([sys.executable, "-m", "generator", "validate", str(folder)], cwd=tmp_path,
+                            env={**env(), "PNPFORGE_LIMIT_SCALE": "2"}, capture_output=True, text=True)
+    assert plain.returncode == 1 and "over the limit of 500 pages" in plain.stderr
+    assert scaled.returncode == 0, scaled.stderr

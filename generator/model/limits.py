@@ -25,17 +25,28 @@ Every refusal is one ``file:line:`` sentence that names the limit and the value.
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import DataError
 
-PIECES_PER_COMPONENT = 10_000
-PIECES_PER_GAME = 20_000
-PAGES_PER_PAPER = 500
-BOARD_AREA_M2 = 10.0
-DRAWING_OPS = 150_000
-PICTURE_PX = 25_000_000
+
+
+def _scale() -> int:
+    """``PNPFORGE_LIMIT_SCALE=N`` (a whole number, 1 to 100) multiplies every limit below: for a
+    benchmark or a deliberate print-shop job, knowing it may take minutes and gigabytes."""
+    text = os.environ.get("PNPFORGE_LIMIT_SCALE", "1").strip()
+    return int(text) if text.isdigit() and 1 <= int(text) <= 100 else 1
+
+
+SCALE = _scale()
+PIECES_PER_COMPONENT = 10_000 * SCALE
+PIECES_PER_GAME = 20_000 * SCALE
+PAGES_PER_PAPER = 500 * SCALE
+BOARD_AREA_M2 = 10.0 * SCALE
+DRAWING_OPS = 150_000 * SCALE
+PICTURE_PX = 25_000_000 * SCALE
 
 SEE = "(see Limits in docs/data-format.md)"
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
@@ -48,9 +59,8 @@ PATTERN_STEP_MM = 3.0  # the finest pattern step (art.pattern); a board's is 5 m
 
 
 def count_message(count: Any) -> str:
-    """The schema's refusal of an item's count over the per-component limit."""
-    return (f"count {count} is over the limit of {PIECES_PER_COMPONENT:,} pieces per component "
-            f"{SEE}")
+    """The schema's refusal of an item's count over its limit (10,000, the unscaled per-component limit)."""
+    return f"count {count} is over the limit of 10,000 pieces per component {SEE}"
 
 
 # -- pieces: checked as components are read -----------------------------------------------------------
