@@ -210,7 +210,7 @@ def test_every_element_key_of_the_format_belongs_to_an_element_type():
 @pytest.mark.parametrize("element, key, owners", [
     ('{type: text, at_mm: [5, 5], text: A, hexsides: []}', "hexsides", "hexgrid"),
     ('{type: box, at_mm: [5, 5], routes: []}', "routes", "hexgrid"),
-    ('{type: table, at_mm: [5, 5], rows: [[a]], terrain: woods}', "terrain", "box, polygon"),
+    ('{type: table, at_mm: [5, 5], rows: [[a]], terrain: woods}', "terrain", "box, hexgrid, polygon"),
 ])
 def test_a_key_of_another_element_type_names_the_types_it_belongs_to(runner, tmp_path, element, key, owners):
     folder = _game(tmp_path, HEAD + f"""terrain:
@@ -275,3 +275,41 @@ components:
     assert fill.width == pytest.approx(40, abs=1.0) and fill.height == pytest.approx(30, abs=1.0)
     # the hatch covers the box and stays inside it
     assert lines.width == pytest.approx(40, abs=2.0) and lines.x0 >= fill.x0 - 0.5 and lines.x1 <= fill.x1 + 0.5
+
+
+def test_a_hex_grid_on_a_terrain_gives_every_unmarked_hex_its_fill_and_pattern(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+    from tests.measure import box_of, render
+
+    folder = _game(tmp_path, HEAD + """terrain:
+  sea: {name: Sea, fill: "#9ecae1", pattern: hatch, pattern_colour: "#20308f"}
+  land: {name: Land, fill: "#c7e9c0", pattern: none}
+components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 80]
+    elements:
+      - type: hexgrid
+        layout: rectangle
+        columns: 3
+        grid_rows: 2
+        hex_mm: 20
+        at_mm: [20, 20]
+        terrain: sea
+        marks: [{hex: [2, -1], terrain: land}]
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    image, _ = render(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf", 1, dpi=150)
+    sea = box_of(image, "#9ecae1", dpi=150)
+    lines = box_of(image, "#20308f", tolerance=30, dpi=150)
+    land = box_of(image, "#c7e9c0", dpi=150)
+    assert sea is not None and lines is not None and land is not None
+    # 3 columns of flat hexes: 2 x 1.5 x 11.55 + 2 x 11.55 mm wide; the hatch covers the sea hexes
+    assert sea.width == pytest.approx(3 * 20 / 3 ** 0.5 * 1.5 + 20 / 3 ** 0.5 * 0.5, abs=1.5)
+    assert lines.width > 0.8 * sea.width and lines.height > 0.8 * sea.height
+    # the land hex (top right) has no hatch: its centre is clear of the pattern's colour
+    cx, cy = (int(v * 150 / 25.4) for v in land.centre)
+    patch = image.crop((cx - 12, cy - 12, cx + 12, cy + 12)).getcolors(10_000)
+    assert all(abs(c[0] - 0x20) + abs(c[1] - 0x30) + abs(c[2] - 0x8f) > 60 for _, c in patch)

@@ -106,6 +106,7 @@ def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
 
 
 def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     x, y = el["at_mm"][:2]
     n = int(el.get("cells", 10))
     cell = float(el.get("cell_mm", 10))
@@ -118,7 +119,7 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     for i in range(n):
         cx = x + (i % per_row) * cell
         cy = y + (i // per_row) * cell
-        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=ink, width_mm=0.3))
+        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=0.3))
         text = str(labels[i]) if i < len(labels) else str(start + i)
         size = min(9.0, cell * 2.4)
         while size > 5 and text_width_mm(text, size) > cell - 1:
@@ -145,6 +146,7 @@ def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, 
 
 def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     """A ruled table to write in (a record sheet): column headings, then ``grid_rows`` empty rows."""
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     x, y = el["at_mm"][:2]
     w, h = el.get("size_mm", [180, 100])[:2]
     heads = [str(t) for t in el.get("labels") or []]
@@ -187,12 +189,14 @@ def grid_cells(el: dict[str, Any]) -> tuple[list[tuple[int, int]], float, str]:
 
 
 def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     ox, oy = el["at_mm"][:2]
     flats = flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
     orient = el.get("orientation", "flat")
     grid = HexGrid.of(el)
     sectors = list(el.get("sectors") or [])
-    base_fill = el.get("fill", "#ffffff")
+    ground = game.terrain.get(el["terrain"]) if el.get("terrain") else None  # every unmarked hex's terrain
+    base_fill = el.get("fill") or (ground["fill"] if ground else "#ffffff")
     marks = {grid.parse(m["hex"]): m for m in el.get("marks") or []}
     r = flats / 3 ** 0.5
     rot = 0.0 if orient == "flat" else 30.0
@@ -203,17 +207,20 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         cx, cy = ox + px, oy + py
         mark = marks.get((q, rr))
         fill = base_fill
+        t = ground
         if sectors and sector(q, rr) >= 0:
             fill = sectors[sector(q, rr) % len(sectors)]
+            t = None
         if mark and mark.get("terrain") in game.terrain:
             fill = game.terrain[mark["terrain"]]["fill"]
         if mark and mark.get("fill"):
             fill = mark["fill"]
+        if mark and (mark.get("terrain") or mark.get("fill")):
+            t = game.terrain.get(mark.get("terrain"))
         hexpath = Path.regular(cx, cy, r, 6, rot)
         s.draw(hexpath, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.35),
                               join="round"))
-        if mark and mark.get("terrain") in game.terrain:
-            t = game.terrain[mark["terrain"]]
+        if t is not None:
             with s.saved():
                 s.clip(hexpath)
                 pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r),

@@ -25,14 +25,15 @@ CARD_ONLY = {
 # error (a track's cells on a text element would validate and print nothing). ``note`` is a
 # designer's note on any element and never prints.
 ELEMENT_KEYS = {
-    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink", "size_mm"},
+    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink"},
     "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font",
             "terrain"},
     "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
     "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
-    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label"},
+    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label", "ink"},
     "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
-                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink", "hexsides", "routes"},
+                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink", "hexsides", "routes",
+                "terrain"},
     "icon": {"at_mm", "size_mm", "icon", "ink"},
     "table": {"at_mm", "size_mm", "rows", "widths", "label", "size_pt", "ink", "header", "font"},
     "line": {"at_mm", "to_mm", "dash_mm", "stroke", "width_mm"},

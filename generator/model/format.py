@@ -138,7 +138,8 @@ ELEMENT = Map({
                 doc="table and terrain-chart: a list of rows, each a list of cells; a terrain chart's first "
                     "cell names a terrain or a hexside or route feature"),
     "header": Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows"),
-    "terrain": Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text)"),
+    "terrain": Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
+                           "hexgrid: the terrain of every hex no mark paints"),
     "grid_rows": Key(integer(1, 200)),
     "hex_mm": Key(POS_MM),
     "hex_in": Key(num(0.1, 20)),
