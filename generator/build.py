@@ -76,6 +76,7 @@ class Options:
     dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
     tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
     jobs: int | None = None  # worker processes (--jobs; None: the cores), also for the PNG pictures
+    print_shop: bool = False  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
 
     @property
     def suffix(self) -> str:
@@ -704,6 +705,11 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
+    if opts.print_shop:  # files for a print-on-demand shop: layout/printshop.py
+        from .layout.printshop import print_shop_files
+
+        more, entry["print_shop"] = print_shop_files(game, components, folder)
+        files.update(more)
     # text too long for its box even at its smallest size: drawn anyway, and said
     for w in notices.take():
         noted.setdefault((w.file, w.line, w.message), w)
