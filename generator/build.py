@@ -230,9 +230,30 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 48:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        jobs.append(PageJob(comps_here[0], what,
-                            _piece_paint(game, sides, opts.marks), sheets=sides, also=comps_here[1:]))
+        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
+        jobs.append(PageJob(comps_here[0], what, _labelled(_piece_paint(game, sides, opts.marks), labels),
+                            sheets=sides, also=comps_here[1:]))
     return jobs
+
+
+def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple[str, tuple[float, float]]]):
+    """A packed page's painter that then heads each block under another with its component's name
+    (on a white ground: the crop marks of the block run up behind it)."""
+    if not labels:
+        return paint
+    from .draw.fonts import text_width_mm
+    from .draw.surface import MM_PER_PT, Style
+
+    def painted(s: Surface, p: Paper) -> PaintResult:
+        result = paint(s, p)
+        for name, (x, y) in labels:
+            size = 6.5
+            width = text_width_mm(name, size, "bold")
+            s.rect(x - 0.6, y - size * MM_PER_PT * 0.85, width + 1.2, size * MM_PER_PT * 1.15,
+                   Style(fill="#ffffff"))
+            s.text(x, y, name, size_pt=size, font="bold", fill="#333333")
+        return result
+    return painted
 
 
 def _printed_once(pieces: list[tuple[Look, Look | None]]) -> frozenset:
@@ -497,13 +518,15 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
             continue
         done.add(comp.id)
         size = _size_text(comp)
+        if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
+            size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
-         "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
+         "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
         {"heading": "Printing", "bullets": _print_notes(doc)},
         {"heading": "Credits", "text": game.credits},
     ]
