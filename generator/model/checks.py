@@ -25,20 +25,25 @@ CARD_ONLY = {
 # error (a track's cells on a text element would validate and print nothing). ``note`` is a
 # designer's note on any element and never prints.
 ELEMENT_KEYS = {
-    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink", "size_mm"},
-    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font"},
+    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink"},
+    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font",
+            "terrain"},
     "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
     "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
-    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label"},
+    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label", "ink"},
     "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
-                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink"},
+                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink", "hexsides", "routes",
+                "terrain"},
     "icon": {"at_mm", "size_mm", "icon", "ink"},
     "table": {"at_mm", "size_mm", "rows", "widths", "label", "size_pt", "ink", "header", "font"},
     "line": {"at_mm", "to_mm", "dash_mm", "stroke", "width_mm"},
     # a polygon's label names its area for generators (Farlander's suggested map prints it there)
     "polygon": {"at_mm", "points_mm", "fill", "dash_mm", "stroke", "width_mm", "text", "size_pt", "font",
-                "ink", "icon", "size_mm", "label"},
+                "ink", "icon", "size_mm", "label", "terrain"},
     "image": {"at_mm", "size_mm", "image", "fit"},
+    # a table whose first column shows each terrain's swatch (fill and pattern) and name
+    "terrain-chart": {"at_mm", "size_mm", "rows", "header", "widths", "label", "size_pt", "font", "ink", "fill",
+                      "stroke"},
 }
 _ALL_ELEMENT_KEYS = set().union(*ELEMENT_KEYS.values())
 
@@ -110,6 +115,8 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
             _inside(el, box, what, errors, warnings)
         if kind == "hexgrid":
             _marks(el, errors)
+    if what == "board":
+        _over_grids(elements, warnings)
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
@@ -154,6 +161,69 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
                                    f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+# elements with a box of their own that a map's hexes would hide or be hidden by
+COVERING = ("box", "table", "terrain-chart", "grid", "track", "image")
+
+
+def _rect(el: YMap) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
+    try:
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+        if el["type"] == "track":
+            n, cell = int(el.get("cells", 10)), float(el.get("cell_mm", 10))
+            per_row = int(el.get("per_row", n))
+            return x, y, x + min(n, per_row) * cell, y + -(-n // per_row) * cell
+        default = {"box": [20, 20], "table": [80, 40], "terrain-chart": [100, 40], "grid": [180, 100],
+                   "image": [20, 20]}[el["type"]]
+        w, h = (el.get("size_mm") or default)[:2]
+        return x, y, x + float(w), y + float(h)
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _over_grids(elements: YList, warnings: list[DataError]) -> None:
+    """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
+    board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
+    into the notches along a grid's edge is fine."""
+    from ..components.board import grid_cells
+    from ..geometry import axial_to_pixel
+    from ..hexmap import HexGrid
+
+    grids = []
+    for el in elements:
+        if isinstance(el, YMap) and el.get("type") == "hexgrid":
+            try:
+                cells, flats, orient = grid_cells(el)
+                ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
+                grid = HexGrid.of(el)
+            except (TypeError, ValueError, KeyError, IndexError):
+                continue
+            centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
+            grids.append((el, grid, flats / 2, centres))
+    if not grids:
+        return
+    for el in elements:
+        if not isinstance(el, YMap) or el.get("type") not in COVERING:
+            continue
+        rect = _rect(el)
+        if rect is None:
+            continue
+        x0, y0, x1, y1 = rect
+        for gel, grid, apothem, centres in grids:
+            for q, r, cx, cy in centres:
+                dx = max(x0 - cx, 0.0, cx - x1)
+                dy = max(y0 - cy, 0.0, cy - y1)
+                if dx * dx + dy * dy < (apothem - 0.5) ** 2:
+                    where = grid.label(q, r) if grid.style != "axial" else f"[{q}, {r}]"
+                    warnings.append(el.error(f"this {el['type']} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) "
+                                             f"lies over hex {where} of the hex grid at line {gel.line}; one "
+                                             f"hides the other: move it (at_mm) or make it smaller", "at_mm"))
+                    break
+            else:
+                continue
+            break
 
 
 def _box_text(box: tuple[float, float, float, float]) -> str:
@@ -222,3 +292,50 @@ def faces_of(spec: YMap) -> Iterable[Any]:
             yield item
             if isinstance(item.get("back"), YMap):
                 yield item["back"]
+
+
+def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
+    """``pack_with`` names another one-sided piece component, and no chain of them loops."""
+    import difflib
+
+    from ..errors import show
+
+    targets: dict[str, str] = {}
+    for spec in specs:
+        if not isinstance(spec, YMap) or not isinstance(spec.get("pack_with"), str):
+            continue
+        me, target = spec.get("id"), spec["pack_with"]
+        comp, other = comps.get(me), comps.get(target)
+        if target == me:
+            errors.append(spec.error("pack_with names this component itself; name the component whose sheet "
+                                     "its pieces should share", "pack_with"))
+            continue
+        if other is None:
+            hint = difflib.get_close_matches(target, list(comps), n=1, cutoff=0.75)
+            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            errors.append(spec.error(f"pack_with: no component {show(target)}{extra}; it names the component "
+                                     f"whose sheet these pieces share", "pack_with"))
+            continue
+        for c in (comp, other):
+            if c is None:
+                continue
+            if c.kind not in PIECE_KINDS + ("card",):
+                errors.append(spec.error(f"pack_with shares sheets between pieces (tiles, tokens, counters, "
+                                         f"cards); {show(c.id)} is a {c.kind}", "pack_with"))
+                break
+            if c.double_sided:
+                errors.append(spec.error(f"pack_with shares sheets between one-sided pieces; {show(c.id)} has "
+                                         f"backs, printed on fronts and backs pages of its own", "pack_with"))
+                break
+        else:
+            targets[me] = target
+    for start in targets:
+        seen, at = [start], targets.get(start)
+        while at is not None and at not in seen:
+            seen.append(at)
+            at = targets.get(at)
+        if at == start:
+            spec = next(s for s in specs if isinstance(s, YMap) and s.get("id") == start)
+            errors.append(spec.error(f"pack_with goes round in a loop ({' -> '.join(seen + [start])}); one of "
+                                     f"them must lead", "pack_with"))
+            break
