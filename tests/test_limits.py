@@ -54,7 +54,8 @@ def measured(*args: str, cwd: Path) -> tuple[int, str, float, float]:
 
 def refused(err: str, *phrases: str) -> list[str]:
     """The refusal lines (each must be file:line: sentence); the one naming ``phrases`` is there."""
-    lines = [ln for ln in err.splitlines() if ln.strip() and not re.match(r"^[\d,]+ problems found\.$", ln)]
+    lines = [ln for ln in err.splitlines()
+             if ln.strip() and not re.match(r"^([\d,]+ problems found\.|\.\.\.and [\d,]+ more)$", ln)]
     assert lines, err
     for line in lines:
         assert WHERE.match(line), line
@@ -286,3 +287,34 @@ def test_a_deliberate_giant_may_scale_the_limits(tmp_path):
                             env={**env(), "PNPFORGE_LIMIT_SCALE": "2"}, capture_output=True, text=True)
     assert plain.returncode == 1 and "over the limit of 500 pages" in plain.stderr
     assert scaled.returncode == 0, scaled.stderr
+
+
+def test_shared_texts_cannot_multiply_into_megabytes(tmp_path):
+    """400 cards each naming a 4,900-character shared text 450 times: 1.8 GB and 39 s of validate
+    before; refused at each card's line, in little memory."""
+    items = "".join(f"      - {{name: C{i}, count: 1, text: '{'{text:big}' * 450}'}}\n" for i in range(400))
+    folder = game(tmp_path, "  - id: deck\n    name: Deck\n    kind: card\n    items:\n" + items)
+    text = (folder / "game.yaml").read_text().replace("components:", "texts:\n  big: '" + "x" * 4900 + "'\ncomponents:")
+    (folder / "game.yaml").write_text(text)
+    code, err, seconds, mb = measured("validate", str(folder), cwd=tmp_path)
+    assert code == 1
+    refused(err, "with its shared texts filled in this text has 2,205,000 characters, over the limit of 20,000")
+    assert "...and 381 more" in err  # 20 listed of 401: the 400 cards and the drawing operations
+    assert seconds < 60 and mb < 300, (seconds, mb)
+
+
+def test_a_picture_of_400_million_pixels_in_48_kb(tmp_path):
+    """A small PNG that decodes to 400 million pixels was an internal error (Pillow's bomb check);
+    any picture over the limit is refused at its line before it is decoded."""
+    from PIL import Image
+
+    folder = game(tmp_path, CARD.replace("COUNT", "1").replace("text: Take one gold.", "image: bomb.png"))
+    Image.new("1", (20000, 20000)).save(folder / "bomb.png", optimize=True)
+    Image.new("1", (6000, 6000)).save(folder / "big.png", optimize=True)
+    assert (folder / "bomb.png").stat().st_size < 100_000
+    proc = run_in_process("validate", "huge", cwd=tmp_path)
+    assert proc.returncode == 1
+    refused(proc.stderr, ":11: image 'bomb.png': it is over the limit of 30 million pixels a picture")
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("bomb.png", "big.png"))
+    proc = run_in_process("validate", "huge", cwd=tmp_path)
+    refused(proc.stderr, "it is 6,000 x 6,000 pixels, over the limit of 30 million pixels a picture")

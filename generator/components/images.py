@@ -13,6 +13,7 @@ from pathlib import Path
 from ..draw.surface import Surface
 
 KINDS = (".png", ".jpg", ".jpeg", ".svg")
+IMAGE_PX = 30_000_000  # a picture's pixels: a 548 x 400 mm board at 300 dpi is 26 million
 
 
 def is_svg(path: str) -> bool:
@@ -50,6 +51,9 @@ def natural_size(path: str) -> tuple[float, float]:
                 raise ValueError(f"it is a {im.format} file; use PNG, JPEG or SVG")
             im.verify()
             return float(im.width), float(im.height)
+    except Image.DecompressionBombError:  # hundreds of millions of pixels in a small file
+        raise ValueError(f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture "
+                         f"(see Limits in docs/data-format.md)") from None
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise ValueError(f"cannot read it as a picture ({exc})") from None
 
@@ -61,9 +65,12 @@ def check_image(path: Path) -> str | None:
     if not path.is_file():
         return "no such file"
     try:
-        natural_size(str(path))
+        w, h = natural_size(str(path))
     except ValueError as exc:
         return str(exc)
+    if not is_svg(str(path)) and w * h > IMAGE_PX:  # bounded work: each is decoded whole to be drawn
+        return (f"it is {w:,.0f} x {h:,.0f} pixels, over the limit of {IMAGE_PX // 1_000_000} million pixels a "
+                f"picture (see Limits in docs/data-format.md); scale it down")
     return None
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import DataError
 from ..yamlsrc import YList, YMap
 
+MAX_FILLED = 20_000  # characters in one text once its {text:NAME} are filled in (a field: 5,000)
 PLACEHOLDER = re.compile(r"\{text:([A-Za-z0-9_-]+)\}")
 
 
@@ -52,4 +53,10 @@ def _value(value: Any, texts: dict[str, str], errors: list[DataError], owner: An
             errors.append(owner.error(f"unknown shared text {{text:{name}}} (texts: in game.yaml has {known})",
                                       where))
         return match.group(0)
-    return PLACEHOLDER.sub(one, value)
+    out = PLACEHOLDER.sub(one, value)
+    if len(out) > MAX_FILLED:  # bounded work: a few placeholders must not make megabytes of text
+        if isinstance(owner, (YMap, YList)):
+            errors.append(owner.error(f"with its shared texts filled in this text has {len(out):,} characters, over "
+                                      f"the limit of {MAX_FILLED:,} (see Limits in docs/data-format.md)", where))
+        return value
+    return out
