@@ -53,8 +53,10 @@ def main() -> int:
         fuzzer.close()
         took = time.perf_counter() - start
         total_fail += sum(failures.values())
+        load_now = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"{kind:>8}: {count:>6} cases in {took:7.1f} s = {count / took:6.1f} cases/s; exits "
-              f"{dict(sorted(exits.items(), key=str))}; slowest case {worst_s:.2f} s, peak {worst_mb:.0f} MB")
+              f"{dict(sorted(exits.items(), key=str))}; slowest case {worst_s:.2f} s, peak {worst_mb:.0f} MB; "
+              f"load {load_now:.1f} at the end")
         print("          " + ", ".join(f"{c}: {failures.get(c, 0)}" for c in CLASSES), flush=True)
     return 1 if total_fail else 0
 
