@@ -318,3 +318,17 @@ def test_a_picture_of_400_million_pixels_in_48_kb(tmp_path):
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("bomb.png", "big.png"))
     proc = run_in_process("validate", "huge", cwd=tmp_path)
     refused(proc.stderr, "it is 6,000 x 6,000 pixels, over the limit of 30 million pixels a picture")
+
+
+def test_all_png_pictures_of_a_build_together(tmp_path):
+    """400 different cards with a back at 600 dpi: 800 pictures of 3.7 million pixels each. Refused
+    before the first is taken, naming the --dpi that fits (Lords of War's 268 pictures at 300 dpi
+    hold 224 million)."""
+    items = "".join(f"      - {{name: Card {i}, count: 1}}\n" for i in range(400))
+    game(tmp_path, "  - id: deck\n    name: Deck\n    kind: card\n    back: {title: Back}\n    items:\n" + items)
+    proc = run_in_process("build", "huge", "--format", "png", "--dpi", "600", "--out", "out", cwd=tmp_path)
+    assert proc.returncode == 1
+    line = refused(proc.stderr, "the PNG pictures at 600 dpi would hold 2,970 million pixels (Deck: 2,970 million)",
+                   "over the limit of 1,000 million pixels a build", "use --dpi 348 or less")[0]
+    assert ":11: " in line
+    assert not (tmp_path / "out" / "huge").exists()

@@ -13,7 +13,8 @@ figures), so that no input runs for minutes or takes more than about 300 MB:
 * **drawing operations**: at most :data:`DRAWING_OPS` shapes and lines of text for one paper size,
   counted as the build draws them: each different face once (repeated faces are drawn once and
   placed again), each placement, each page's furniture, every hex of a grid, every dot of a pattern;
-* **pictures** (``--format png``): at most :data:`PICTURE_PX` pixels in one picture.
+* **pictures** (``--format png``): at most :data:`PICTURE_PX` pixels in one picture and
+  :data:`PICTURES_PX` in all of a game's.
 
 :func:`check_pieces` runs as the components are read (so a deck of a million rows is refused before
 its faces are laid out), :func:`check_work` once the game is read: both at ``load_game``, so
@@ -47,6 +48,7 @@ PAGES_PER_PAPER = 500 * SCALE
 BOARD_AREA_M2 = 10.0 * SCALE
 DRAWING_OPS = 150_000 * SCALE
 PICTURE_PX = 25_000_000 * SCALE
+PICTURES_PX = 1_000_000_000 * SCALE
 
 SEE = "(see Limits in docs/data-format.md)"
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
@@ -366,14 +368,26 @@ def check_pages(docs: list[Any], paper: Any) -> None:
 
 def check_pictures(components: Iterable[Any], dpi: float, bleed_mm: float) -> None:
     """Each picture's pixels at the asked resolution (``--format png``: a face with its bleed, or a
-    whole board), before any is drawn."""
+    whole board), and all of them together, before any is drawn."""
+    total = 0
+    most = (0, None)
     for comp in components:
         if comp.kind not in PIECE_KINDS + ("board",):
             continue
         w_mm, h_mm = (v + 2 * bleed_mm for v in comp.size_mm)
         w_px, h_px = round(w_mm / 25.4 * dpi), round(h_mm / 25.4 * dpi)
         if w_px * h_px > PICTURE_PX:
-            most = math.floor(math.sqrt(PICTURE_PX / (w_mm * h_mm)) * 25.4)
+            fits = math.floor(math.sqrt(PICTURE_PX / (w_mm * h_mm)) * 25.4)
             raise DataError(f"{comp.name}: its picture at {dpi:g} dpi would be {w_px:,} x {h_px:,} pixels, over the "
-                            f"limit of {PICTURE_PX // 1_000_000} million pixels a picture {SEE}; use --dpi {most} or "
+                            f"limit of {PICTURE_PX // 1_000_000} million pixels a picture {SEE}; use --dpi {fits} or "
                             f"less", comp.file, comp.line)
+        faces = 1 if comp.kind == "board" else sum(1 + (item.back is not None) for item in comp.items)
+        total += faces * w_px * h_px
+        if faces * w_px * h_px > most[0]:
+            most = (faces * w_px * h_px, comp)
+    if total > PICTURES_PX:
+        comp = most[1]
+        fits = math.floor(dpi * math.sqrt(PICTURES_PX / total))
+        raise DataError(f"the PNG pictures at {dpi:g} dpi would hold {total / 1e6:,.0f} million pixels ({comp.name}: "
+                        f"{most[0] / 1e6:,.0f} million), over the limit of {PICTURES_PX // 1_000_000:,} million pixels "
+                        f"a build {SEE}; use --dpi {fits} or less", comp.file, _items_line(comp))
