@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MAX_SECONDS = 60.0
 MAX_MB = 300.0
+STARTUP_SECONDS = 600.0  # a worker's start, apart from any case's time
 LOG_LIMIT_BYTES = 8 * 1024 * 1024
 
 GAMES = [ROOT / "data" / name for name in ("farlander", "ktech", "lords_of_war", "thrones")] + \
@@ -241,9 +242,26 @@ class Fuzzer:
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 text=True, env=env, cwd=str(ROOT))
 
+    def _ready(self, proc: subprocess.Popen) -> subprocess.Popen:
+        """Wait for a new worker's "ready" line: its start (imports, played logs) is not a case's time,
+        and on a loaded machine it may take long (once more than the 120 s a case may take)."""
+        import selectors
+
+        assert proc.stdout
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        ready = sel.select(STARTUP_SECONDS)
+        sel.close()
+        line = proc.stdout.readline() if ready else ""
+        if line.strip() != "ready":
+            proc.kill()
+            proc.wait()
+            raise RuntimeError(f"the fuzz worker did not start within {STARTUP_SECONDS:.0f} s: {line[:200]!r}")
+        return proc
+
     def run(self, kind: str, n: int) -> dict:
         if self.proc is None or self.proc.poll() is not None:
-            self.proc = self._start()
+            self.proc = self._ready(self._start())
         proc = self.proc
         assert proc.stdin and proc.stdout
         proc.stdin.write(json.dumps({"kind": kind, "n": n}) + "\n")
@@ -278,7 +296,11 @@ class Fuzzer:
 def worker(seed: int) -> None:
     sys.path.insert(0, str(ROOT))
     logs = seed_logs()
+    from generator.cli import cli  # noqa: F401 - imported before the first case's clock starts
+
     work = Path(tempfile.mkdtemp(prefix="pnpforge-fuzz-"))
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
     try:
         for line in sys.stdin:
             ask = json.loads(line)
