@@ -72,6 +72,8 @@ class PdfSurface(Surface):
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
         self._text = None  # a text object kept for encoding lines (see text())
+        self._alpha_noted = False
+        self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
         self._in_page = False
@@ -110,15 +112,20 @@ class PdfSurface(Surface):
         return self._buffer.getvalue()
 
     # -- state ----------------------------------------------------------------------------------
+    # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")
+    # without their bookkeeping (a copy of 22 state attributes per save: a fifth of a card's drawing
+    # time). What that bookkeeping is for stays right: the fill and stroke alpha (the only state
+    # reportlab writes differently from what it remembers) change only inside draw() and image(),
+    # which save and restore through reportlab.
     def save(self):
-        self._canvas.saveState()
+        self._canvas._code.append("q")
 
     def restore(self):
-        self._canvas.restoreState()
+        self._canvas._code.append("Q")
 
     def translate(self, dx_mm, dy_mm):
         if dx_mm or dy_mm:
-            self._canvas.translate(dx_mm, dy_mm)
+            self._canvas.translate(dx_mm, dy_mm)  # merged into a "cm" just written, as reportlab does
 
     def rotate(self, degrees):
         if degrees:
@@ -150,13 +157,17 @@ class PdfSurface(Surface):
             return
         c = self._canvas
         code = c._code
+        if not self._alpha_noted:  # what setFillAlpha(1) does even when it writes nothing: PDF 1.4
+            c._doc.ensureMinPdfVersion("transparency")
+            self._alpha_noted = True
         # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
         # style's part formatted once per style rather than once per path
         if style.fill is not None:
             colour = HexColor(style.fill)
             c._fillColorObj = colour
             code.append(_fill_code(style.fill))
-            c.setFillAlpha(1)  # as setFillColor does for an opaque colour
+            if c._extgstate.getValue("ca") != 1:
+                c.setFillAlpha(1)  # as setFillColor does for an opaque colour (it writes nothing if 1)
         if style.stroke is not None:
             colour = HexColor(style.stroke)
             c._strokeColorObj = colour
@@ -164,7 +175,8 @@ class PdfSurface(Surface):
             c._lineJoin = _JOIN.get(style.join, 0)
             c._lineCap = _CAP.get(style.cap, 0)
             code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm))
-            c.setStrokeAlpha(1)
+            if c._extgstate.getValue("CA") != 1:
+                c.setStrokeAlpha(1)
         if style.opacity < 1.0:
             c.saveState()
             c.setFillAlpha(style.opacity)
@@ -198,9 +210,23 @@ class PdfSurface(Surface):
         # A TrueType line, written as the text object above writes it ("BT", its origin, the
         # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
         # glyph encoding: a card sets half a dozen lines.
-        t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
         c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill)} "
-                       f"{t._formatText(text)} ET")
+                       f"{self._glyphs(t, name, size, text)} ET")
+
+    def _glyphs(self, t, name: str, size: float, text: str) -> str:
+        """The text object's operators for ``text`` (font, size, glyph codes in the font's subsets), as
+        reportlab's ``_formatText`` writes them. A character keeps its code in a document once given
+        one, so the same line in the same font and size always encodes the same: each distinct line is
+        encoded once per document (a deck repeats its rules text on every card)."""
+        key = (name, size, text)
+        done = self._encoded.get(key)
+        if done is None:
+            t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
+            done = t._formatText(text)
+            if len(self._encoded) >= 8192:
+                self._encoded.clear()
+            self._encoded[key] = done
+        return done
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing
@@ -242,9 +268,9 @@ class PdfSurface(Surface):
         c.endForm()
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
-        c = self._canvas
-        c.saveState()
-        c.translate(x_mm, y_mm)
-        c.doForm(self._forms[name])
-        c.restoreState()
+        code = self._canvas._code
+        code.append("q")
+        code.append(f"{fp_str(1, 0, 0, 1, x_mm, y_mm)} cm")
+        self._canvas.doForm(self._forms[name])
+        code.append("Q")
 
