@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ..model import Colour, Game
 from ..model.load import SAME
@@ -49,8 +49,8 @@ class Look:
                      self.image, self.image_fit))
 
     @property
-    def fonts(self) -> dict[str, str]:
-        return dict(self.family) if self.family else dict(DEFAULT_FAMILY)
+    def fonts(self) -> Mapping[str, str]:
+        return dict(self.family) if self.family else DEFAULT_FAMILY  # read-only, shared
 
     @property
     def title_fonts(self) -> dict[str, str]:

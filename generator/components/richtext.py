@@ -8,23 +8,24 @@ surface knows: the built-in kinds, or a game's own TrueType files (see :mod:`gen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
 
-DEFAULT_FAMILY: Mapping[str, str] = {"regular": "regular", "bold": "bold", "italic": "italic",
-                                     "bolditalic": "bolditalic"}
+# read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
+DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
+                                                      "bolditalic": "bolditalic"})
 ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")
 ICON_EM = 1.05  # an inline icon is this many font sizes wide
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
 
-@dataclass(frozen=True)
-class Frag:
-    """A piece of one word in one style, or an inline icon (``icon`` set, ``text`` empty)."""
+class Frag(NamedTuple):
+    """A piece of one word in one style, or an inline icon (``icon`` set, ``text`` empty). A named
+    tuple: made and hashed in C (lines are cache keys), a tenth of a frozen dataclass's cost."""
 
     text: str
     style: str = "regular"
@@ -227,8 +228,14 @@ def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tup
     sizes = [max_pt]  # the loop's sizes, computed as it computes them (the same floats)
     while sizes[-1] > min_pt:
         sizes.append(max(min_pt, sizes[-1] - step))
-    # the answer is the first size that is the last one or fits; everything after it fits too
+    # the answer is the first size that is the last one or fits; everything after it fits too. Most
+    # texts fit at once or not even at the smallest size: those two are asked first.
     lo, hi = 0, len(sizes) - 1
+    if hi == 0 or _widest(text, sizes[0], fam, base) <= room_mm:
+        return sizes[0]
+    lo = 1
+    if lo < hi and _widest(text, sizes[hi - 1], fam, base) > room_mm:
+        return sizes[hi]
     while lo < hi:
         mid = (lo + hi) // 2
         if _widest(text, sizes[mid], fam, base) > room_mm:

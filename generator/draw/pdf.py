@@ -9,7 +9,7 @@ from reportlab import rl_config
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from . import fonts
@@ -18,6 +18,13 @@ from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 @lru_cache(maxsize=None)
 def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeats few colours
     return _HexColor(value)
+
+
+@lru_cache(maxsize=None)
+def _ttf(name: str):
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return getFont(name)
 
 
 @lru_cache(maxsize=None)
@@ -52,6 +59,21 @@ def _num(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
 
 
+_PATH_CODES: dict[tuple, str] = {}
+
+
+def _format_path(path: Path) -> str:
+    parts = ["n"]
+    add = parts.append
+    for op in path.ops:
+        kind = op[0]
+        if kind == "Z":
+            add("h")
+        else:
+            add(f"{fp_str(*op[1:])} {_PATH_OP[kind]}")
+    return " ".join(parts)
+
+
 class PdfSurface(Surface):
     """Draws into one PDF document. Forms (``define``/``use``) become PDF form XObjects."""
 
@@ -73,6 +95,8 @@ class PdfSurface(Surface):
         self._forms: dict[str, str] = {}
         self._text = None  # a text object kept for encoding lines (see text())
         self._alpha_noted = False
+        self._codes: dict[str, dict[str, tuple[int, int]]] = {}  # font -> character -> (subset, code)
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
@@ -137,16 +161,16 @@ class PdfSurface(Surface):
     @staticmethod
     def _path_code(path: Path) -> str:
         """The path's operators exactly as reportlab's path object writes them ("n" first, then
-        moves, lines, curves and closes), built in one pass: a card draws a few dozen paths."""
-        parts = ["n"]
-        add = parts.append
-        for op in path.ops:
-            kind = op[0]
-            if kind == "Z":
-                add("h")
-            else:
-                add(f"{fp_str(*op[1:])} {_PATH_OP[kind]}")
-        return " ".join(parts)
+        moves, lines, curves and closes). Most paths recur (every card's ground and band at its own
+        origin, every page's clips and crop marks): each distinct one is formatted once."""
+        key = tuple(path.ops)
+        code = _PATH_CODES.get(key)
+        if code is None:
+            code = _format_path(path)
+            if len(_PATH_CODES) >= 4096:
+                _PATH_CODES.clear()
+            _PATH_CODES[key] = code
+        return code
 
     def clip(self, path):
         self._canvas._code.append(f"{self._path_code(path)} W* n")  # what clipPath(stroke=0, fill=0) writes
@@ -221,12 +245,40 @@ class PdfSurface(Surface):
         key = (name, size, text)
         done = self._encoded.get(key)
         if done is None:
-            t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
-            done = t._formatText(text)
+            done = self._encode(name, size, text)
             if len(self._encoded) >= 8192:
                 self._encoded.clear()
             self._encoded[key] = done
         return done
+
+    def _encode(self, name: str, size: float, text: str) -> str:
+        """``_formatText`` for a TrueType font, remembering each character's (subset, code) and each
+        subset's font name per document: reportlab's splitString gives a character its code (in the
+        text's order, as it would) the first time the document sets it, and is asked again never."""
+        doc = self._canvas._doc
+        codes = self._codes.get(name)
+        if codes is None:
+            codes = self._codes[name] = {}
+        font = _ttf(name)
+        runs: list[tuple[int, list[int]]] = []
+        for ch in text:
+            known = codes.get(ch)
+            if known is None:
+                ((subset, byte),) = font.splitString(ch, doc)
+                known = codes[ch] = (subset, byte[0])
+            if runs and runs[-1][0] == known[0]:
+                runs[-1][1].append(known[1])
+            else:
+                runs.append((known[0], [known[1]]))
+        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        parts = []
+        for subset, chars in runs:
+            font_name = self._subset_names.get((name, subset))
+            if font_name is None:  # the first use names the subset in the document: reportlab's call
+                font_name = self._subset_names[(name, subset)] = font.getSubsetInternalName(subset, doc)
+            parts.append(f"{font_name} {tmpl}")
+            parts.append(f"({escapePDF(bytes(chars))}) Tj")
+        return " ".join(parts)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing

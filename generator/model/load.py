@@ -190,11 +190,10 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     from ..components.images import check_image
     from ..components.richtext import icons_in
 
-    folder = Path(game.folder)
     if isinstance(spec, YMap):
         for key, value in spec.items():
             if key == "image" and isinstance(value, str):
-                path, why = inside_folder(folder, value)
+                path, why = inside_folder(Path(game.folder), value)
                 if path is not None:
                     why = check_image(path)
                 if why:
@@ -385,6 +384,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
+    shared_back = None
     ids: dict[str, int] = {}
     for index, raw in enumerate(raw_items):
         _face_refs(raw, raw, game, errors)
@@ -394,7 +394,12 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
-        back_face = merge_back(face, comp_back, raw.get("back"))
+        if raw.get("back") is None and isinstance(comp_back, dict):  # the deck's back: one dict for all
+            if shared_back is None:
+                shared_back = merge_back(face, comp_back, None)
+            back_face = shared_back
+        else:
+            back_face = merge_back(face, comp_back, raw.get("back"))
         item_id = str(raw.get("id") or _slug(name))
         if item_id in ids:
             if raw.get("id") is not None:
