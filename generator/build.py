@@ -628,6 +628,10 @@ def game_parts(opts: Options) -> list[tuple[str, str]]:
     parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
     if "pdf" in opts.formats:
         parts.append(("poster", "pdf"))
+    if "html" in opts.formats:  # the gallery's pictures, in shares (its page is written with the game)
+        from .export.gallery import PICTURE_SHARES
+
+        parts.extend(("gallery", f"{k}/{PICTURE_SHARES}") for k in range(PICTURE_SHARES))
     return parts
 
 
@@ -644,6 +648,11 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     paper_name, fmt = part
     files: dict[str, bytes] = {}
     docs: dict[str, Any] = {}
+    if paper_name == "gallery":
+        from .export.gallery import gallery_pictures
+
+        k, n = (int(v) for v in fmt.split("/"))
+        return gallery_pictures(game, components, k, n), [], _noted()
     if paper_name == "poster":
         for comp in (c for c in components if c.kind == "board"):
             pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
