@@ -43,7 +43,7 @@ def plain(text: Any) -> str:
     return "\n".join(out)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     """Paragraphs (split at newlines) of words, each word a tuple of fragments."""
     bold0 = base in ("bold", "bolditalic")
@@ -156,7 +156,7 @@ def _plain_widths(text: str, size: float, family: Mapping[str, str], base: str) 
     return words, [text_width_mm(w, size, font) for w in words], style
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tuple[Line, ...]:
     family = dict(fam) if fam else DEFAULT_FAMILY
     lines: list[Line] = []
@@ -222,7 +222,7 @@ def shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, family: M
     return _shrink_to(str(text), room_mm, max_pt, min_pt, family_key(family), base, step)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tuple, base: str,
                step: float) -> float:
     sizes = [max_pt]  # the loop's sizes, computed as it computes them (the same floats)
@@ -268,7 +268,7 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x += w
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _placed(words: tuple[Word, ...], size: float, fam: tuple) -> tuple[tuple[float, float, str, str, str], ...]:
     """A line's runs as (advance, leading space, text, font, icon), measured once per line and size."""
     family = dict(fam) if fam else DEFAULT_FAMILY

@@ -146,7 +146,7 @@ def svg_subset(path: str, text: str) -> bytes:
     return out.getvalue()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def text_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
     """Width of one line of text in mm."""
     return _font(font).stringWidth(text, size_pt) * MM_PER_PT  # what pdfmetrics.stringWidth calls

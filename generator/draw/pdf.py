@@ -273,7 +273,7 @@ class PdfSurface(Surface):
         done = self._encoded.get(key)
         if done is None:
             done = self._encode(name, size, text)
-            if len(self._encoded) >= 8192:
+            if len(self._encoded) >= 4096:
                 self._encoded.clear()
             self._encoded[key] = done
         return done
