@@ -8,11 +8,11 @@ import math
 from typing import Any
 
 from ..draw.fonts import text_width_mm
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
 from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES, HexGrid, flats_of, hexside
 from ..model import Component, Game
-from .art import draw_cue, draw_icon, ink_for, mix, pattern
+from .art import contrast, draw_cue, draw_icon, ink_for, mix, pattern
 from .images import draw_image
 from .look import family, resolve
 from ..notices import warn
@@ -114,12 +114,14 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     start = int(el.get("start", 0))
     labels = list(el.get("labels") or [])
     fill = el.get("fill", "#ffffff")
+    # the cells' edges in the ink where it shows on the cells (white ink on white cells would not)
+    edge = el.get("stroke") or (ink if contrast(ink, fill) >= 1.5 else ink_for(fill))
     if el.get("label"):
         s.text(x, y - 1.5, str(el["label"]), size_pt=8, font="bold", fill=ink)
     for i in range(n):
         cx = x + (i % per_row) * cell
         cy = y + (i // per_row) * cell
-        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=0.3))
+        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=edge, width_mm=0.3))
         text = str(labels[i]) if i < len(labels) else str(start + i)
         size = min(9.0, cell * 2.4)
         while size > 5 and text_width_mm(text, size) > cell - 1:
@@ -127,7 +129,7 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
                anchor="middle")
     if el.get("marker"):
-        _marker_place(s, game, el["marker"], x + cell / 2, y + cell / 2, mix(ink, fill, 0.45))
+        _marker_place(s, game, el["marker"], x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
 
 
 def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, ink: str) -> None:
@@ -157,7 +159,8 @@ def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         s.text(x, y - 1.5, str(el["label"]), size_pt=size + 1, font="bold", fill=ink)
     head_h = size * MM_PER_PT * 1.9
     row_h = (h - head_h) / rows
-    s.rect(x, y, w, head_h, Style(fill=mix(ink, "#ffffff", 0.88)))
+    band = mix(ink, ink_for(ink), 0.88)  # a pale band under dark ink, a dark one under pale ink
+    s.rect(x, y, w, head_h, Style(fill=band))
     line = Style(stroke=ink, width_mm=0.25)
     for i in range(rows + 1):
         yy = y + head_h + i * row_h
@@ -167,7 +170,8 @@ def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     for i, weight in enumerate(weights):
         cw = w * weight / sum(weights)
         if i < len(heads):
-            s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold", fill=ink)
+            s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold",
+                   fill=ink if contrast(ink, band) >= 3 else ink_for(band))
         s.line(cx, y, cx, y + h, line)
         cx += cw
     s.line(x + w, y, x + w, y + h, line)
@@ -201,10 +205,12 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     r = flats / 3 ** 0.5
     rot = 0.0 if orient == "flat" else 30.0
     later = bool(el.get("hexsides") or el.get("routes"))  # marks' art goes over roads and rivers
-    deferred = []
-    for q, rr in grid.cells:
+    stroke = el.get("stroke", ink)
+    stroke = None if stroke == "none" else stroke
+
+    def look(q: int, rr: int):
+        """A hex's centre, mark, fill and terrain."""
         px, py = axial_to_pixel(q, rr, flats, orient)
-        cx, cy = ox + px, oy + py
         mark = marks.get((q, rr))
         fill = base_fill
         t = ground
@@ -217,9 +223,15 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             fill = mark["fill"]
         if mark and (mark.get("terrain") or mark.get("fill")):
             t = game.terrain.get(mark.get("terrain"))
+        return ox + px, oy + py, mark, fill, t
+    if stroke is None:  # no grid lines to hide where fills meet: underlay every shared side
+        _hex_underlay(s, [(regular_points(cx, cy, r, 6, rot), fill)
+                          for cx, cy, _m, fill, _t in (look(q, rr) for q, rr in grid.cells)])
+    deferred = []
+    for q, rr in grid.cells:
+        cx, cy, mark, fill, t = look(q, rr)
         hexpath = Path.regular(cx, cy, r, 6, rot)
-        s.draw(hexpath, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.35),
-                              join="round"))
+        s.draw(hexpath, Style(fill=fill, stroke=stroke, width_mm=el.get("width_mm", 0.35), join="round"))
         if t is not None:
             with s.saved():
                 s.clip(hexpath)
@@ -236,6 +248,29 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             _hexside(s, grid, side, flats, (ox, oy))
         for q, rr, cx, cy, fill, mark in deferred:
             _hex_content(s, game, el, grid, q, rr, cx, cy, flats, fill, mark)
+
+
+UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0.27 mm a pixel)
+
+
+def _hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]]) -> None:
+    """Under hexes that butt with no grid line: a band along every side two hexes share, in the colour
+    of the first. Two anti-aliased fill edges on one line leave its pixels part-covered (a light seam
+    in rsvg, browsers and PDF viewers); with the band below, they are covered whatever the renderer.
+    Butt-capped bands ending on the shared side's corners stay inside the hexes, also at the grid's
+    edge (there the two hexes' outer sides leave the corner at 120 degrees from the shared one)."""
+    owner: dict[tuple, str] = {}
+    drawn = set()
+    for points, fill in hexes:
+        keys = [(round(x, 3), round(y, 3)) for x, y in points]
+        for i in range(6):
+            a, b = keys[i], keys[(i + 1) % 6]
+            side = (min(a, b), max(a, b))
+            if side in owner and side not in drawn:
+                drawn.add(side)
+                (x1, y1), (x2, y2) = side
+                s.line(x1, y1, x2, y2, Style(stroke=owner[side], width_mm=UNDERLAY_MM))
+            owner.setdefault(side, fill)
 
 
 def _hex_content(s: Surface, game: Game, el: dict[str, Any], grid: HexGrid, q: int, rr: int, cx: float,
