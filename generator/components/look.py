@@ -11,7 +11,7 @@ from .art import ink_for, mix
 from .richtext import DEFAULT_FAMILY
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card of a deck: no per-instance attribute dict
 class Look:
     fill: str
     ink: str

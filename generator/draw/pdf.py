@@ -69,6 +69,22 @@ def _num(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
 
 
+class _Deflated:
+    """A Flate filter whose content is compressed already (see PdfSurface._deflate_last_page)."""
+
+    pdfname = "FlateDecode"
+
+    @staticmethod
+    def deflate(text: str) -> bytes:
+        import zlib
+
+        return zlib.compress(text.encode("utf8"))  # what reportlab's PDFZCompress.encode does
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+_DEFLATED = _Deflated()
 _PATH_CODES: dict[tuple, str] = {}
 
 
@@ -153,6 +169,23 @@ class PdfSurface(Surface):
         self._canvas.showPage()
         self._in_page = False
         self.page_count += 1
+        self._deflate_last_page()
+
+    def _deflate_last_page(self) -> None:
+        """Compress the page's content stream now, as reportlab would when the document is saved
+        (the same zlib call on the same bytes), so a 1,200-page deck does not hold every page's
+        operators as text until then."""
+        page = self._canvas._doc.Pages.pages[-1]
+        if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
+            return
+        from reportlab.pdfbase.pdfdoc import PDFStream
+
+        stream = PDFStream()
+        stream.filters = [_DEFLATED]
+        stream.content = _DEFLATED.deflate(page.stream)
+        stream.__Comment__ = "page stream"
+        page.Contents = stream
+        page.stream = None
 
     def finish(self) -> bytes:
         self._canvas.save()
