@@ -229,20 +229,29 @@ def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tup
     while sizes[-1] > min_pt:
         sizes.append(max(min_pt, sizes[-1] - step))
     # the answer is the first size that is the last one or fits; everything after it fits too. Most
-    # texts fit at once or not even at the smallest size: those two are asked first.
-    lo, hi = 0, len(sizes) - 1
-    if hi == 0 or _widest(text, sizes[0], fam, base) <= room_mm:
+    # texts fit at once; otherwise their width, which grows in proportion to the size, says nearly
+    # where to look: start there and step to the exact answer (two or three measurements in all).
+    last = len(sizes) - 1
+    if last == 0:
         return sizes[0]
-    lo = 1
-    if lo < hi and _widest(text, sizes[hi - 1], fam, base) > room_mm:
-        return sizes[hi]
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if _widest(text, sizes[mid], fam, base) > room_mm:
-            lo = mid + 1
-        else:
-            hi = mid
-    return sizes[lo]
+    wide = _widest(text, sizes[0], fam, base)
+    if wide <= room_mm:
+        return sizes[0]
+
+    def fits(i: int) -> bool:
+        return i == last or _widest(text, sizes[i], fam, base) <= room_mm
+
+    guess = sizes[0] * room_mm / wide if wide > 0 else min_pt
+    i = next((k for k, size in enumerate(sizes) if size <= guess), last)
+    i = max(1, i)
+    if fits(i):
+        while i > 1 and fits(i - 1):
+            i -= 1
+    else:
+        i += 1
+        while not fits(i):
+            i += 1
+    return sizes[i]
 
 
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
