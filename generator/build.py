@@ -147,12 +147,16 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
     out = []
     # a deck's items mostly share one back: resolved once (a Look per card is ~1 KiB and ~0.1 ms)
     backs: dict[tuple[str, str | None], Look] = {}
+    shown: dict[int, str] = {}  # id of a back dict -> its repr (a deck's items share one dict)
     for item in comp.items:
         where = (item.file, item.line)
         front = resolve(game, item.face, item.colour, where)
         back = None
         if item.back is not None:
-            key = (repr(item.back), item.colour.id if item.colour else None)
+            text = shown.get(id(item.back))
+            if text is None:
+                text = shown[id(item.back)] = repr(item.back)
+            key = (text, item.colour.id if item.colour else None)
             back = backs.get(key)
             if back is None:
                 back = backs[key] = resolve(game, item.back, item.colour, where)

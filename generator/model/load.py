@@ -237,10 +237,15 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
         if comp.kind not in checks.PIECE_KINDS + ("card",):
             continue
         seen: set[str] = set()
+        seen_faces: set[tuple] = set()  # a deck's items share one back dict: resolved once
         for item in comp.items:
             for face in (item.face, item.back):
                 if face is None:
                     continue
+                same = (id(face), item.colour.id if item.colour else None)
+                if same in seen_faces:
+                    continue
+                seen_faces.add(same)
                 look = resolve(game, face, item.colour)
                 if look.key() in seen:
                     continue
