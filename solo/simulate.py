@@ -39,7 +39,11 @@ def pick(rng_random: Callable[[], float], mask: int) -> int:
             h = int(rng_random() * top)
             if mask >> h & 1:
                 return h
-    return bit_list(mask)[int(rng_random() * n)]
+    k = int(rng_random() * n)  # the k-th hex of the mask, lowest first
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 class Policy:

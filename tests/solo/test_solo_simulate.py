@@ -104,3 +104,17 @@ def test_buildable_is_what_is_affordable_and_has_a_hex(monkeypatch):
     monkeypatch.setattr(S.Policy, "build", spy)
     simulate("random", 400, 5)
     assert len(seen) > 1000 and all(seen)
+
+
+@pytest.mark.parametrize("policy, won, lost, unfinished, mean_years, most_ore", [
+    ("random", 0, 397, 3, 8.64, 78),
+    ("greedy", 28, 333, 39, 18.05, 345),
+    ("careful", 380, 14, 6, 29.18, 1285),
+])
+def test_the_figures_of_a_seed_never_change(policy, won, lost, unfinished, mean_years, most_ore):
+    """400 games of seed 11, as played before the engine and the map drawing were made faster:
+    a faster engine must play exactly the same games (same sheets, same dice, same decisions)."""
+    s = summarise(policy, simulate(policy, 400, 11), 11)
+    assert (s["won"], s["lost"], s["unfinished"]) == (won, lost, unfinished)
+    assert s["years"]["mean"] == mean_years
+    assert s["peak"]["ore"]["max"] == most_ore
