@@ -77,6 +77,7 @@ class _Tables:
     def __init__(self, rules: Rules) -> None:
         self.sides = sides = rules.die_sides
         self.fate_dice = rules.fate_dice
+        self.die_faces = frozenset(range(1, sides + 1))
         self.faces = tuple(rules.faces.get(d) for d in range(sides + 1))  # by die face
         self.choose_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == CHOOSE)
         self.disaster_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == "disaster")
@@ -97,6 +98,7 @@ class _Tables:
         self.trade_for = frozenset(rules.trade_for)
         self.food_per_building = rules.food_per_building
         self.cost = {k: rules.build[k].cost for k in KINDS}
+        self.fed_is_losable = set(self.fed_codes) == {FARM, MINE, VILLAGE}  # as in the data
         self.build_rows = tuple((k, CODE[k], *rules.build[k].cost, self.mountain_ban[k], self.not_next_to[k])
                                 for k in KINDS)
         self.lose_graveyards, self.win_stage = rules.lose_graveyards, rules.win_stage
@@ -216,11 +218,7 @@ class Kingdom:
         if self.phase != BETWEEN:
             raise IllegalMoveError(f"year {self.year} is not finished ({PHASE_NAMES[self.phase]})")
         t = self._t
-        bad = len(dice) != t.fate_dice
-        for d in dice:
-            if not 1 <= d <= t.sides:
-                bad = True
-        if bad:
+        if len(dice) != t.fate_dice or not t.die_faces.issuperset(dice):
             r = self.rules
             raise IllegalMoveError(f"fate is {r.fate_dice} dice of 1 to {r.die_sides}", ("fate", None))
         self.year += 1
@@ -613,10 +611,14 @@ class Kingdom:
 
     def starving(self) -> int:
         """How many buildings the coming Feed takes (one per food you cannot pay)."""
-        m, fed = self.masks, 0
-        for code in self._fed_codes:
-            fed |= m[code]
-        fed = fed.bit_count()
+        m = self.masks
+        if self._t.fed_is_losable:
+            fed = (m[FARM] | m[MINE] | m[VILLAGE]).bit_count()
+        else:
+            fed = 0
+            for code in self._fed_codes:
+                fed |= m[code]
+            fed = fed.bit_count()
         missing = fed * self._t.food_per_building - self.food
         return 0 if missing <= 0 else missing if missing < fed else fed
 
@@ -627,9 +629,13 @@ class Kingdom:
                 self.phase = TRADE
             else:
                 self._need(TRADE, "feed")
-        m, fed = self.masks, 0
-        for code in self._fed_codes:
-            fed |= m[code]
+        m = self.masks
+        if self._t.fed_is_losable:
+            fed = m[FARM] | m[MINE] | m[VILLAGE]
+        else:
+            fed = 0
+            for code in self._fed_codes:
+                fed |= m[code]
         eaters = fed.bit_count()
         need = eaters * self._t.food_per_building
         lose = need - self.food
