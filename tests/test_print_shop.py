@@ -175,6 +175,26 @@ def test_the_checker_fails_the_home_print_kit(tmp_path):
     problems = " ".join(p for pdf in (tmp_path / "ebenau_crossing" / "a4").glob("*.pdf") for p in pdfx_problems(pdf))
     for expected in ("OutputIntents", "GTS_PDFXVersion", "RGB fill", "TrimBox inset", "/DeviceRGB, not DeviceCMYK"):
         assert expected in problems, expected
+    # its SVG art's text is set in our embedded font in the home kit too (svglib named Helvetica)
+    assert "not embedded" not in problems
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript (Debian ghostscript)")
+def test_ghostscript_reads_every_print_shop_pdf_and_finds_cmyk_ink(shop):
+    """An independent reader: Ghostscript renders every print-shop PDF, stopping at any error, and its
+    ink-coverage device reports the four process inks of every page (black on every Lords of War card)."""
+    pdfs = _shop_pdfs(shop)
+    run = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dPDFSTOPONERROR", "-sDEVICE=inkcov", "-r36",
+                          "-o", "-", *map(str, pdfs)], capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    lines = [line.split() for line in run.stdout.splitlines() if line.rstrip().endswith("CMYK OK")]
+    from pypdf import PdfReader
+
+    assert len(lines) == sum(len(PdfReader(pdf).pages) for pdf in pdfs) > 400  # one line a page
+    deck = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=inkcov", "-r36", "-o", "-",
+                           str(shop / "lords_of_war" / "print-shop" / "adventure-deck.pdf")],
+                          capture_output=True, text=True, timeout=120).stdout.split("\n")
+    assert all(float(line.split()[3]) > 0 for line in deck if line.strip())
 
 
 def test_one_face_a_page_with_its_count(shop):
