@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
+from ..typescale import snap
 
 DEFAULT_FAMILY: Mapping[str, str] = {"regular": "regular", "bold": "bold", "italic": "italic",
                                      "bolditalic": "bolditalic"}
@@ -151,8 +152,11 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
               family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start",
               icons: Mapping[str, Any] | None = None) -> None:
-    """Draw one wrapped line with its baseline at ``y``."""
+    """Draw one wrapped line with its baseline at ``y``, at the type scale's step for ``size``."""
     words, width = line
+    if snap(size) != size:  # set at the scale's step: the runs and the anchor at that size
+        size = snap(size)
+        width = sum(_frag_width(frag, size, family) for frag in _runs(words))
     if anchor == "middle":
         x -= width / 2
     elif anchor == "end":

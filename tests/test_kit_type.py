@@ -1,0 +1,118 @@
+"""One type scale across the four kits, measured in their PDFs: every line of text is printed at a
+size from generator.typescale, the same roles print at the same sizes in every kit, the pieces of
+one component carry their names at one size, and every kit builds without a warning."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from generator.build import Options, build_game
+from generator.model import load_game, resolve_game
+from generator.typescale import ROLES_PT, STEPS_PT, on_scale, snap, step_up
+from tests.pdftype import text_runs
+
+KITS = ("lords_of_war", "farlander", "thrones", "ktech")
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    """Each kit built once, A4 and Letter, PDF only: {kit: (folder, manifest entry)}."""
+    out = tmp_path_factory.mktemp("kits")
+    built = {}
+    for kit in KITS:
+        entry = build_game(load_game(resolve_game(kit)), out, Options(papers=("a4", "letter"), formats=("pdf",)))
+        built[kit] = (out / kit, entry)
+    return built
+
+
+def _pdfs(folder, paper="a4"):
+    return sorted((folder / paper).glob("*.pdf"))
+
+
+def _runs_by_page(pdf):
+    pages = defaultdict(list)
+    for run in text_runs(pdf):
+        pages[run.page].append(run)
+    return pages
+
+
+def test_snap_takes_the_largest_step_that_still_fits():
+    assert snap(10.8) == 10.0 and snap(9.18) == 9.0 and snap(11.0) == 11.0 and snap(5.0) == 5.0
+    assert snap(13.4) == 12.0 and snap(4.4) == 4.4  # below the scale: a scaled miniature only
+    assert all(on_scale(v) for v in ROLES_PT.values())
+    assert list(STEPS_PT) == sorted(set(STEPS_PT))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("kit", KITS)
+def test_every_text_size_in_the_kit_is_a_step_of_the_scale(kits, kit, paper):
+    folder, _ = kits[kit]
+    off = []
+    seen = set()
+    for pdf in _pdfs(folder, paper):
+        pages = _runs_by_page(pdf)
+        printed = {r.text for runs in pages.values() for r in runs if on_scale(r.size_pt)}
+        for page, runs in pages.items():
+            # a mat's assembly page shows a miniature of the whole mat (scaled art, not type): a run
+            # there may be off the scale only as a scaled copy of text the mat's pieces print on it
+            mini = any(r.text.endswith(": assembly") and r.size_pt == ROLES_PT["display"] for r in runs)
+            for r in runs:
+                seen.add(round(r.size_pt, 2))
+                if not on_scale(r.size_pt) and not (mini and r.text in printed):
+                    off.append(f"{pdf.name} p{page}: {r.size_pt:g} pt {r.text[:30]!r}")
+    assert not off, f"{len(off)} runs off the type scale, e.g. {off[:6]}"
+    assert len(seen) >= 6  # the runs were really read: titles, body, small print, labels...
+
+
+def _first(runs, words):
+    return next(r for r in runs if words in r.text)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_the_same_roles_print_at_the_same_sizes_in_every_kit(kits, kit):
+    folder, _ = kits[kit]
+    single = next(p for p in _pdfs(folder) if p.name.endswith("-single.pdf"))
+    pages = _runs_by_page(single)
+    contents, summary = pages[1], pages[2]
+    # page titles: the contents page and the setup summary
+    assert contents[0].size_pt == ROLES_PT["display"], contents[0]
+    assert _first(summary, "Setup and turn summary").size_pt == ROLES_PT["display"]
+    # the contents page's running text, its headings a step above it
+    assert _first(contents, "(this file)").size_pt == ROLES_PT["body"]
+    assert _first(contents, "The files of this kit").size_pt == step_up(ROLES_PT["body"])
+    # every page's footer: small print
+    footers = [r for runs in pages.values() for r in runs if r.text.startswith("Print at 100%") and "bar" in r.text and "must" not in r.text or r.text == "50 mm"]
+    assert footers and {r.size_pt for r in footers} == {ROLES_PT["small"]}
+    # the summary's heading "You also need" and its first line, alike in all four kits
+    need = _first(summary, "You also need")
+    after = summary[summary.index(need) + 1]
+    assert need.size_pt == step_up(after.size_pt) and after.size_pt in (ROLES_PT["body"], 10.0), (need, after)
+
+
+@pytest.mark.parametrize("kit, component_page_words, names", [
+    ("thrones", "Pieces", ("Rangers", "Crossbowmen", "Throne", "Dragon", "Elephants")),
+    ("lords_of_war", "Terrain tiles", ("Volcano", "Lake", "Wasteland", "Mountain", "Forest", "Field")),
+    ("thrones", "Terrain", ("Plains", "Forest", "Water", "Mountain", "Farm", "City")),
+])
+def test_the_pieces_of_one_component_carry_their_names_at_one_size(kits, kit, component_page_words, names):
+    folder, _ = kits[kit]
+    sizes = defaultdict(set)
+    for pdf in _pdfs(folder):
+        for page, runs in _runs_by_page(pdf).items():
+            footer = " ".join(r.text for r in runs if "sheet" in r.text)
+            if component_page_words not in footer:
+                continue
+            for r in runs:
+                if r.text.strip() in names:
+                    sizes[r.text.strip()].add(r.size_pt)
+    assert set(sizes) == set(names), sizes
+    assert len(set().union(*sizes.values())) == 1, dict(sizes)
+    assert min(set().union(*sizes.values())) >= 5.0
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_kit_builds_without_a_warning(kits, kit):
+    _, entry = kits[kit]
+    assert entry["warnings"] == [], entry["warnings"]
