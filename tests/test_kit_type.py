@@ -116,3 +116,38 @@ def test_the_pieces_of_one_component_carry_their_names_at_one_size(kits, kit, co
 def test_every_kit_builds_without_a_warning(kits, kit):
     _, entry = kits[kit]
     assert entry["warnings"] == [], entry["warnings"]
+
+
+def _lightness(hex_colour: str) -> float:
+    from generator.components.art import lab
+
+    return lab(hex_colour)[0]
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_terrains_tell_apart_in_greyscale(kit):
+    """Printed in black and white (or seen from arm's length), every two terrains of a kit differ in
+    lightness by at least 5 L* (CIELAB), besides their patterns and icons."""
+    game = load_game(resolve_game(kit))
+    fills = {name: _lightness(t["fill"]) for name, t in game.terrain.items() if t.get("fill")}
+    close = [(a, b, round(abs(fills[a] - fills[b]), 1)) for a in fills for b in fills
+             if a < b and abs(fills[a] - fills[b]) < 5.0]
+    assert not close, close
+    patterns = [t.get("pattern") for t in game.terrain.values() if t.get("pattern") not in (None, "none")]
+    assert len(patterns) == len(set(patterns)), patterns
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_every_size_a_kit_names_is_on_the_scale(kit):
+    """A size written in a kit's data (a board's text, a tile's letter) is a step of the scale, so
+    the printed size is the one the data says."""
+    import re
+
+    from generator.model.load import resolve_game as folder_of
+
+    named = []
+    for path in sorted(folder_of(kit).glob("*.yaml")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            named += [(path.name, n, float(v)) for v in re.findall(r"size_pt:\s*([0-9.]+)", line)]
+    assert named or kit in ("ktech",)
+    assert [x for x in named if not on_scale(x[2])] == []

@@ -94,3 +94,17 @@ def test_decks_have_red_and_green_backs_and_d66_tables_cover_36_results(game):
 
 def test_credits_name_author_licence_and_source(game):
     assert "Stephen Furlani" in game.credits and "CC BY-NC-ND 3.0" in game.credits and "source" in game.credits
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
+    """The six 180 x 116 mm hero boards print two to a page on either paper (three sheets, not six
+    on Letter), each with its bleed and corner marks."""
+    from generator.build import Options, plan_documents
+    from generator.layout.page import paper
+
+    board = game.component("hero-board")
+    assert board.size_mm == (180.0, 116.0)
+    docs = plan_documents(game, expand_generated(game, 1), paper(paper_name), Options())
+    heroes = [job for doc in docs for job in doc.pages if any(c.id.startswith("hero-board") for c in job.comps)]
+    assert [len(job.comps) for job in heroes] == [2, 2, 2]
