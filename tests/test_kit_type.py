@@ -151,3 +151,21 @@ def test_every_size_a_kit_names_is_on_the_scale(kit):
             named += [(path.name, n, float(v)) for v in re.findall(r"size_pt:\s*([0-9.]+)", line)]
     assert named or kit in ("ktech",)
     assert [x for x in named if not on_scale(x[2])] == []
+
+
+# the same ground in every kit: a Field is Plains, a Lake is Water, Mountain and Mountains are one
+SAME_GROUND = {"field": "plains", "lake": "water", "mountains": "mountain", "wasteland": "desert"}
+
+
+def test_the_same_terrain_looks_the_same_in_every_kit():
+    """Consistent iconography: a terrain every kit has (forest, water, plains, mountain, desert)
+    carries the same icon and the same pattern in all of them, so a player who knows one kit reads
+    the others; and no two terrains of one kit share a pattern."""
+    looks = defaultdict(set)
+    for kit in KITS:
+        for name, t in load_game(resolve_game(kit)).terrain.items():
+            looks[SAME_GROUND.get(name, name)].add((t.get("icon"), t.get("pattern")))
+    shared = {k: v for k, v in looks.items() if k in ("forest", "water", "plains", "mountain")}
+    assert len(shared) == 4
+    assert {k: v for k, v in shared.items() if len(v) != 1} == {}
+    assert looks["desert"] and {p for _i, p in looks["desert"]} == {"dots"}
