@@ -169,3 +169,29 @@ def test_the_same_terrain_looks_the_same_in_every_kit():
     assert len(shared) == 4
     assert {k: v for k, v in shared.items() if len(v) != 1} == {}
     assert looks["desert"] and {p for _i, p in looks["desert"]} == {"dots"}
+
+
+def _sheets(folder, paper):
+    """Sheets of paper for one paper size: a duplex file's page pair is one sheet."""
+    from pypdf import PdfReader
+
+    n = 0
+    for pdf in _pdfs(folder, paper):
+        pages = len(PdfReader(str(pdf)).pages)
+        n += (pages + 1) // 2 if pdf.stem.endswith("-duplex") else pages
+    return n
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_the_readme_states_each_kits_sheet_count(kits, kit):
+    import re
+    from pathlib import Path
+
+    title = {"lords_of_war": "Lords of War", "farlander": "Farlander", "thrones": "Thrones", "ktech": "KTech"}[kit]
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("Sheets of paper per kit", 1)[1]
+    row = next(line for line in table.splitlines() if line.startswith(f"| {title} |"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    a4_now, letter_now = (int(re.match(r"\d+", cells[i]).group()) for i in (2, 4))
+    folder, _ = kits[kit]
+    assert (_sheets(folder, "a4"), _sheets(folder, "letter")) == (a4_now, letter_now)
