@@ -38,6 +38,13 @@ def snap(size_pt: float) -> float:
     return STEPS_PT[max(0, i - 1)]
 
 
+def step_at_least(size_pt: float) -> float:
+    """The smallest step of the scale not below ``size_pt`` (a size with a floor, as a cue letter
+    at least 2 mm tall)."""
+    i = bisect.bisect_left(STEPS_PT, size_pt - 1e-6)
+    return STEPS_PT[min(i, len(STEPS_PT) - 1)]
+
+
 def step_up(size_pt: float) -> float:
     """The step above ``size_pt``'s own step: a heading over text set at ``size_pt``."""
     i = bisect.bisect_right(STEPS_PT, snap(size_pt) + 1e-6)

@@ -195,3 +195,17 @@ def test_the_readme_states_each_kits_sheet_count(kits, kit):
     a4_now, letter_now = (int(re.match(r"\d+", cells[i]).group()) for i in (2, 4))
     folder, _ = kits[kit]
     assert (_sheets(folder, "a4"), _sheets(folder, "letter")) == (a4_now, letter_now)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_cue_letters_stay_at_least_2_mm_tall_on_the_scale(kits, kit):
+    """A colour-blind cue's letter is a single capital in its shape: printed at a step of the scale
+    whose cap height is at least 2 mm (Vera Sans Bold caps are 0.729 em)."""
+    from generator.components.art import CAP_EM
+
+    folder, _ = kits[kit]
+    letters = set("OSGYBVRK")
+    sizes = {r.size_pt for pdf in _pdfs(folder) for r in text_runs(pdf)
+             if len(r.text.strip()) == 1 and r.text.strip() in letters}
+    assert sizes
+    assert min(sizes) * 25.4 / 72 * CAP_EM >= 2.0 - 1e-6, sorted(sizes)
