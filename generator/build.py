@@ -76,6 +76,7 @@ class Options:
     dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
     tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
     jobs: int | None = None  # worker processes (--jobs; None: the cores), also for the PNG pictures
+    print_shop: bool = False  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
 
     @property
     def suffix(self) -> str:
@@ -229,9 +230,30 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 48:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        jobs.append(PageJob(comps_here[0], what,
-                            _piece_paint(game, sides, opts.marks), sheets=sides, also=comps_here[1:]))
+        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
+        jobs.append(PageJob(comps_here[0], what, _labelled(_piece_paint(game, sides, opts.marks), labels),
+                            sheets=sides, also=comps_here[1:]))
     return jobs
+
+
+def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple[str, tuple[float, float]]]):
+    """A packed page's painter that then heads each block under another with its component's name
+    (on a white ground: the crop marks of the block run up behind it)."""
+    if not labels:
+        return paint
+    from .draw.fonts import text_width_mm
+    from .draw.surface import MM_PER_PT, Style
+
+    def painted(s: Surface, p: Paper) -> PaintResult:
+        result = paint(s, p)
+        for name, (x, y) in labels:
+            size = 6.5
+            width = text_width_mm(name, size, "bold")
+            s.rect(x - 0.6, y - size * MM_PER_PT * 0.85, width + 1.2, size * MM_PER_PT * 1.15,
+                   Style(fill="#ffffff"))
+            s.text(x, y, name, size_pt=size, font="bold", fill="#333333")
+        return result
+    return painted
 
 
 def _printed_once(pieces: list[tuple[Look, Look | None]]) -> frozenset:
@@ -496,13 +518,15 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
             continue
         done.add(comp.id)
         size = _size_text(comp)
+        if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
+            size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
-         "widths": [0.6, 4.2, 1.0, 2.6, 0.8]},
+         "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
         {"heading": "Printing", "bullets": _print_notes(doc)},
         {"heading": "Credits", "text": game.credits},
     ]
@@ -681,6 +705,11 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
         from .export.kit import screen_outputs
 
         screen_outputs(game, components, out_root, opts, entry, files)
+    if opts.print_shop:  # files for a print-on-demand shop: layout/printshop.py
+        from .layout.printshop import print_shop_files
+
+        more, entry["print_shop"] = print_shop_files(game, components, folder)
+        files.update(more)
     # text too long for its box even at its smallest size: drawn anyway, and said
     for w in notices.take():
         noted.setdefault((w.file, w.line, w.message), w)

@@ -244,12 +244,15 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
               help="Art past the cut line, for every piece (default: 3 mm, less on small pieces).")
 @click.option("--marks", type=click.Choice(["crop", "lines", "none"]),
               help="crop: short marks (knife); lines: marks to the page margins (trimmer).  [default: crop]")
+@click.option("--print-shop/--no-print-shop", "print_shop", default=None,
+              help="Also write print-on-demand files: one CMYK PDF/X-1a page per face, 1/8 in bleed, in "
+                   "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
           tts_url_base: str | None, out: Path | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, jobs: int | None) -> None:
+          marks: str | None, print_shop: bool | None, jobs: int | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
@@ -265,14 +268,17 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     def pick(value, key, default):
         return value if value is not None else conf.get(key, default)
 
+    shop = bool(pick(print_shop, "print_shop", False))
+    # the print-shop profile alone makes only its files, unless formats are asked for too
+    formats = fmt or _formats(None, None, conf.get("format", () if shop else DEFAULT_FORMATS)) or ()
     offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
     opts = Options(papers=_choice(pick(paper, "paper", "both").lower(), ("a4", "letter")),
-                   formats=fmt or _formats(None, None, conf.get("format", DEFAULT_FORMATS)),
+                   formats=formats,
                    dpi=float(pick(dpi, "dpi", 300.0)), tts_url_base=tts_url_base,
                    seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
-                   marks=pick(marks, "marks", "crop"), jobs=jobs)
+                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
     out = Path(pick(out, "out", "output"))
     loaded = [load_game(folder) for folder in _games(games)]
     for game in loaded:

@@ -15,6 +15,7 @@ build:
   ink_saver: false
   bleed_mm: 3
   marks: crop              # crop | lines | none
+  print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
   out: output
 ```
 """
@@ -40,6 +41,7 @@ BUILD = Map({
     "ink_saver": Key(BOOL),
     "bleed_mm": Key(num(0, 6)),
     "marks": Key(enum("crop", "lines", "none")),
+    "print_shop": Key(BOOL),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")

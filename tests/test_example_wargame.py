@@ -96,6 +96,8 @@ def test_ccrr_numbers_sit_at_the_top_of_their_hex_and_columns_step_one_hex_apart
 def test_the_river_runs_along_the_hexsides_between_columns_05_and_06(wargame_build):
     pdf, index, _ = _map_page(wargame_build)
     image, _ = render(pdf, index, dpi=150)
+    chart = _text_box(pdf, index, "Terrain effects")  # the chart's river swatch is below the map
+    image = image.crop((0, 0, image.width, int(chart[1] / 25.4 * 150)))
     river = box_of(image, RIVER, tolerance=20, dpi=150)
     assert river is not None, "no river drawn"
     left = _text_box(pdf, index, "0501")
@@ -116,3 +118,59 @@ def test_the_cards_and_counters_come_from_the_spreadsheets(wargame_build):
     duplex = "\n".join(_pages(wargame_build / "a4" / "ebenau_crossing-a4-duplex.pdf"))
     for name in ("Forced March", "Bridge Blown", "Ammunition Low", "1/Rgt 3", "G/Rgt 3", "1/Gren", "How"):
         assert name in duplex
+
+
+def _swatch(image, pdf, index, name, dpi):
+    """The pixels of the swatch printed left of ``name`` in the terrain chart (a PIL image)."""
+    x0, y0, x1, y1 = _text_box(pdf, index, name)
+    k = dpi / 25.4
+    return image.crop((int((x0 - 8.0) * k), int((y0 - 0.3) * k), int((x0 - 1.3) * k), int((y1 + 0.3) * k)))
+
+
+def _colours(img, tolerance=12):
+    """The colours covering at least 3% of the picture, as (r, g, b)."""
+    counts = img.getcolors(img.width * img.height)
+    return [c for n, c in counts if n >= 0.03 * img.width * img.height]
+
+
+def _near(colours, hex_colour, tol=14):
+    want = [int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return any(all(abs(a - b) <= tol for a, b in zip(c, want)) for c in colours)
+
+
+def test_the_terrain_chart_shows_each_terrains_fill_and_pattern_as_the_map_prints_them(wargame_build):
+    from generator.components.art import mix
+
+    pdf, index, text = _map_page(wargame_build)
+    for word in ("Terrain effects", "Move cost", "Woods", "Hills", "Marsh", "River", "Road", "1/2 along it"):
+        assert word in text
+    dpi = 300
+    image, _ = render(pdf, index, dpi=dpi)
+    for name, key in (("Woods", "woods"), ("Hills", "hills"), ("Town", "town"), ("Marsh", "marsh")):
+        terrain = {"woods": ("#7fb069", "dots"), "hills": ("#d8b47a", "triangles"),
+                   "town": ("#c9c2b8", "bricks"), "marsh": ("#a8cfc9", "waves")}[key]
+        colours = _colours(_swatch(image, pdf, index, name, dpi))
+        assert _near(colours, terrain[0]), (name, colours)  # the fill
+        assert _near(colours, mix(terrain[0], "#000000", 0.28), tol=30), (name, colours)  # the pattern's lines
+    clear = _colours(_swatch(image, pdf, index, "Clear", dpi))
+    assert _near(clear, "#eef0d8") and not _near(clear, mix("#eef0d8", "#000000", 0.28), tol=30)  # no pattern
+    river = _colours(_swatch(image, pdf, index, "River", dpi))
+    assert _near(river, RIVER, tol=20) and _near(river, "#eef0d8")  # the river's line on the clear ground
+
+
+def test_a_terrain_chart_row_must_name_a_terrain_or_feature(tmp_path):
+    from generator.errors import DataErrors
+    from generator.model import load_game
+
+    (tmp_path / "game.yaml").write_text((WARGAME / "game.yaml").read_text().replace(
+        '- [marsh, "3", "-"]', '- [swamp, "3", "-"]'))
+    for other in ("oob.csv", "red-oob.csv", "events.csv"):
+        (tmp_path / other).write_text((WARGAME / other).read_text())
+    import shutil
+    shutil.copytree(WARGAME / "art", tmp_path / "art")
+    shutil.copytree(WARGAME / "fonts", tmp_path / "fonts")
+    with pytest.raises(DataErrors) as err:
+        load_game(tmp_path)
+    line = (tmp_path / "game.yaml").read_text().splitlines().index('          - [swamp, "3", "-"]') + 1
+    assert f"game.yaml:{line}: row 5 of this terrain chart starts with 'swamp'" in str(err.value)
+    assert "clear, hills, marsh, town, woods" in str(err.value)

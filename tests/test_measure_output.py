@@ -144,8 +144,11 @@ def test_pdf_pages_carry_trim_and_bleed_boxes(example_build):
 def test_manifest_lists_each_component_its_count_and_pages(example_build):
     manifest = json.loads((example_build / "manifest.json").read_text())
     counts = {c["id"]: c["count"] for c in manifest["components"]}
-    assert counts == {"pond-tiles": 11, "pebbles": 10, "lily-cards": 5, "score-board": 1, "rules": 1}
+    assert counts == {"pond-tiles": 11, "pebbles": 10, "lily-cards": 5, "first-player": 1, "score-board": 1,
+                      "rules": 1}
     docs = {d["file"]: d for d in manifest["documents"]}
+    single = docs["a4/pebble_pond-a4-single.pdf"]["component_pages"]
+    assert single["first-player"] == single["pebbles"] == [2]  # pack_with: under the tokens, one sheet
     duplex = docs["a4/pebble_pond-a4-duplex.pdf"]
     assert duplex["component_pages"]["pond-tiles"] == [3, 4]
     assert duplex["pages"] == page_count(example_build / "a4" / "pebble_pond-a4-duplex.pdf")

@@ -3,6 +3,7 @@ origin at the board's top-left corner. Larger-than-page boards are tiled by layo
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -14,7 +15,8 @@ from ..model import Component, Game
 from .art import draw_cue, draw_icon, ink_for, mix, pattern
 from .images import draw_image
 from .look import family, resolve
-from .richtext import DEFAULT_FAMILY, draw_text
+from ..notices import warn
+from .richtext import DEFAULT_FAMILY, draw_text, widest
 from .textblock import draw_sections
 
 
@@ -58,13 +60,36 @@ def _image(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         draw_image(s, game.image_path(el["image"]), (x, y, x + w, y + h), el.get("fit", "fit"))
 
 
+def _terrain_of(game: Game, el: dict[str, Any]) -> dict[str, Any] | None:
+    """The terrain a box or polygon is painted as (``terrain: woods``), or None."""
+    return game.terrain.get(el["terrain"]) if el.get("terrain") else None
+
+
+def _terrain_pattern(s: Surface, t: dict[str, Any], clip: Path, bounds: tuple[float, float, float, float],
+                     fill: str, ink: str, step_mm: float = 3.0) -> None:
+    """A terrain's pattern over ``bounds``, cut to ``clip``, in the colour the map's hexes use."""
+    if t.get("pattern", "none") in (None, "none"):
+        return
+    with s.saved():
+        s.clip(clip)
+        pattern(s, t["pattern"], bounds, t.get("pattern_colour") or mix(fill, ink, 0.28), step_mm=step_mm)
+
+
 def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     x, y = el["at_mm"][:2]
     w, h = el.get("size_mm", [20, 20])[:2]
-    fill = el.get("fill")
-    s.draw(Path.rounded_rect(x, y, w, h, 1.5), Style(fill=None if fill in (None, "none") else fill,
-                                                     stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.4)))
-    text_ink = ink_for(fill) if fill not in (None, "none") else ink
+    t = _terrain_of(game, el)
+    fill = el.get("fill") or (t["fill"] if t else None)
+    outline = Path.rounded_rect(x, y, w, h, 1.5)
+    edge = Style(fill=None if fill in (None, "none") else fill, stroke=el.get("stroke", ink),
+                 width_mm=el.get("width_mm", 0.4))
+    if t:  # fill, then the pattern, then the edge over it
+        s.draw(outline, Style(fill=fill))
+        _terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill, ink)
+        edge = Style(stroke=edge.stroke, width_mm=edge.width_mm)
+    s.draw(outline, edge)
+    text_ink = el.get("ink") or (t.get("ink") if t else None) or (
+        ink_for(fill) if fill not in (None, "none") else ink)
     fam, base = _fonts(game, el)
     if el.get("label"):
         draw_text(s, x + 1.5, y + 3.2, str(el["label"]), 7, ink=text_ink, family=fam, base="bold",
@@ -81,6 +106,7 @@ def _box(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
 
 
 def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     x, y = el["at_mm"][:2]
     n = int(el.get("cells", 10))
     cell = float(el.get("cell_mm", 10))
@@ -93,7 +119,7 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     for i in range(n):
         cx = x + (i % per_row) * cell
         cy = y + (i // per_row) * cell
-        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=ink, width_mm=0.3))
+        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=0.3))
         text = str(labels[i]) if i < len(labels) else str(start + i)
         size = min(9.0, cell * 2.4)
         while size > 5 and text_width_mm(text, size) > cell - 1:
@@ -120,6 +146,7 @@ def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, 
 
 def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     """A ruled table to write in (a record sheet): column headings, then ``grid_rows`` empty rows."""
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     x, y = el["at_mm"][:2]
     w, h = el.get("size_mm", [180, 100])[:2]
     heads = [str(t) for t in el.get("labels") or []]
@@ -162,12 +189,14 @@ def grid_cells(el: dict[str, Any]) -> tuple[list[tuple[int, int]], float, str]:
 
 
 def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    ink = el.get("ink", ink)  # the element's own ink, else the board's
     ox, oy = el["at_mm"][:2]
     flats = flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
     orient = el.get("orientation", "flat")
     grid = HexGrid.of(el)
     sectors = list(el.get("sectors") or [])
-    base_fill = el.get("fill", "#ffffff")
+    ground = game.terrain.get(el["terrain"]) if el.get("terrain") else None  # every unmarked hex's terrain
+    base_fill = el.get("fill") or (ground["fill"] if ground else "#ffffff")
     marks = {grid.parse(m["hex"]): m for m in el.get("marks") or []}
     r = flats / 3 ** 0.5
     rot = 0.0 if orient == "flat" else 30.0
@@ -178,17 +207,20 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         cx, cy = ox + px, oy + py
         mark = marks.get((q, rr))
         fill = base_fill
+        t = ground
         if sectors and sector(q, rr) >= 0:
             fill = sectors[sector(q, rr) % len(sectors)]
+            t = None
         if mark and mark.get("terrain") in game.terrain:
             fill = game.terrain[mark["terrain"]]["fill"]
         if mark and mark.get("fill"):
             fill = mark["fill"]
+        if mark and (mark.get("terrain") or mark.get("fill")):
+            t = game.terrain.get(mark.get("terrain"))
         hexpath = Path.regular(cx, cy, r, 6, rot)
         s.draw(hexpath, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.35),
                               join="round"))
-        if mark and mark.get("terrain") in game.terrain:
-            t = game.terrain[mark["terrain"]]
+        if t is not None:
             with s.saved():
                 s.clip(hexpath)
                 pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r),
@@ -248,7 +280,11 @@ def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origi
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
     pts = [(origin[0] + x, origin[1] + y) for x, y in pts]
-    style = _feature_style(route, feature, flats)
+    _route_line(s, pts, feature, _feature_style(route, feature, flats), flats)
+
+
+def _route_line(s: Surface, pts: list[tuple[float, float]], feature: dict[str, Any], style: Style,
+                flats: float) -> None:
     s.draw(Path.polygon(pts, closed=False), style)
     if feature.get("ties"):  # a railway: cross ties every so often along the line
         tie = Style(stroke=style.stroke, width_mm=style.width_mm * 0.8)
@@ -273,7 +309,7 @@ def _icon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
 def _table(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     x, y = el["at_mm"][:2]
     w, h = el.get("size_mm", [80, 40])[:2]
-    section = {"rows": el.get("rows") or [], "widths": el.get("widths")}
+    section = {"rows": el.get("rows") or [], "widths": el.get("widths"), "header": el.get("header")}
     if el.get("label"):
         section["heading"] = el["label"]
     fam, _ = _fonts(game, el)
@@ -292,12 +328,21 @@ def _polygon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     """A closed shape; its points are offsets from at_mm."""
     x, y = el["at_mm"][:2]
     pts = [(x + p[0], y + p[1]) for p in el.get("points_mm") or []]
-    fill = el.get("fill")
+    t = _terrain_of(game, el)
+    fill = el.get("fill") or (t["fill"] if t else None)
     dash = tuple(el["dash_mm"]) if el.get("dash_mm") else None
     stroke = el.get("stroke")
-    s.draw(Path.polygon(pts), Style(fill=None if fill in (None, "none") else fill,
-                                    stroke=None if stroke == "none" else (stroke or ink),
-                                    width_mm=el.get("width_mm", 0.4), dash_mm=dash, join="round"))
+    shape = Path.polygon(pts)
+    edge = Style(fill=None if fill in (None, "none") else fill, stroke=None if stroke == "none" else (stroke or ink),
+                 width_mm=el.get("width_mm", 0.4), dash_mm=dash, join="round")
+    if t and pts:  # fill, then the pattern, then the edge over it
+        s.draw(shape, Style(fill=fill))
+        _terrain_pattern(s, t, shape, (min(p[0] for p in pts), min(p[1] for p in pts),
+                                       max(p[0] for p in pts), max(p[1] for p in pts)), fill, ink)
+        edge = dataclasses.replace(edge, fill=None)
+    s.draw(shape, edge)
+    if t and not el.get("ink") and t.get("ink"):
+        el = {**el, "ink": t["ink"]}
     if el.get("text"):
         cx = sum(p[0] for p in pts) / len(pts)
         cy = sum(p[1] for p in pts) / len(pts)
@@ -314,6 +359,87 @@ def _polygon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
                   el.get("ink", ink))
 
 
+def _terrain_chart(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
+    """A terrain effects chart: a table whose rows each start with a swatch, the terrain's fill and
+    pattern as its hexes print (or a hexside or route feature's line), and its name."""
+    x, y = el["at_mm"][:2]
+    w, h = (el.get("size_mm") or [100, 40])[:2]
+    ink = el.get("ink", ink)
+    fam, base = _fonts(game, el)
+    rows = [list(r) if isinstance(r, list) else [r] for r in el.get("rows") or []]
+    header = [str(c) for c in el.get("header") or []]
+    ncol = max([len(r) for r in rows] + [len(header), 1])
+    weights = [float(v) for v in el.get("widths") or []]
+    weights = (weights + [1.0] * ncol)[:ncol]
+    widths = [w * v / sum(weights) for v in weights]
+    xs = [x + sum(widths[:i]) for i in range(ncol)]
+    size = float(el.get("size_pt", 9))
+    top = y
+    if el.get("label"):
+        draw_text(s, x, y + size * 1.08 * MM_PER_PT * 0.95, str(el["label"]), size * 1.08, ink=ink, family=fam,
+                  base="bold", icons=game.icons)
+        top += size * 1.08 * MM_PER_PT * 1.5
+    lines = len(rows) + (1 if header else 0)
+    row_h = (y + h - top) / max(1, lines)
+    swatch_h = max(1.5, row_h - 1.0)
+    swatch_w = min(swatch_h * 1.7, widths[0] * 0.45)
+    cells: list[tuple[float, str, str]] = []  # (width available, text, style) for the size check
+    named = []
+    for row in rows:
+        key = str(row[0]) if row else ""
+        t = game.terrain.get(key)
+        name = str(t["name"]) if t else (HEXSIDE_FEATURES.get(key) or ROUTE_FEATURES.get(key) or {}).get("name", key)
+        named.append([name] + [str(c) for c in row[1:]])
+    for i, head in enumerate(header):
+        cells.append((widths[i] - 1.5, head, "bold"))
+    for row in named:
+        for i, cell in enumerate(row):
+            cells.append((widths[i] - 1.5 - (swatch_w + 1.2 if i == 0 else 0), cell, base))
+    size = min(size, row_h / MM_PER_PT / 1.3)
+    while size > 5 and any(widest(text, size, fam, style) > room for room, text, style in cells):
+        size = round(size - 0.25, 2)
+    if size < 5 or any(widest(text, size, fam, style) > room + 0.05 for room, text, style in cells):
+        warn(_where(el), f"the terrain chart's text does not fit its rows at {max(size, 5):g} pt (the smallest "
+                         f"allowed); make the chart (size_mm) larger or its words fewer")
+        size = max(size, 5)
+    rule = Style(stroke=mix(ink, "#ffffff", 0.55), width_mm=0.2)
+    cy = top
+    if header:
+        s.rect(x, cy, w, row_h, Style(fill=mix(ink, "#ffffff", 0.88)))
+        for i, head in enumerate(header):
+            draw_text(s, xs[i] + 0.8, cy + row_h / 2 + size * MM_PER_PT * 0.35, head, size, ink=ink, family=fam,
+                      base="bold", icons=game.icons)
+        cy += row_h
+    base_fill = el.get("fill", "#ffffff")
+    for raw, row in zip(rows, named):
+        key = str(raw[0]) if raw else ""
+        sx, sy = x + 0.6, cy + (row_h - swatch_h) / 2
+        box = Path.rect(sx, sy, swatch_w, swatch_h)
+        t = game.terrain.get(key)
+        if t:
+            s.draw(box, Style(fill=t["fill"]))
+            _terrain_pattern(s, t, box, (sx, sy, sx + swatch_w, sy + swatch_h), t["fill"], ink,
+                             step_mm=max(1.2, min(3.0, swatch_h / 2.2)))
+        else:
+            s.draw(box, Style(fill=base_fill))
+            feature = HEXSIDE_FEATURES.get(key) or ROUTE_FEATURES.get(key)
+            if feature:
+                flats = swatch_h * 1.6
+                mid = sy + swatch_h / 2
+                with s.saved():
+                    s.clip(box)
+                    _route_line(s, [(sx + 0.4, mid), (sx + swatch_w - 0.4, mid)], feature,
+                                _feature_style({}, feature, flats), flats)
+        s.draw(box, Style(stroke=ink, width_mm=0.2))
+        baseline = cy + row_h / 2 + size * MM_PER_PT * 0.35
+        for i, cell in enumerate(row):
+            tx = xs[i] + (0.6 + swatch_w + 1.2 if i == 0 else 0.8)
+            draw_text(s, tx, baseline, cell, size, ink=ink, family=fam, base=base, icons=game.icons)
+        cy += row_h
+        s.line(x, cy, x + w, cy, rule)
+    s.draw(Path.rect(x, top, w, y + h - top), Style(stroke=el.get("stroke", ink), width_mm=0.3))
+
+
 def draw_elements(s: Surface, game: Game, elements: list[dict[str, Any]], ink: str) -> None:
     for el in elements:
         _ELEMENTS[el["type"]](s, game, el, ink)
@@ -324,4 +450,5 @@ def _where(el: dict[str, Any]) -> tuple:
 
 
 _ELEMENTS = {"image": _image, "text": _text, "box": _box, "track": _track, "hexgrid": _hexgrid, "icon": _icon,
-             "table": _table, "line": _line, "polygon": _polygon, "cue": _cue, "grid": _grid}
+             "table": _table, "line": _line, "polygon": _polygon, "cue": _cue, "grid": _grid,
+             "terrain-chart": _terrain_chart}

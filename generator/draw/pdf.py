@@ -33,15 +33,25 @@ _PATH_OP = {"M": "m", "L": "l", "C": "c"}
 
 
 @lru_cache(maxsize=None)
-def _fill_code(fill: str) -> str:
+def _fill_code(fill: str, cmyk: bool = False) -> str:
+    if cmyk:  # a print-shop file (draw/cmyk.py)
+        from .cmyk import cmyk_of
+
+        return f"{fp_str(cmyk_of(fill))} k"
     c = HexColor(fill)
     return f"{fp_str((c.red, c.green, c.blue))} rg"
 
 
 @lru_cache(maxsize=None)
-def _stroke_code(stroke: str, width: float, join: str, cap: str, dash: tuple | None) -> str:
-    c = HexColor(stroke)
-    return "\n".join((f"{fp_str((c.red, c.green, c.blue))} RG", f"{fp_str(width)} w", f"{_JOIN.get(join, 0)} j",
+def _stroke_code(stroke: str, width: float, join: str, cap: str, dash: tuple | None, cmyk: bool = False) -> str:
+    if cmyk:
+        from .cmyk import cmyk_of
+
+        colour = f"{fp_str(cmyk_of(stroke))} K"
+    else:
+        c = HexColor(stroke)
+        colour = f"{fp_str((c.red, c.green, c.blue))} RG"
+    return "\n".join((colour, f"{fp_str(width)} w", f"{_JOIN.get(join, 0)} j",
                       f"{_CAP.get(cap, 0)} J", f"[{fp_str(list(dash) if dash else [])}] 0 d"))
 
 
@@ -57,13 +67,24 @@ class PdfSurface(Surface):
     """Draws into one PDF document. Forms (``define``/``use``) become PDF form XObjects."""
 
     def __init__(self, title: str = "", author: str = "", subject: str = "",
-                 viewer_prefs: dict[str, str] | None = None):
+                 viewer_prefs: dict[str, str] | None = None, print_shop: bool = False):
         rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
+        # print_shop: every colour CMYK, nothing translucent, PDF/X-1a parts (draw/cmyk.py)
+        self._cmyk = print_shop
+        hook = {}
+        if print_shop:
+            from .cmyk import enforce
+
+            hook = {"enforceColorSpace": enforce}  # every colour the canvas or a text object sets
         # reportlab selects its initial font at every page start and would name Helvetica (not
         # embedded) in every PDF: start each page on our embedded regular font instead
         self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
-                              initialFontName=fonts.pdf_name("regular"), initialFontSize=10)
+                              initialFontName=fonts.pdf_name("regular"), initialFontSize=10, **hook)
+        if print_shop:
+            from .cmyk import make_pdfx
+
+            make_pdfx(self._canvas, title, author, subject)
         self._canvas.setTitle(title)
         self._canvas.setAuthor(author)
         self._canvas.setSubject(subject)
@@ -85,6 +106,8 @@ class PdfSurface(Surface):
         self._page_h_mm = height_mm
         c.setTrimBox(None)
         c.setBleedBox(None)
+        if self._cmyk and label:  # a print-shop page is named by its piece and count (PageLabels)
+            c.addPageLabel(self.page_count, prefix=label)
         if trim_box_mm is not None and bleed_box_mm is not None:
             self.set_boxes(trim_box_mm, bleed_box_mm)
         c.saveState()
@@ -149,6 +172,10 @@ class PdfSurface(Surface):
     def draw(self, path, style: Style):
         if not path.ops or (style.fill is None and style.stroke is None):
             return
+        if self._cmyk and style.opacity < 1.0:
+            from .cmyk import opaque_style
+
+            style = opaque_style(style)
         c = self._canvas
         code = c._code
         # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
@@ -156,7 +183,7 @@ class PdfSurface(Surface):
         if style.fill is not None:
             colour = HexColor(style.fill)
             c._fillColorObj = colour
-            code.append(_fill_code(style.fill))
+            code.append(_fill_code(style.fill, self._cmyk))
             c.setFillAlpha(1)  # as setFillColor does for an opaque colour
         if style.stroke is not None:
             colour = HexColor(style.stroke)
@@ -164,7 +191,7 @@ class PdfSurface(Surface):
             c._lineWidth = style.width_mm
             c._lineJoin = _JOIN.get(style.join, 0)
             c._lineCap = _CAP.get(style.cap, 0)
-            code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm))
+            code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk))
             c.setStrokeAlpha(1)
         if style.opacity < 1.0:
             c.saveState()
@@ -201,7 +228,7 @@ class PdfSurface(Surface):
         # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
         # glyph encoding: a card sets half a dozen lines.
         t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
-        c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill)} "
+        c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill, self._cmyk)} "
                        f"{t._formatText(text)} ET")
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
@@ -219,6 +246,9 @@ class PdfSurface(Surface):
                 name = self._images[path] = f"Img{len(self._images)}"
                 from reportlab.graphics import renderPDF
 
+                from .cmyk import cmyk_drawing, own_fonts
+
+                drawing = cmyk_drawing(drawing) if self._cmyk else own_fonts(drawing)
                 c.beginForm(name, 0, 0, drawing.width, drawing.height)
                 renderPDF.draw(drawing, c, 0, 0)
                 c.endForm()
@@ -226,7 +256,15 @@ class PdfSurface(Surface):
             c.doForm(name)
         else:
             # reportlab stores a file's pixels once per document (keyed by a digest of its content)
-            c.drawImage(path, 0, 0, w_mm, h_mm, mask="auto")
+            if self._cmyk:  # CMYK pixels, alpha as a hard colour-key mask (no soft mask)
+                from .cmyk import cmyk_picture
+
+                from reportlab.lib.utils import ImageReader
+
+                pixels, key = cmyk_picture(path)
+                c.drawImage(ImageReader(pixels), 0, 0, w_mm, h_mm, mask=key)
+            else:
+                c.drawImage(path, 0, 0, w_mm, h_mm, mask="auto")
         c.restoreState()
 
     # -- reuse ----------------------------------------------------------------------------------

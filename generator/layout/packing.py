@@ -4,6 +4,11 @@ Each component's pieces form blocks (its own grid, cut lines and marks); a block
 previous one on the same page while rows of its pieces still fit there, else on a new page. So 12
 tokens left over from one component no longer take a page of their own, and a component of two
 markers sits under the last rows of another. Components of the same kind are kept together.
+
+A designer can choose too: ``pack_with: other-id`` puts a component's pieces right after the other
+component's, on its last page while a row of them fits, even where that saves no page (a first-player
+marker under the tokens it belongs with). A block under another on a page is headed by its
+component's name, so every row group says what it is.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from .page import MARK_LEN_MM, Paper
 from .pieces import Grid
 
 BLOCK_GAP_MM = MARK_LEN_MM + 1.0  # below a block's bleed: its bottom marks, then air
+LABEL_MM = 3.0  # above a block under another one: its component's name
 T = TypeVar("T")
 
 
@@ -24,6 +30,7 @@ class Block(Generic[T]):
     comp: Component
     grid: Grid
     pieces: list[T]
+    label: tuple[float, float] | None = None  # where its name is printed (x, baseline y), if anywhere
 
 
 @dataclass
@@ -40,12 +47,34 @@ class PackedPage(Generic[T]):
 
 
 def by_kind(comps: list[Component]) -> list[Component]:
-    """Components of the same kind next to each other, kinds in the order they first appear."""
+    """Components of the same kind next to each other, kinds in the order they first appear; then
+    each component with ``pack_with`` moved right after the one it names (and that one's followers)."""
     kinds: list[str] = []
     for comp in comps:
         if comp.kind not in kinds:
             kinds.append(comp.kind)
-    return sorted(comps, key=lambda c: kinds.index(c.kind))
+    ordered = sorted(comps, key=lambda c: kinds.index(c.kind))
+    ids = {c.id for c in ordered}
+    followers: dict[str, list[Component]] = {}
+    for comp in ordered:
+        target = pack_target(comp)
+        if target in ids:
+            followers.setdefault(target, []).append(comp)
+    out: list[Component] = []
+
+    def place(comp: Component) -> None:
+        out.append(comp)
+        for follower in followers.get(comp.id, []):
+            place(follower)
+    for comp in ordered:
+        if pack_target(comp) not in ids:  # validation refuses loops, so every chain has a head
+            place(comp)
+    return out
+
+
+def pack_target(comp: Component) -> str | None:
+    target = comp.spec.get("pack_with")
+    return str(target) if target else None
 
 
 def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
@@ -57,23 +86,29 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
     cursor = y1
     for comp, pieces in runs:
         full = plan(comp, (x0, y0, x1, y1)).per_page  # a ValueError here: the piece fits no page
+        chosen = bool(pages and pages[-1].blocks and pack_target(comp) == pages[-1].blocks[-1].comp.id)
         i = 0
         while i < len(pieces):
             grid = None
             left = len(pieces) - i
-            if pages and cursor < y1:
+            label = None
+            if pages and cursor + LABEL_MM < y1:
                 try:
-                    grid = plan(comp, (x0, cursor, x1, y1))
+                    grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1))
                 except ValueError:
                     grid = None
-                # below another block only where that saves a page of this component's own
-                if grid is not None and -(-(left - grid.per_page) // full) >= -(-left // full):
+                # below another block only where that saves a page of this component's own, or
+                # where the designer asked for it (pack_with the component above)
+                if grid is not None and not (chosen and i == 0) and \
+                        -(-(left - grid.per_page) // full) >= -(-left // full):
                     grid = None
+                if grid is not None:
+                    label = (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72)
             if grid is None:
                 pages.append(PackedPage())
                 grid = plan(comp, (x0, y0, x1, y1))  # a ValueError here: the piece fits no page
             n = min(grid.per_page, len(pieces) - i)
-            pages[-1].blocks.append(Block(comp, grid, pieces[i:i + n]))
+            pages[-1].blocks.append(Block(comp, grid, pieces[i:i + n], label))
             i += n
             cursor = grid.y0 + grid.used(n)[1] + grid.bleed + BLOCK_GAP_MM
     return pages

@@ -25,20 +25,25 @@ CARD_ONLY = {
 # error (a track's cells on a text element would validate and print nothing). ``note`` is a
 # designer's note on any element and never prints.
 ELEMENT_KEYS = {
-    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink", "size_mm"},
-    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font"},
+    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink"},
+    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font",
+            "terrain"},
     "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
     "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
-    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label"},
+    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label", "ink"},
     "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
-                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink"},
+                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink", "hexsides", "routes",
+                "terrain"},
     "icon": {"at_mm", "size_mm", "icon", "ink"},
     "table": {"at_mm", "size_mm", "rows", "widths", "label", "size_pt", "ink", "header", "font"},
     "line": {"at_mm", "to_mm", "dash_mm", "stroke", "width_mm"},
     # a polygon's label names its area for generators (Farlander's suggested map prints it there)
     "polygon": {"at_mm", "points_mm", "fill", "dash_mm", "stroke", "width_mm", "text", "size_pt", "font",
-                "ink", "icon", "size_mm", "label"},
+                "ink", "icon", "size_mm", "label", "terrain"},
     "image": {"at_mm", "size_mm", "image", "fit"},
+    # a table whose first column shows each terrain's swatch (fill and pattern) and name
+    "terrain-chart": {"at_mm", "size_mm", "rows", "header", "widths", "label", "size_pt", "font", "ink", "fill",
+                      "stroke"},
 }
 _ALL_ELEMENT_KEYS = set().union(*ELEMENT_KEYS.values())
 
@@ -222,3 +227,50 @@ def faces_of(spec: YMap) -> Iterable[Any]:
             yield item
             if isinstance(item.get("back"), YMap):
                 yield item["back"]
+
+
+def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
+    """``pack_with`` names another one-sided piece component, and no chain of them loops."""
+    import difflib
+
+    from ..errors import show
+
+    targets: dict[str, str] = {}
+    for spec in specs:
+        if not isinstance(spec, YMap) or not isinstance(spec.get("pack_with"), str):
+            continue
+        me, target = spec.get("id"), spec["pack_with"]
+        comp, other = comps.get(me), comps.get(target)
+        if target == me:
+            errors.append(spec.error("pack_with names this component itself; name the component whose sheet "
+                                     "its pieces should share", "pack_with"))
+            continue
+        if other is None:
+            hint = difflib.get_close_matches(target, list(comps), n=1, cutoff=0.75)
+            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            errors.append(spec.error(f"pack_with: no component {show(target)}{extra}; it names the component "
+                                     f"whose sheet these pieces share", "pack_with"))
+            continue
+        for c in (comp, other):
+            if c is None:
+                continue
+            if c.kind not in PIECE_KINDS + ("card",):
+                errors.append(spec.error(f"pack_with shares sheets between pieces (tiles, tokens, counters, "
+                                         f"cards); {show(c.id)} is a {c.kind}", "pack_with"))
+                break
+            if c.double_sided:
+                errors.append(spec.error(f"pack_with shares sheets between one-sided pieces; {show(c.id)} has "
+                                         f"backs, printed on fronts and backs pages of its own", "pack_with"))
+                break
+        else:
+            targets[me] = target
+    for start in targets:
+        seen, at = [start], targets.get(start)
+        while at is not None and at not in seen:
+            seen.append(at)
+            at = targets.get(at)
+        if at == start:
+            spec = next(s for s in specs if isinstance(s, YMap) and s.get("id") == start)
+            errors.append(spec.error(f"pack_with goes round in a loop ({' -> '.join(seen + [start])}); one of "
+                                     f"them must lead", "pack_with"))
+            break

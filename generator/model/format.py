@@ -31,7 +31,7 @@ ICON_SHAPE = Map({
     "fill": Key(COLOUR, doc="a colour, or ink (the face's text colour; default) or none"),
     "stroke": Key(COLOUR),
     "width": Key(num(0, 50), doc="stroke width in box units (the box is 100 wide)"),
-}, "icon shape")
+}, "icon shape", exactly_one=(("path", "circle", "polygon", "rect"),))
 
 COLOUR_DEF = Map({
     "id": Key(ID, True),
@@ -105,7 +105,8 @@ HEX_MARK = Map({
 }, "hex mark")
 
 ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid", "image"), True),
+    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid", "image",
+                     "terrain-chart"), True),
     "image": Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"),
     "fit": Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
     "note": Key(TEXT, doc="a designer's note; never printed"),
@@ -133,7 +134,12 @@ ELEMENT = Map({
     "layout": Key(enum("hexagon", "rectangle")),
     "radius": Key(integer(0, 60)),
     "columns": Key(integer(1, 200)),
-    "rows": Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows")),
+    "rows": Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),
+                doc="table and terrain-chart: a list of rows, each a list of cells; a terrain chart's first "
+                    "cell names a terrain or a hexside or route feature"),
+    "header": Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows"),
+    "terrain": Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
+                           "hexgrid: the terrain of every hex no mark paints"),
     "grid_rows": Key(integer(1, 200)),
     "hex_mm": Key(POS_MM),
     "hex_in": Key(num(0.1, 20)),
@@ -272,6 +278,8 @@ COMPONENT.keys.update({
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2), HEX_ACROSS_IN),
                          "a size in inches, [width, height], or for hexes {flats: X} or {points: X}")),
     "extend": Key(ID, doc="another component's id: start from its kind, size, face and back"),
+    "pack_with": Key(ID, doc="another one-sided piece component's id: print this one's pieces right after "
+                             "its pieces, on the same sheet while a row fits (a labelled block of their own)"),
     "items_csv": Key(TEXT, doc="a CSV or TSV file in the game folder: a row an item, columns named "
                                "like item keys (back.title for the back's title)"),
 })

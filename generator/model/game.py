@@ -70,6 +70,7 @@ class Game:
     # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
     warnings: list[Any] = field(default_factory=list)
     fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
+    texts: dict[str, str] = field(default_factory=dict)  # shared rule texts, {text:NAME} (game.yaml texts:)
 
     @property
     def credits(self) -> str:

@@ -119,6 +119,7 @@ def load_game(folder: str | Path) -> Game:
     game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = _fonts(main, folder, errors)
+    game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -280,6 +281,7 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
         else:
             checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings)
         checks.ragged_tables(spec, game.warnings)
+    checks.check_pack_with(specs, by_id, errors)
 
 
 def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -> None:
@@ -375,8 +377,9 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     items: list[Item] = []
     raw_items = list(spec.get("items") or [])
     if spec.get("items_csv"):
-        raw_items += read_items(Path(game.folder), str(spec["items_csv"]), spec.file,
-                                spec.line_of("items_csv"), errors)
+        rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
+        substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
+        raw_items += rows
     check_elements(spec.get("elements"), errors)
     check_elements((spec.get("face") or {}).get("elements"), errors)
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)

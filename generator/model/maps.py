@@ -131,3 +131,22 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
             if isinstance(t, str) and t not in terrain:
                 known = ", ".join(sorted(terrain)) or "none defined"
                 errors.append(node.error(f"unknown terrain {show(t)} (known: {known})", "terrain"))
+        if el.get("type") == "terrain-chart":
+            _chart_rows(el, terrain, errors)
+
+
+def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
+    """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
+    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES
+
+    rows = el.get("rows")
+    if not isinstance(rows, YList):
+        return
+    features = list(HEXSIDE_FEATURES) + list(ROUTE_FEATURES)
+    for i, row in enumerate(rows):
+        first = row[0] if isinstance(row, list) and row else row
+        if isinstance(first, str) and (first in terrain or first in features):
+            continue
+        errors.append(rows.error(f"row {i + 1} of this terrain chart starts with {show(first)}: a chart row's "
+                                 f"first cell names a terrain ({', '.join(sorted(terrain)) or 'none defined'}) "
+                                 f"or a feature ({', '.join(features)}), whose swatch and name it prints", i))

@@ -44,6 +44,9 @@ class Map:
     # (formats) (selector key, target key, {selector value: schema}): the target's schema depends on
     # the selector's value (a generated component's params depend on its generator)
     cases: tuple = ()
+    # groups of keys of which exactly one must be given (an icon shape is a path, circle, polygon or
+    # rect: none would draw nothing, two would draw only the first)
+    exactly_one: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -252,8 +255,22 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         if not any(k in value for k in group):
             errors.append(DataError(f"{path}: missing required key {group[0]!r} (or "
                                     f"{' or '.join(repr(k) for k in group[1:])})", file, line))
+    for group in schema.exactly_one:
+        given = [k for k in group if k in value]
+        names = f"{', '.join(repr(k) for k in group[:-1])} or {group[-1]!r}"
+        if not given:
+            errors.append(DataError(f"{path}: {_a(schema.name)} needs one of {names}; this one has none and would "
+                                    f"draw nothing", file, line))
+        elif len(given) > 1:
+            errors.append(DataError(f"{path}: {_a(schema.name)} is one of {names}; this one has "
+                                    f"{' and '.join(repr(k) for k in given)}: split it into one shape each",
+                                    file, line))
     for selector, target, options in schema.cases:
         chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
         if chosen is not None and target in value:
             tline = value.line_of(target) if isinstance(value, YMap) else line
             check(value[target], chosen, errors, (file, tline), f"{path}.{target}")
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"

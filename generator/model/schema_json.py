@@ -51,6 +51,8 @@ class _Builder:
             out["additionalProperties"] = False
         if schema.require_any:
             out["allOf"] = [{"anyOf": [{"required": [k]} for k in group]} for group in schema.require_any]
+        for group in schema.exactly_one:
+            out.setdefault("allOf", []).append({"oneOf": [{"required": [k]} for k in group]})
         for selector, target, options in schema.cases:
             out.setdefault("allOf", [])
             for value, sub in options.items():

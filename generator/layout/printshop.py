@@ -1,0 +1,98 @@
+"""``pnpforge build --print-shop``: files for a print-on-demand shop (DriveThruCards, The Game Crafter,
+MakePlayingCards, a local printer), beside the home-print kit.
+
+One PDF per component, ``<game>/print-shop/<component>.pdf``: every distinct face on a page of its own,
+each item's front followed by its back (the order DriveThruCards asks of a deck), the page exactly the
+piece plus 1/8 in (3.175 mm) of bleed all round. TrimBox is the piece (its bounding box for hexes and
+round pieces), BleedBox the whole page. How many copies of each face the game needs is the page's
+label (``3x Knight (front)``, shown by PDF viewers and preflight tools), and is listed in
+``print-shop/contents.txt`` and in the game's ``manifest.json``. Nothing else is on the page: no cut
+lines, marks or footers (the shop trims or die-cuts to the TrimBox).
+
+The files aim at PDF/X-1a:2003, as DriveThruCards asks: DeviceCMYK colour only, nothing translucent,
+every font embedded, an OutputIntent (CGATS TR 001, SWOP coated) and XMP metadata (draw/cmyk.py).
+Rules and reference sheets are left to the home kit: they are text pages, not pieces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..export.faces import PIECE_KINDS, Face, item_faces, paint_face, whole_face
+from ..model import Component, Game
+
+BLEED_MM = 25.4 / 8  # 1/8 in: DriveThruCards, The Game Crafter and MakePlayingCards alike
+FOLDER = "print-shop"
+
+
+def piece_size_mm(face: Face) -> tuple[float, float]:
+    """The cut size of a face: the piece's bounding box (a hex point to point one way, flat to flat
+    the other; a round piece its diameter)."""
+    comp = face.comp
+    if comp.kind in ("hex-tile", "token"):
+        from ..components.piece import outline
+
+        x0, y0, x1, y1 = outline(comp, 0.0).bounds()
+        return (x1 - x0, y1 - y0)
+    return comp.size_mm
+
+
+def shop_faces(game: Game, comp: Component) -> list[Face]:
+    """The faces of one component in print order: each item's front, then its back."""
+    if comp.kind == "board":
+        return [whole_face(comp)]
+    out: list[Face] = []
+    for front, back in item_faces(game, comp):
+        out.append(front)
+        if back is not None and comp.double_sided:
+            out.append(back)
+    return out
+
+
+def page_label(face: Face) -> str:
+    side = f" ({face.side})" if face.comp.kind != "board" and face.comp.double_sided else ""
+    return f"{face.count}x {face.label}{side}"
+
+
+def print_shop_files(game: Game, components: list[Component], folder: Path) -> tuple[dict[Path, bytes], dict[str, Any]]:
+    """Every print-shop PDF of one game (path -> bytes), its contents list, and its manifest entry."""
+    from ..draw.cmyk import OUTPUT_CONDITION_ID, PDFX_VERSION
+    from ..draw.pdf import PdfSurface
+
+    files: dict[Path, bytes] = {}
+    listed: list[dict[str, Any]] = []
+    lines = [f"{game.title}: print-shop files ({PDFX_VERSION}, CMYK for {OUTPUT_CONDITION_ID}, "
+             f"{BLEED_MM:.3f} mm bleed).",
+             "Each page is one face, the piece plus its bleed; order the number of copies shown.", ""]
+    for comp in components:
+        if comp.kind not in PIECE_KINDS and comp.kind != "board":
+            continue
+        faces = shop_faces(game, comp)
+        if not faces:
+            continue
+        pdf = PdfSurface(title=f"{game.title}: {comp.name} (print shop)", author=game.meta["author"],
+                         subject=game.credits, print_shop=True)
+        pages = []
+        rel = Path(FOLDER) / f"{comp.id}.pdf"
+        lines.append(f"{rel.name}: {comp.name}")
+        for number, face in enumerate(faces, start=1):
+            w, h = piece_size_mm(face)
+            page_w, page_h = w + 2 * BLEED_MM, h + 2 * BLEED_MM
+            label = page_label(face)
+            pdf.begin_page(page_w, page_h, label=label)
+            paint_face(pdf, game, face, BLEED_MM, page_w, page_h)
+            pdf.set_boxes((BLEED_MM, BLEED_MM, w, h), (0.0, 0.0, page_w, page_h))
+            pdf.end_page()
+            pages.append({"page": number, "item": face.item, "side": face.side, "count": face.count,
+                          "label": label})
+            lines.append(f"  page {number:>3}: {label}")
+        files[folder / rel] = pdf.finish()
+        size = piece_size_mm(faces[0])
+        listed.append({"file": str(rel), "component": comp.id, "size_mm": [round(size[0], 3), round(size[1], 3)],
+                       "pages": pages})
+        lines.append("")
+    if listed:
+        files[folder / FOLDER / "contents.txt"] = ("\n".join(lines).rstrip() + "\n").encode("utf-8")
+    return files, {"standard": PDFX_VERSION, "output_condition": OUTPUT_CONDITION_ID,
+                   "bleed_mm": round(BLEED_MM, 3), "files": listed}

@@ -1,0 +1,315 @@
+"""The last gaps of issue #11 in the data format: pack_with, thin pieces named as turned on the
+contents page, {text:NAME} in spreadsheet cells, element keys that belong to another element type,
+icon shapes that draw nothing, and terrain painted on board boxes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from generator.cli import cli
+
+HEAD = "game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
+
+
+def _game(tmp_path, text, files=None):
+    folder = tmp_path / "g"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.yaml").write_text(text)
+    for name, body in (files or {}).items():
+        (folder / name).write_text(body)
+    return folder
+
+
+def _validate(runner, folder):
+    result = runner.invoke(cli, ["validate", str(folder)])
+    assert "Traceback" not in result.output
+    return result
+
+
+def _line(folder, needle, name="game.yaml"):
+    return next(i for i, line in enumerate((folder / name).read_text().splitlines(), 1) if needle in line)
+
+
+def _pdf_text(pdf):
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+# -- pack_with ---------------------------------------------------------------------------------
+
+PACKED = HEAD + """components:
+  - id: coins
+    name: Coins
+    kind: token
+    size_mm: 15
+    items: [{name: Coin, count: 12}]
+  - id: units
+    name: Units
+    kind: counter
+    size_mm: 15
+    items: [{name: Rifles, count: 30}]
+  - id: marker
+    name: Turn marker
+    kind: token
+    size_mm: 15
+    pack_with: units
+    items: [{name: Turn, count: 1}]
+"""
+
+
+def _pages_of(folder):
+    from generator.build import Options, plan_documents
+    from generator.layout.page import paper
+    from generator.model import load_game
+
+    game = load_game(folder)
+    docs = plan_documents(game, game.components, paper("a4"), Options(papers=("a4",), formats=("pdf",)))
+    return [[c.id for c in job.comps] for doc in docs for job in doc.pages]
+
+
+def test_pack_with_puts_a_component_right_after_the_one_it_names(tmp_path):
+    # without pack_with the marker (a token) would sit with the coins, tokens being kept together
+    auto = _pages_of(_game(tmp_path, PACKED.replace("    pack_with: units\n", "")))
+    assert auto == [["coins", "marker", "units"]]
+    chosen = _pages_of(_game(tmp_path, PACKED))
+    assert chosen == [["coins", "units", "marker"]]  # under the units it belongs with
+
+
+def test_a_packed_block_is_headed_by_its_components_name(example_build):
+    import pypdfium2
+
+    pdf = example_build / "a4" / "pebble_pond-a4-single.pdf"
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        for i in range(len(doc)):
+            tp = doc[i].get_textpage()
+            text = tp.get_text_range()
+            if "First player marker" in text and "checklist" not in text:  # not the contents page
+                break
+        else:
+            raise AssertionError("no page names the first player marker")
+        page = doc[i]
+        height = page.get_size()[1]
+        start, count = tp.search("First player marker").get_next()
+        label_bottom_mm = (height - tp.get_charbox(start)[1]) * 25.4 / 72
+        image = page.render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    from tests.measure import box_of
+
+    counter = box_of(image, "#f0c419", dpi=150)  # the marker's yellow
+    pebble = box_of(image, "#009E73", tolerance=20, dpi=150)  # the frog tokens above it
+    assert counter is not None and pebble is not None
+    assert pebble.y1 < label_bottom_mm < counter.y0  # between the tokens and the marker it names
+    assert counter.y0 - label_bottom_mm < 6.0
+
+
+@pytest.mark.parametrize("value, message", [
+    ("unitz", "pack_with: no component 'unitz' (did you mean 'units'?)"),
+    ("marker", "pack_with names this component itself"),
+    ("board", "pack_with shares sheets between pieces (tiles, tokens, counters, cards); 'board' is a board"),
+    ("backed", "pack_with shares sheets between one-sided pieces; 'backed' has backs"),
+])
+def test_pack_with_a_wrong_component_is_refused_at_its_line(runner, tmp_path, value, message):
+    extra = """  - id: board
+    name: Board
+    kind: board
+    size_mm: [100, 100]
+  - id: backed
+    name: Backed
+    kind: token
+    size_mm: 15
+    back: {fill: "#000000"}
+    items: [{name: B, count: 1}]
+"""
+    folder = _game(tmp_path, PACKED.replace("pack_with: units", f"pack_with: {value}") + extra)
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert f"game.yaml:{_line(folder, 'pack_with:')}: {message}" in result.output
+
+
+def test_pack_with_in_a_loop_is_refused(runner, tmp_path):
+    folder = _game(tmp_path, PACKED.replace("    kind: counter\n", "    kind: counter\n    pack_with: marker\n"))
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "pack_with goes round in a loop (units -> marker -> units)" in result.output
+
+
+# -- the contents page says when a thin piece is turned ----------------------------------------
+
+def test_the_contents_page_says_a_thin_piece_is_turned_on_the_sheet(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    folder = _game(tmp_path, HEAD + """components:
+  - id: strips
+    name: Strength strips
+    kind: counter
+    size_mm: [25, 6]
+    items: [{name: Strip, count: 40}]
+  - id: squares
+    name: Squares
+    kind: counter
+    size_mm: 20
+    items: [{name: Square, count: 4}]
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    contents = " ".join(_pdf_text(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf")[0].split())
+    assert "25.0 x 6.0 mm, turned on the sheet" in contents
+    assert "20.0 x 20.0 mm 1" in contents  # the squares stand upright: nothing added
+
+
+# -- {text:NAME} in spreadsheet cells ----------------------------------------------------------
+
+CSV_GAME = HEAD + """texts:
+  rally: "Flip one reduced unit back"
+components:
+  - id: events
+    name: Events
+    kind: card
+    size: mini
+    items_csv: events.csv
+"""
+
+
+def test_a_shared_text_in_a_spreadsheet_cell_is_printed_as_in_yaml(tmp_path):
+    from generator.model import load_game
+
+    folder = _game(tmp_path, CSV_GAME, {"events.csv": "name,text\nRally,\"{text:rally}, then draw.\"\n"})
+    item = load_game(folder).component("events").items[0]
+    assert item.face["text"] == "Flip one reduced unit back, then draw."
+
+
+def test_an_unknown_shared_text_in_a_cell_is_refused_at_its_row(runner, tmp_path):
+    folder = _game(tmp_path, CSV_GAME, {"events.csv": "name,text\nFog,No fire\nRally,{text:rallly}\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert re.search(r"events\.csv:3: unknown shared text \{text:rallly\} \(texts: in game.yaml has rally\)",
+                     result.output), result.output
+
+
+# -- element keys ------------------------------------------------------------------------------
+
+def test_every_element_key_of_the_format_belongs_to_an_element_type():
+    from generator.model import format as fmt
+    from generator.model.checks import ELEMENT_KEYS
+
+    declared = set(fmt.ELEMENT.keys) - {"type", "note"}
+    used = set().union(*ELEMENT_KEYS.values())
+    assert declared == used, (sorted(declared - used), sorted(used - declared))
+    assert set(fmt.ELEMENT.keys["type"].schema.json["enum"]) == set(ELEMENT_KEYS)
+
+
+@pytest.mark.parametrize("element, key, owners", [
+    ('{type: text, at_mm: [5, 5], text: A, hexsides: []}', "hexsides", "hexgrid"),
+    ('{type: box, at_mm: [5, 5], routes: []}', "routes", "hexgrid"),
+    ('{type: table, at_mm: [5, 5], rows: [[a]], terrain: woods}', "terrain", "box, hexgrid, polygon"),
+])
+def test_a_key_of_another_element_type_names_the_types_it_belongs_to(runner, tmp_path, element, key, owners):
+    folder = _game(tmp_path, HEAD + f"""terrain:
+  woods: {{name: Woods, fill: "#7fb069", pattern: dots}}
+components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [100, 100]
+    elements:
+      - {element}
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{_line(folder, '{type:')}: {key} does not print on a "
+            f"{element.split(',')[0][7:]} element (it belongs to {owners} elements)") in result.output
+
+
+# -- icon shapes -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shape, message", [
+    ("{fill: ink, width: 4}", "needs one of 'path', 'circle', 'polygon' or 'rect'; this one has "
+                              "none and would draw nothing"),
+    ("{circle: [50, 50, 10], rect: [0, 0, 10, 10]}", "this one has 'circle' and 'rect': split it into one shape "
+                                                     "each"),
+])
+def test_an_icon_shape_that_draws_nothing_or_two_things_is_refused(runner, tmp_path, shape, message):
+    folder = _game(tmp_path, HEAD + f"""icons:
+  blot:
+    - circle: [50, 50, 30]
+    - {shape}
+components: []
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    where = f"game.yaml:{_line(folder, '    - {')}: game.yaml.icons.blot[2]: an icon shape "
+    assert where in result.output and message in result.output
+
+
+# -- terrain on board boxes --------------------------------------------------------------------
+
+def test_a_box_painted_as_a_terrain_shows_its_fill_and_pattern(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+    from tests.measure import box_of, render
+
+    folder = _game(tmp_path, HEAD + """terrain:
+  woods: {name: Woods, fill: "#7fb069", pattern: hatch, pattern_colour: "#a02020"}
+components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 80]
+    elements:
+      - {type: box, at_mm: [10, 10], size_mm: [40, 30], terrain: woods, label: Woods}
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    image, _ = render(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf", 1, dpi=150)
+    fill = box_of(image, "#7fb069", dpi=150)
+    lines = box_of(image, "#a02020", tolerance=30, dpi=150)
+    assert fill is not None and lines is not None
+    assert fill.width == pytest.approx(40, abs=1.0) and fill.height == pytest.approx(30, abs=1.0)
+    # the hatch covers the box and stays inside it
+    assert lines.width == pytest.approx(40, abs=2.0) and lines.x0 >= fill.x0 - 0.5 and lines.x1 <= fill.x1 + 0.5
+
+
+def test_a_hex_grid_on_a_terrain_gives_every_unmarked_hex_its_fill_and_pattern(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+    from tests.measure import box_of, render
+
+    folder = _game(tmp_path, HEAD + """terrain:
+  sea: {name: Sea, fill: "#9ecae1", pattern: hatch, pattern_colour: "#20308f"}
+  land: {name: Land, fill: "#c7e9c0", pattern: none}
+components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 80]
+    elements:
+      - type: hexgrid
+        layout: rectangle
+        columns: 3
+        grid_rows: 2
+        hex_mm: 20
+        at_mm: [20, 20]
+        terrain: sea
+        marks: [{hex: [2, -1], terrain: land}]
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    image, _ = render(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf", 1, dpi=150)
+    sea = box_of(image, "#9ecae1", dpi=150)
+    lines = box_of(image, "#20308f", tolerance=30, dpi=150)
+    land = box_of(image, "#c7e9c0", dpi=150)
+    assert sea is not None and lines is not None and land is not None
+    # 3 columns of flat hexes: 2 x 1.5 x 11.55 + 2 x 11.55 mm wide; the hatch covers the sea hexes
+    assert sea.width == pytest.approx(3 * 20 / 3 ** 0.5 * 1.5 + 20 / 3 ** 0.5 * 0.5, abs=1.5)
+    assert lines.width > 0.8 * sea.width and lines.height > 0.8 * sea.height
+    # the land hex (top right) has no hatch: its centre is clear of the pattern's colour
+    cx, cy = (int(v * 150 / 25.4) for v in land.centre)
+    patch = image.crop((cx - 12, cy - 12, cx + 12, cy + 12)).getcolors(10_000)
+    assert all(abs(c[0] - 0x20) + abs(c[1] - 0x30) + abs(c[2] - 0x8f) > 60 for _, c in patch)
