@@ -18,7 +18,8 @@ STEPS_PT: tuple[float, ...] = (5.0, 5.5, 6.0, 6.5, 7.0, 7.5, 8.0, 8.5, 9.0, 9.5,
                                96.0)
 
 ROLES_PT: dict[str, float] = {
-    "display": 16.0,   # a page's title: the contents page, the setup summary, a board's name
+    "display": 16.0,   # a page's title: the contents page, the setup summary, a rule screen's panel
+    "board_title": 14.0,  # the title printed on a board, mat, map, track or record sheet
     "heading": 11.0,   # a heading on a text page, a card's title at its largest
     "body": 9.5,       # running text on a text page (contents, notes, summaries)
     "card_body": 8.5,  # running text on a card at its largest

@@ -209,3 +209,26 @@ def test_cue_letters_stay_at_least_2_mm_tall_on_the_scale(kits, kit):
              if len(r.text.strip()) == 1 and r.text.strip() in letters}
     assert sizes
     assert min(sizes) * 25.4 / 72 * CAP_EM >= 2.0 - 1e-6, sorted(sizes)
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_boards_carry_their_titles_at_one_size(kit):
+    """Every board, mat, map, track and record sheet of every kit prints its title at the scale's
+    board-title size (14 pt); the main board's game name and a rule screen's panel titles are page
+    titles (16 pt)."""
+    from generator.build import expand_generated
+
+    game = load_game(resolve_game(kit))
+    titles = {}
+    for comp in expand_generated(game, 1):
+        if comp.kind != "board":
+            continue
+        big = [e for e in comp.spec.get("elements") or [] if e.get("type") == "text" and e.get("font") == "bold"
+               and float(e.get("size_pt", 10)) >= 12 and len(str(e.get("text", ""))) > 3]
+        if big:
+            titles[comp.id] = float(big[0]["size_pt"])
+    assert titles
+    allowed = {ROLES_PT["board_title"], ROLES_PT["display"]}
+    assert {k: v for k, v in titles.items() if v not in allowed} == {}
+    boards_only = {k: v for k, v in titles.items() if not k.startswith(("screen", "main-board"))}
+    assert set(boards_only.values()) == {ROLES_PT["board_title"]}, boards_only

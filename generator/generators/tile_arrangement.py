@@ -22,6 +22,7 @@ from typing import Any
 from . import register
 from ..errors import DataError
 from ..model import Component, Game
+from ..typescale import ROLES_PT
 
 SQRT3 = math.sqrt(3.0)
 TURN_DEG = 60
@@ -32,7 +33,7 @@ OUTER_SLOTS = (("top right", -60), ("right", 0), ("bottom right", 60), ("bottom 
                ("left", 180), ("top left", 240))
 SLOT_NAMES = ("middle",) + tuple(name for name, _ in OUTER_SLOTS)
 OUTLINE = "#2b2b2b"
-TITLE_PT = 14.0
+TITLE_PT = ROLES_PT["board_title"]
 TEXT_PT = 9.0
 LETTER_MIN_PT = 9.0  # tile letters on the small map
 
