@@ -29,8 +29,9 @@ def fail(err: PnpError) -> None:
         click.echo(f"pnpforge: {e}" if e.file is None else str(e), err=True)
     if len(errors) > MAX_SHOWN:
         click.echo(f"...and {len(errors) - MAX_SHOWN:,} more", err=True)
-    if isinstance(err, DataErrors) and len(errors) > 1:
-        click.echo(f"{len(errors):,} problems found.", err=True)
+    problems = sum(1 for e in errors if not getattr(e, "note", False))  # not the lines that only explain
+    if isinstance(err, DataErrors) and problems > 1:
+        click.echo(f"{problems:,} problems found.", err=True)
     sys.exit(err.exit_code)
 
 

@@ -313,3 +313,45 @@ components:
     cx, cy = (int(v * 150 / 25.4) for v in land.centre)
     patch = image.crop((cx - 12, cy - 12, cx + 12, cy + 12)).getcolors(10_000)
     assert all(abs(c[0] - 0x20) + abs(c[1] - 0x30) + abs(c[2] - 0x8f) > 60 for _, c in patch)
+
+
+@pytest.mark.parametrize("at, warned", [([60, 50], True), ([75, 75], False)])
+def test_a_chart_placed_over_the_maps_hexes_is_a_warning(runner, tmp_path, at, warned):
+    folder = _game(tmp_path, HEAD + f"""terrain:
+  sea: {{name: Sea, fill: "#9ecae1", pattern: waves}}
+components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 100]
+    elements:
+      - type: hexgrid
+        layout: rectangle
+        columns: 4
+        grid_rows: 3
+        hex_mm: 20
+        at_mm: [15, 15]
+        coordinates: {{style: CCRR}}
+      - {{type: terrain-chart, at_mm: {at}, size_mm: [40, 20], rows: [[sea, "1"]]}}
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 0  # a warning: the kit is still made
+    line = _line(folder, "type: terrain-chart")
+    message = f"game.yaml:{line}: warning: this terrain-chart (x {at[0]} to {at[0] + 40} mm, y {at[1]} to " \
+              f"{at[1] + 20} mm) lies over hex "
+    assert (message in result.output) is warned, result.output
+    if warned:
+        assert f"of the hex grid at line {_line(folder, 'type: hexgrid')}; one hides the other" in result.output
+
+
+def test_the_shared_icons_list_is_not_counted_as_more_problems(runner, tmp_path):
+    one = HEAD + """components:
+  - {id: t, name: T, kind: token, size_mm: 15, items: [{name: A, count: 1, icon: crwn}]}
+"""
+    result = _validate(runner, _game(tmp_path, one))
+    assert result.exit_code == 1
+    assert "unknown icon 'crwn' (did you mean 'crown'?)" in result.output
+    assert "the shared icons (pictured in docs/data-format.md):" in result.output
+    assert "problems found" not in result.output  # one problem, explained over three lines
+    two = one.replace("count: 1, icon: crwn}", "count: 1, icon: crwn}, {name: B, count: 1, icon: swrd}")
+    assert "\n2 problems found." in _validate(runner, _game(tmp_path, two)).output

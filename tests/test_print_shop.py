@@ -457,3 +457,79 @@ def test_no_light_seam_between_butted_black_hex_backs(tmp_path, dpi):
     svg, pdf, cuts = _seam_light("lords_of_war", "terrain-tiles", "backs", dpi, tmp_path)
     assert cuts >= 10
     assert svg <= 6 and pdf <= 6, (svg, pdf)
+
+
+def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int, int, int]:
+    """A 6 x 5 board hex grid of one dark fill (#203020), drawn alone on a page in SVG (rsvg) and PDF
+    (PDFium): the brightest of the pixels within 2 px of the middle half of every side two hexes
+    share, in each, and how many sides were measured."""
+    import math
+    from types import SimpleNamespace
+
+    import numpy as np
+    import pypdfium2
+    from PIL import Image
+
+    from generator.components.board import _hexgrid
+    from generator.draw.pdf import PdfSurface
+    from generator.draw.surface import regular_points
+    from generator.draw.svg import SvgSurface
+    from generator.geometry import axial_to_pixel
+    from generator.hexmap import HexGrid
+
+    el = {"type": "hexgrid", "layout": "rectangle", "columns": 6, "grid_rows": 5, "hex_mm": 20.0,
+          "orientation": "flat", "at_mm": [20.0, 20.0], "fill": "#203020"}
+    if stroke is not None:
+        el["stroke"] = stroke
+    game = SimpleNamespace(terrain={}, icons={})
+    r = 20.0 / math.sqrt(3)
+    keys: dict = {}
+    for q, rr in HexGrid.of(el).cells:
+        px, py = axial_to_pixel(q, rr, 20.0, "flat")
+        pts = [(round(x, 3), round(y, 3)) for x, y in regular_points(20 + px, 20 + py, r, 6, 0.0)]
+        for i in range(6):
+            side = tuple(sorted((pts[i], pts[(i + 1) % 6])))
+            keys[side] = keys.get(side, 0) + 1
+    shared = [side for side, n in keys.items() if n == 2]
+    out = []
+    for surface in (SvgSurface(), PdfSurface()):
+        surface.begin_page(180, 160)
+        _hexgrid(surface, game, el, "#000000")
+        surface.end_page()
+        data = surface.finish()
+        if isinstance(surface, SvgSurface):
+            (tmp_path / "grid.svg").write_bytes(data[0])
+            subprocess.run(["rsvg-convert", "-d", str(dpi), "-p", str(dpi), "-b", "white", str(tmp_path / "grid.svg"),
+                            "-o", str(tmp_path / "grid.png")], check=True)
+            picture = np.array(Image.open(tmp_path / "grid.png").convert("RGB")).max(axis=2)
+        else:
+            picture = np.array(pypdfium2.PdfDocument(data)[0].render(scale=dpi / 72).to_pil().convert("RGB")).max(axis=2)
+        px_mm = dpi / 25.4
+        worst = 0
+        for (x1, y1), (x2, y2) in shared:
+            for f in (0.25, 0.375, 0.5, 0.625, 0.75):
+                c, r_ = int(round((x1 + (x2 - x1) * f) * px_mm)), int(round((y1 + (y2 - y1) * f) * px_mm))
+                worst = max(worst, int(picture[r_ - 2:r_ + 3, c - 2:c + 3].max()))
+        out.append(worst)
+    return out[0], out[1], len(shared)
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
+def test_a_hex_grid_without_grid_lines_shows_no_light_seam(tmp_path):
+    """A board's hex grid with stroke: none (which also stopped the PDF build with an internal error):
+    where two #203020 hexes meet, no pixel is lighter than the fill (48 of 255 in its lightest channel)
+    by more than 6, in rsvg and PDFium at 96 and 150 dpi (measured: 48 exactly). Drawn as before (no
+    underlay) both showed the seam at 100 of 255, so the measure can fail."""
+    from generator.components import board
+
+    for dpi in (96, 150):
+        svg, pdf, sides = _hexgrid_seams("none", dpi, tmp_path)
+        assert sides == 69  # 6 columns of 5: 6 x 4 inside the columns, 5 x 9 between them
+        assert svg <= 48 + 6 and pdf <= 48 + 6, (dpi, svg, pdf)
+    keep = board._hex_underlay
+    board._hex_underlay = lambda s, hexes: None
+    try:
+        svg, pdf, _ = _hexgrid_seams("none", 150, tmp_path)
+    finally:
+        board._hex_underlay = keep
+    assert svg > 48 + 20 and pdf > 48 + 20

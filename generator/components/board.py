@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from ..draw.fonts import text_width_mm
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
 from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES, HexGrid, flats_of, hexside
 from ..model import Component, Game
@@ -201,10 +201,12 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     r = flats / 3 ** 0.5
     rot = 0.0 if orient == "flat" else 30.0
     later = bool(el.get("hexsides") or el.get("routes"))  # marks' art goes over roads and rivers
-    deferred = []
-    for q, rr in grid.cells:
+    stroke = el.get("stroke", ink)
+    stroke = None if stroke == "none" else stroke
+
+    def look(q: int, rr: int):
+        """A hex's centre, mark, fill and terrain."""
         px, py = axial_to_pixel(q, rr, flats, orient)
-        cx, cy = ox + px, oy + py
         mark = marks.get((q, rr))
         fill = base_fill
         t = ground
@@ -217,9 +219,15 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             fill = mark["fill"]
         if mark and (mark.get("terrain") or mark.get("fill")):
             t = game.terrain.get(mark.get("terrain"))
+        return ox + px, oy + py, mark, fill, t
+    if stroke is None:  # no grid lines to hide where fills meet: underlay every shared side
+        _hex_underlay(s, [(regular_points(cx, cy, r, 6, rot), fill)
+                          for cx, cy, _m, fill, _t in (look(q, rr) for q, rr in grid.cells)])
+    deferred = []
+    for q, rr in grid.cells:
+        cx, cy, mark, fill, t = look(q, rr)
         hexpath = Path.regular(cx, cy, r, 6, rot)
-        s.draw(hexpath, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=el.get("width_mm", 0.35),
-                              join="round"))
+        s.draw(hexpath, Style(fill=fill, stroke=stroke, width_mm=el.get("width_mm", 0.35), join="round"))
         if t is not None:
             with s.saved():
                 s.clip(hexpath)
@@ -236,6 +244,29 @@ def _hexgrid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
             _hexside(s, grid, side, flats, (ox, oy))
         for q, rr, cx, cy, fill, mark in deferred:
             _hex_content(s, game, el, grid, q, rr, cx, cy, flats, fill, mark)
+
+
+UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0.27 mm a pixel)
+
+
+def _hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]]) -> None:
+    """Under hexes that butt with no grid line: a band along every side two hexes share, in the colour
+    of the first. Two anti-aliased fill edges on one line leave its pixels part-covered (a light seam
+    in rsvg, browsers and PDF viewers); with the band below, they are covered whatever the renderer.
+    Butt-capped bands ending on the shared side's corners stay inside the hexes, also at the grid's
+    edge (there the two hexes' outer sides leave the corner at 120 degrees from the shared one)."""
+    owner: dict[tuple, str] = {}
+    drawn = set()
+    for points, fill in hexes:
+        keys = [(round(x, 3), round(y, 3)) for x, y in points]
+        for i in range(6):
+            a, b = keys[i], keys[(i + 1) % 6]
+            side = (min(a, b), max(a, b))
+            if side in owner and side not in drawn:
+                drawn.add(side)
+                (x1, y1), (x2, y2) = side
+                s.line(x1, y1, x2, y2, Style(stroke=owner[side], width_mm=UNDERLAY_MM))
+            owner.setdefault(side, fill)
 
 
 def _hex_content(s: Surface, game: Game, el: dict[str, Any], grid: HexGrid, q: int, rr: int, cx: float,

@@ -115,6 +115,8 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
             _inside(el, box, what, errors, warnings)
         if kind == "hexgrid":
             _marks(el, errors)
+    if what == "board":
+        _over_grids(elements, warnings)
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
@@ -159,6 +161,69 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
                                    f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+# elements with a box of their own that a map's hexes would hide or be hidden by
+COVERING = ("box", "table", "terrain-chart", "grid", "track", "image")
+
+
+def _rect(el: YMap) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
+    try:
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+        if el["type"] == "track":
+            n, cell = int(el.get("cells", 10)), float(el.get("cell_mm", 10))
+            per_row = int(el.get("per_row", n))
+            return x, y, x + min(n, per_row) * cell, y + -(-n // per_row) * cell
+        default = {"box": [20, 20], "table": [80, 40], "terrain-chart": [100, 40], "grid": [180, 100],
+                   "image": [20, 20]}[el["type"]]
+        w, h = (el.get("size_mm") or default)[:2]
+        return x, y, x + float(w), y + float(h)
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _over_grids(elements: YList, warnings: list[DataError]) -> None:
+    """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
+    board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
+    into the notches along a grid's edge is fine."""
+    from ..components.board import grid_cells
+    from ..geometry import axial_to_pixel
+    from ..hexmap import HexGrid
+
+    grids = []
+    for el in elements:
+        if isinstance(el, YMap) and el.get("type") == "hexgrid":
+            try:
+                cells, flats, orient = grid_cells(el)
+                ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
+                grid = HexGrid.of(el)
+            except (TypeError, ValueError, KeyError, IndexError):
+                continue
+            centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
+            grids.append((el, grid, flats / 2, centres))
+    if not grids:
+        return
+    for el in elements:
+        if not isinstance(el, YMap) or el.get("type") not in COVERING:
+            continue
+        rect = _rect(el)
+        if rect is None:
+            continue
+        x0, y0, x1, y1 = rect
+        for gel, grid, apothem, centres in grids:
+            for q, r, cx, cy in centres:
+                dx = max(x0 - cx, 0.0, cx - x1)
+                dy = max(y0 - cy, 0.0, cy - y1)
+                if dx * dx + dy * dy < (apothem - 0.5) ** 2:
+                    where = grid.label(q, r) if grid.style != "axial" else f"[{q}, {r}]"
+                    warnings.append(el.error(f"this {el['type']} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) "
+                                             f"lies over hex {where} of the hex grid at line {gel.line}; one "
+                                             f"hides the other: move it (at_mm) or make it smaller", "at_mm"))
+                    break
+            else:
+                continue
+            break
 
 
 def _box_text(box: tuple[float, float, float, float]) -> str:
