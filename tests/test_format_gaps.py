@@ -355,3 +355,53 @@ def test_the_shared_icons_list_is_not_counted_as_more_problems(runner, tmp_path)
     assert "problems found" not in result.output  # one problem, explained over three lines
     two = one.replace("count: 1, icon: crwn}", "count: 1, icon: crwn}, {name: B, count: 1, icon: swrd}")
     assert "\n2 problems found." in _validate(runner, _game(tmp_path, two)).output
+
+
+def test_extend_keeps_one_copy_a_player_unless_the_component_opts_out(tmp_path):
+    from generator.model import load_game
+
+    text = HEAD + """colours:
+  - {id: plum, name: Plum, fill: "#7b3294", cue: P}
+  - {id: pear, name: Pear, fill: "#a6d96a", cue: E}
+components:
+  - {id: workers, name: Workers, kind: token, size_mm: 14, per_player: true, items: [{name: W, count: 3}]}
+  - {id: score, name: Score, extend: workers, items: [{name: S, count: 1}]}
+  - {id: neutral, name: Neutral, extend: workers, per_player: false, items: [{name: N, count: 2}]}
+"""
+    game = load_game(_game(tmp_path, text))
+    assert game.component("workers").count == 6
+    assert game.component("score").count == 2  # one score marker a player, as the workers
+    assert game.component("neutral").count == 2
+
+
+def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
+    """White ink on a dark mat: the track's white cells still get dark edges, the write-in grid's
+    headings a dark band to stand on (before, both printed white on white)."""
+    from generator.build import Options, build_game
+    from generator.model import load_game
+    from tests.measure import box_of, render
+
+    folder = _game(tmp_path, HEAD + """components:
+  - id: mat
+    name: Mat
+    kind: board
+    size_mm: [140, 90]
+    face: {fill: "#7b3294", ink: "#ffffff"}
+    elements:
+      - {type: track, at_mm: [10, 10], cells: 8, cell_mm: 15}
+      - {type: grid, at_mm: [10, 40], size_mm: [100, 40], labels: [Round, Fruit], grid_rows: 4}
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf"
+    image, _ = render(pdf, 1, dpi=150)
+    grey = image.convert("L")
+    mat = box_of(image, "#7b3294", dpi=150)  # the purple mat, bleed included
+    k = 150 / 25.4
+    x0, y0 = (mat.x0 + 3) * k, (mat.y0 + 3) * k  # its top-left corner (a board's bleed is 3 mm)
+    def dark_share(box_mm, below):
+        region = grey.crop(tuple(int(v * k + (x0 if i % 2 == 0 else y0)) for i, v in enumerate(box_mm)))
+        counts = region.getcolors(region.width * region.height)
+        return sum(n for n, v in counts if v < below) / (region.width * region.height)
+    assert dark_share((10, 10, 130, 25), 60) > 0.02  # cell edges and numbers, not white on white
+    assert dark_share((11, 38, 109, 48), 45) > 0.2  # a dark heading band under the white headings
+    assert "Round" in _pdf_text(pdf)[1] and "Fruit" in _pdf_text(pdf)[1]

@@ -12,7 +12,7 @@ from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
 from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES, HexGrid, flats_of, hexside
 from ..model import Component, Game
-from .art import draw_cue, draw_icon, ink_for, mix, pattern
+from .art import contrast, draw_cue, draw_icon, ink_for, mix, pattern
 from .images import draw_image
 from .look import family, resolve
 from ..notices import warn
@@ -114,12 +114,14 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     start = int(el.get("start", 0))
     labels = list(el.get("labels") or [])
     fill = el.get("fill", "#ffffff")
+    # the cells' edges in the ink where it shows on the cells (white ink on white cells would not)
+    edge = el.get("stroke") or (ink if contrast(ink, fill) >= 1.5 else ink_for(fill))
     if el.get("label"):
         s.text(x, y - 1.5, str(el["label"]), size_pt=8, font="bold", fill=ink)
     for i in range(n):
         cx = x + (i % per_row) * cell
         cy = y + (i // per_row) * cell
-        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=el.get("stroke", ink), width_mm=0.3))
+        s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=edge, width_mm=0.3))
         text = str(labels[i]) if i < len(labels) else str(start + i)
         size = min(9.0, cell * 2.4)
         while size > 5 and text_width_mm(text, size) > cell - 1:
@@ -127,7 +129,7 @@ def _track(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
                anchor="middle")
     if el.get("marker"):
-        _marker_place(s, game, el["marker"], x + cell / 2, y + cell / 2, mix(ink, fill, 0.45))
+        _marker_place(s, game, el["marker"], x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
 
 
 def _marker_place(s: Surface, game: Game, marker_id: str, cx: float, cy: float, ink: str) -> None:
@@ -157,7 +159,8 @@ def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         s.text(x, y - 1.5, str(el["label"]), size_pt=size + 1, font="bold", fill=ink)
     head_h = size * MM_PER_PT * 1.9
     row_h = (h - head_h) / rows
-    s.rect(x, y, w, head_h, Style(fill=mix(ink, "#ffffff", 0.88)))
+    band = mix(ink, ink_for(ink), 0.88)  # a pale band under dark ink, a dark one under pale ink
+    s.rect(x, y, w, head_h, Style(fill=band))
     line = Style(stroke=ink, width_mm=0.25)
     for i in range(rows + 1):
         yy = y + head_h + i * row_h
@@ -167,7 +170,8 @@ def _grid(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
     for i, weight in enumerate(weights):
         cw = w * weight / sum(weights)
         if i < len(heads):
-            s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold", fill=ink)
+            s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold",
+                   fill=ink if contrast(ink, band) >= 3 else ink_for(band))
         s.line(cx, y, cx, y + h, line)
         cx += cw
     s.line(x + w, y, x + w, y + h, line)

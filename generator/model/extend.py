@@ -1,8 +1,8 @@
 """Reuse without repeating: a component may ``extend:`` another by id. It starts from the other's
-kind, size, orientation, corners, bleed, face and back; its own keys win, and its ``face:`` (and a
-``back:`` mapping) are merged key by key over the other's, as an item's face is merged over the
-component's. Items are never inherited: the new component lists its own. A chain (A extends B
-extends C) works; a loop is an error.
+kind, size, orientation, corners, bleed, player copies (per_player, players), face and back; its own
+keys win, and its ``face:`` (and a ``back:`` mapping) are merged key by key over the other's, as an
+item's face is merged over the component's. Items are never inherited: the new component lists its
+own. A chain (A extends B extends C) works; a loop is an error.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..errors import DataError
 from ..yamlsrc import YMap
 
 SIZE_KEYS = ("size", "size_mm", "size_in")
-INHERITED = ("kind", "orientation", "corner_mm", "bleed_mm")
+INHERITED = ("kind", "orientation", "corner_mm", "bleed_mm", "per_player", "players")  # own keys win
 MERGED = ("face", "back")
 
 
