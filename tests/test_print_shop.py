@@ -355,6 +355,20 @@ def test_the_wargame_picture_and_svg_art_are_cmyk(shop):
     assert forms
 
 
+def test_a_flat_colour_in_a_picture_converts_as_the_same_vector_fill(tmp_path):
+    from PIL import Image
+
+    from generator.draw.cmyk import cmyk_of, cmyk_picture
+
+    Image.new("RGB", (8, 8), (31, 95, 139)).save(tmp_path / "flat.png")
+    Image.new("P", (8, 8), 0).save(tmp_path / "palette.png")  # a palette picture, one colour: black
+    pixels, mask = cmyk_picture(str(tmp_path / "flat.png"))
+    assert mask is None and {c for _n, c in pixels.getcolors()} == {(198, 81, 0, 116)}
+    assert tuple(round(v / 255, 4) for v in (198, 81, 0, 116)) == cmyk_of("#1f5f8b")
+    pixels, mask = cmyk_picture(str(tmp_path / "palette.png"))
+    assert mask is None and {c for _n, c in pixels.getcolors()} == {(0, 0, 0, 255)}
+
+
 def test_a_picture_with_alpha_gets_a_hard_mask_not_a_soft_one(tmp_path):
     """A PNG half opaque red, half clear (one pixel at alpha 100 of 255), drawn over blue: the home PDF
     keeps its soft mask, the print-shop PDF has a DeviceCMYK image cut by a colour-key mask, and
