@@ -42,7 +42,7 @@ def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
 
     def pages(game: Game, part: tuple[str, str]) -> int:
         paper, fmt = part
-        return 0 if paper == "poster" else count_pages(game, replace(opts, papers=(paper,), formats=(fmt,)))
+        return 0 if paper in ("poster", "gallery") else count_pages(game, replace(opts, papers=(paper,), formats=(fmt,)))
     return pages
 
 
