@@ -14,6 +14,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
+from ..typescale import snap
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
@@ -257,8 +258,11 @@ def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tup
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
               family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start",
               icons: Mapping[str, Any] | None = None) -> None:
-    """Draw one wrapped line with its baseline at ``y``."""
+    """Draw one wrapped line with its baseline at ``y``, at the type scale's step for ``size``."""
     words, width = line
+    if snap(size) != size:  # set at the scale's step: the runs and the anchor at that size
+        size = snap(size)
+        width = sum(_frag_width(frag, size, family) for frag in _runs(words))
     if anchor == "middle":
         x -= width / 2
     elif anchor == "end":

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
+from ..typescale import step_up
 from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 
 LEADING = 1.22
@@ -35,9 +36,10 @@ def _lines_for(sections: Sequence[dict[str, Any]], width: float, size: float,
     for index, sec in enumerate(sections):
         if index and rows:
             rows.append([])  # a gap between sections
-        if sec.get("heading"):
-            for line in wrap(str(sec["heading"]), width, size * 1.08, family, "bold"):
-                rows.append([_Line(line, 0, 1.08)])
+        if sec.get("heading"):  # a heading: the type scale's step above the text
+            up = step_up(size) / size
+            for line in wrap(str(sec["heading"]), width, size * up, family, "bold"):
+                rows.append([_Line(line, 0, up)])
         if sec.get("text"):
             base = "italic" if sec.get("italic") else "regular"
             for line in wrap(str(sec["text"]), width, size, family, base):

@@ -12,6 +12,7 @@ from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
+from ..typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 
@@ -273,6 +274,7 @@ class PdfSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
+        size_pt = snap(size_pt)  # every size from the one type scale
         c = self._canvas
         name = fonts.pdf_name(font)
         size = size_pt * MM_PER_PT

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
 
@@ -266,6 +267,7 @@ class SvgSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
+        size_pt = snap(size_pt)  # every size from the one type scale
         if fonts.is_file(font):
             # a game's own font: named here, embedded (a subset) in this page's defs
             weight, style = "normal", "normal"
