@@ -4,7 +4,8 @@ Jobs (each a fresh process, run the way the installed ``pnpforge`` runs: compile
   cards N    N poker cards (a title, a number, two lines of text; one shared back; 3 x 3 on A4, crop
              marks, mirrored long-edge backs) through ``pnpforge build --jobs 1``, against a plain
              reportlab script drawing the same sheets, for N = 108, 1,080 and 10,800;
-  kits       the default build of every bundled kit (A4 and Letter, PDF and SVG) with --jobs 1 and 2;
+  kits       the default build of every bundled kit (A4 and Letter, PDF and SVG, the HTML gallery with its
+             PNG pictures) with --jobs 1 and 2, and the same without the gallery (--format pdf,svg);
   help       ``pnpforge --help`` against ``python3 -c pass``.
 
 Every round runs every job once, each pair back to back (ours, then the reference), so a change in
@@ -147,16 +148,19 @@ def main() -> None:
                                    [py, str(tmp / "plain.py"), str(tmp / f"plain{n}.pdf"), str(n)],
                                    ours_pdf, tmp / f"plain{n}.pdf")
         kits = {jobs: [*PNPFORGE, "build", "--jobs", str(jobs), "--out", str(tmp / f"kits{jobs}")] for jobs in (1, 2)}
+        bare = {jobs: [*PNPFORGE, "build", "--jobs", str(jobs), "--format", "pdf,svg", "--out", str(tmp / f"bare{jobs}")]
+                for jobs in (1, 2)}
         help_pair = ([*PNPFORGE, "--help"], [py, "-c", "pass"])
         # warm-up: bytecode written, files in the page cache
         for ours, plain, _, _ in pairs.values():
             run(ours), run(plain)
-        run(kits[1]), run(help_pair[0]), run(help_pair[1])
+        run(kits[1]), run(bare[1]), run(help_pair[0]), run(help_pair[1])
         got: dict[str, list] = {}
         for r in range(args.rounds):
             for name, (ours, plain, _, _) in pairs.items():
                 got.setdefault(name, []).append((run(ours), run(plain)))
             got.setdefault("kits", []).append((run(kits[1]), run(kits[2])))
+            got.setdefault("bare", []).append((run(bare[1]), run(bare[2])))
             got.setdefault("help", []).append((run(help_pair[0]), run(help_pair[1])))
             print(f"round {r + 1} of {args.rounds} done (load {load()})", file=sys.stderr)
         sizes_kib = {name: (p[2].stat().st_size / 1024, p[3].stat().st_size / 1024) for name, p in pairs.items()}
@@ -164,6 +168,9 @@ def main() -> None:
         kit_files = sum(1 for p in (tmp / "kits1").rglob("*") if p.is_file())
         same = all((tmp / "kits2" / p.relative_to(tmp / "kits1")).read_bytes() == p.read_bytes()
                    for p in (tmp / "kits1").rglob("*") if p.is_file())
+        same = same and all((tmp / "bare2" / p.relative_to(tmp / "bare1")).read_bytes() == p.read_bytes()
+                            for p in (tmp / "bare1").rglob("*") if p.is_file())
+        bare_files = sum(1 for p in (tmp / "bare1").rglob("*") if p.is_file())
 
     def med(runs, side, field):
         return statistics.median(r[side][field] for r in runs)
@@ -182,17 +189,37 @@ def main() -> None:
               f"| {med(runs, 1, 1):.2f} s / {med(runs, 1, 0):.2f} s | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x "
               f"| {med(runs, 0, 2):.0f} / {med(runs, 1, 2):.0f} MiB ({ratio(runs, 2):.2f}x) "
               f"| {ours_kib:.0f} / {plain_kib:.0f} KiB ({ours_kib / plain_kib:.2f}x) |")
-    runs = got["kits"]
-    print(f"\n| default build of every kit (A4 + Letter, PDF + SVG; {kit_files} files, PDFs {kit_pdfs:.0f} KiB) "
-          f"| CPU | wall | peak memory |")
+    print(f"\n| default build of every kit (A4 + Letter) | CPU | wall | peak memory |")
     print("|---|---|---|---|")
-    for side, jobs in ((0, 1), (1, 2)):
-        print(f"| --jobs {jobs} | {med(runs, side, 1):.2f} s | {med(runs, side, 0):.2f} s | {med(runs, side, 2):.0f} MiB |")
-    print(f"| speed-up of --jobs 2 (pair by pair, --jobs 1 / --jobs 2) | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x | |")
+    for name, what in (("kits", f"PDF + SVG + HTML gallery ({kit_files} files, PDFs {kit_pdfs:.0f} KiB)"),
+                       ("bare", f"PDF + SVG only ({bare_files} files)")):
+        runs = got[name]
+        for side, jobs in ((0, 1), (1, 2)):
+            print(f"| {what}, --jobs {jobs} | {med(runs, side, 1):.2f} s | {med(runs, side, 0):.2f} s "
+                  f"| {med(runs, side, 2):.0f} MiB |")
+        print(f"| {what}: speed-up of --jobs 2 (pair by pair) | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x | |")
     print(f"\n--jobs 2 files byte-identical to --jobs 1: {'yes' if same else 'NO'}")
     runs = got["help"]
     print(f"\n`pnpforge --help` {med(runs, 0, 0):.3f} s wall, `python3 -c pass` {med(runs, 1, 0):.3f} s: "
           f"{ratio(runs, 0):.2f}x (CPU {ratio(runs, 1):.2f}x)")
+
+    # the targets, each against its figure from this run
+    print("\n| target | measured | met |")
+    print("|---|---|---|")
+    targets = []
+    for name, limit in (("108 cards", 1.3), ("1080 cards", 1.5), ("10800 cards", 1.5)):
+        if name in got:
+            cpu = ratio(got[name], 1)
+            targets.append((f"{name}: CPU <= {limit}x plain reportlab", f"{cpu:.2f}x", cpu <= limit))
+    if "10800 cards" in got:
+        mem = ratio(got["10800 cards"], 2)
+        targets.append(("10800 cards: peak memory <= 1.5x plain reportlab", f"{mem:.2f}x", mem <= 1.5))
+    wall = med(got["kits"], 1, 0)
+    targets.append(("default build, --jobs 2: <= 2.5 s wall", f"{wall:.2f} s", wall <= 2.5))
+    targets.append(("`--help` <= 3x `python3 -c pass` (wall)", f"{ratio(got['help'], 0):.2f}x",
+                    ratio(got["help"], 0) <= 3.0))
+    for what, figure, met in targets:
+        print(f"| {what} | {figure} | {'yes' if met else 'no'} |")
     print(f"\nload average at the end (1, 5, 15 min): {load()}")
 
 

@@ -147,12 +147,16 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
     out = []
     # a deck's items mostly share one back: resolved once (a Look per card is ~1 KiB and ~0.1 ms)
     backs: dict[tuple[str, str | None], Look] = {}
+    shown: dict[int, str] = {}  # id of a back dict -> its repr (a deck's items share one dict)
     for item in comp.items:
         where = (item.file, item.line)
         front = resolve(game, item.face, item.colour, where)
         back = None
         if item.back is not None:
-            key = (repr(item.back), item.colour.id if item.colour else None)
+            text = shown.get(id(item.back))
+            if text is None:
+                text = shown[id(item.back)] = repr(item.back)
+            key = (text, item.colour.id if item.colour else None)
             back = backs.get(key)
             if back is None:
                 back = backs[key] = resolve(game, item.back, item.colour, where)
@@ -628,6 +632,10 @@ def game_parts(opts: Options) -> list[tuple[str, str]]:
     parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
     if "pdf" in opts.formats:
         parts.append(("poster", "pdf"))
+    if "html" in opts.formats:  # the gallery's pictures, in shares (its page is written with the game)
+        from .export.gallery import PICTURE_SHARES
+
+        parts.extend(("gallery", f"{k}/{PICTURE_SHARES}") for k in range(PICTURE_SHARES))
     return parts
 
 
@@ -645,6 +653,11 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     paper_name, fmt = part
     files: dict[str, bytes] = {}
     docs: dict[str, Any] = {}
+    if paper_name == "gallery":
+        from .export.gallery import gallery_pictures
+
+        k, n = (int(v) for v in fmt.split("/"))
+        return gallery_pictures(game, components, k, n), [], _noted()
     if paper_name == "poster":
         for comp in (c for c in components if c.kind == "board"):
             pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],

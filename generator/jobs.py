@@ -42,7 +42,7 @@ def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
 
     def pages(game: Game, part: tuple[str, str]) -> int:
         paper, fmt = part
-        return 0 if paper == "poster" else count_pages(game, replace(opts, papers=(paper,), formats=(fmt,)))
+        return 0 if paper in ("poster", "gallery") else count_pages(game, replace(opts, papers=(paper,), formats=(fmt,)))
     return pages
 
 
@@ -64,6 +64,22 @@ def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
         return "ok", render_part(game, components, _OPTS, part)
     except BaseException as exc:  # noqa: BLE001 - carried to the parent and raised there
         return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})))
+
+
+def _warm(games: list[Game], opts: Options) -> None:
+    """What every worker would otherwise do for itself, done once before they fork: the modules a
+    part needs, the fonts parsed and registered, each game's generated components."""
+    from .draw import fonts, pdf  # noqa: F401 - imported for the workers
+
+    fonts.register()
+    if "svg" in opts.formats:
+        from .draw import svg  # noqa: F401
+    if "html" in opts.formats:
+        import pypdfium2  # noqa: F401
+
+        from .export import gallery  # noqa: F401
+    for index, game in enumerate(games):
+        _COMPONENTS[index] = expand_generated(game, opts.seed)
 
 
 def _revive(kind: type, args: tuple, state: dict) -> BaseException:
@@ -91,6 +107,8 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     ctx = multiprocessing.get_context("fork" if fork else None)
     _GAMES, _OPTS = games, opts
     _COMPONENTS.clear()
+    if fork:
+        _warm(games, opts)
     init_args = (None, None) if fork else (games, opts)
     pool = ctx.Pool(min(jobs, len(work)), initializer=_init, initargs=init_args)
     entries: list[dict[str, Any]] = []

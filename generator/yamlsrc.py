@@ -137,6 +137,7 @@ class _Builder:
         self.parser = _Parser(text)
         self.anchors: dict[str, tuple[Any, int]] = {}
         self.open_anchors: set[str] = set()
+        self.texts: dict[str, str] = {}
         self.total = 0
 
     def fail(self, message: str, mark: Any) -> DataError:
@@ -238,6 +239,8 @@ class _Builder:
             if digits > self.limits.max_digits:
                 raise self.fail(f"a number of {digits} digits ({show(text, 20)}); at most "
                                 f"{self.limits.max_digits} digits", mark)
+        if tag == _STR:  # what SafeConstructor makes of a text: the text itself (most scalars),
+            return self.texts.setdefault(text, text)  # kept once however often it recurs (rules text)
         try:
             value = constructor(_CONSTRUCTOR, ScalarNode(tag, text, mark, event.end_mark, event.style))
         except (ValueError, OverflowError, TypeError, yaml.YAMLError):

@@ -10,10 +10,9 @@ bit mask, so the rules check adjacency with one ``&``. People see ``A1`` ... ``J
 
 from __future__ import annotations
 
-import heapq
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
@@ -53,7 +52,7 @@ class Board:
     """The geometry of one map size: names, neighbours (as tuples and masks), edges, the capital."""
 
     __slots__ = ("columns", "rows", "size", "names", "index", "neighbours", "nmask", "edge_mask",
-                 "all_mask", "capital")
+                 "all_mask", "capital", "nmask_of_bit")
 
     def __init__(self, columns: int, rows: int, capital: str) -> None:
         self.columns, self.rows, self.size = columns, rows, columns * rows
@@ -61,6 +60,7 @@ class Board:
         self.index = {name: i for i, name in enumerate(self.names)}
         self.neighbours = tuple(tuple(self._neighbours(i)) for i in range(self.size))
         self.nmask = tuple(mask_of(n) for n in self.neighbours)
+        self.nmask_of_bit = {1 << i: m for i, m in enumerate(self.nmask)}  # keyed by the hex's bit
         self.all_mask = (1 << self.size) - 1
         self.edge_mask = mask_of(i for i in range(self.size) if self.is_edge(i))
         self.capital = self.index.get(capital.upper(), -1)
@@ -151,11 +151,11 @@ class KingdomMap:
     dice: tuple[int, int] | None = None
     seed: int | None = None
 
-    @property
+    @cached_property
     def mountain_mask(self) -> int:
         return mask_of(self.mountains)
 
-    @property
+    @cached_property
     def river_mask(self) -> int:
         return mask_of(self.river)
 
@@ -308,90 +308,68 @@ def generate_map(board: Board, seed: int, sides: int = 6) -> KingdomMap:
     rng = random.Random(seed)
     for _ in range(500):
         dice = (rng.randint(1, sides), rng.randint(1, sides))
-        kmap = _try_map(board, rng, dice)
-        if kmap is not None:
-            return KingdomMap(kmap.mountains, kmap.river, dice, seed)
+        drawn = _try_map(board, rng, dice)
+        if drawn is not None:
+            return KingdomMap(drawn[0], drawn[1], dice, seed)
     raise RuntimeError(f"no legal map found for seed {seed}")  # pragma: no cover - never seen
 
 
-def _try_map(board: Board, rng: random.Random, dice: tuple[int, int]) -> KingdomMap | None:
+def _try_map(board: Board, rng: random.Random, dice: tuple[int, int]) -> tuple[tuple, tuple] | None:
+    """(mountains, river) drawn for ``dice``, or None to roll again."""
     cap = board.capital
     keep_clear = (1 << cap) | board.nmask[cap]
-    ranges: list[int] = []
-    for die in dice:
-        taken = mask_of(()) if not ranges else ranges[0] | _grow(board, ranges[0])
-        grown = _grow_range(board, rng, die, keep_clear | taken)
-        if grown is None:
-            return None
-        ranges.append(grown)
-    mountains = ranges[0] | ranges[1]
-    order = bit_list(ranges[0]) + bit_list(ranges[1])
-    bigger = ranges[0] if dice[0] >= dice[1] else ranges[1]
-    river = _draw_river(board, rng, mountains, bigger)
+    first = _grow_range(board, rng, dice[0], keep_clear)
+    if first is None:
+        return None
+    second = _grow_range(board, rng, dice[1], keep_clear | first | board.around(first))
+    if second is None:
+        return None
+    bigger = first if dice[0] >= dice[1] else second
+    river = _draw_river(board, rng, first | second, bigger)
     if river is None or len(river) < 4:
         return None
     # Legal by construction (two ranges of the dice's sizes kept apart, a river from next to the
     # bigger one past the capital to an edge); tests/solo check thousands of seeds with check_map.
-    return KingdomMap(tuple(order), tuple(river), dice)
+    return tuple(bit_list(first) + bit_list(second)), tuple(river)
 
 
 def _grow(board: Board, mask: int) -> int:
     return board.around(mask)
 
 
-class _Outside:
-    """The hexes of the board not in ``avoid``, lowest first, as a read-only sequence (what
-    ``rng.choice`` needs) without listing the seventy-odd of them."""
-
-    __slots__ = ("avoid", "n")
-
-    def __init__(self, board: Board, avoid: int) -> None:
-        avoid &= board.all_mask
-        self.avoid = bit_list(avoid)
-        self.n = board.size - len(self.avoid)
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __getitem__(self, k: int) -> int:
-        if not 0 <= k < self.n:
-            raise IndexError(k)
-        for a in self.avoid:  # the k-th hex not avoided: step over each avoided hex at or below it
-            if a > k:
-                break
-            k += 1
-        return k
-
-
 def _grow_range(board: Board, rng: random.Random, size: int, avoid: int) -> int | None:
     """A connected range of ``size`` hexes grown from a random hex outside ``avoid``.
 
-    The random draws are exactly ``rng.choice`` over the free hexes and then over each frontier
-    (lowest hex first), so sheets stay the same; the k-th hex is found in the bit masks instead of
-    listing them."""
-    free = _Outside(board, avoid)
-    n = len(free)
+    The random draws are exactly ``rng.choice`` over the free hexes (lowest first) and then over
+    each frontier (lowest hex first), so sheets stay the same; the k-th hex is found in the bit
+    masks instead of listing them."""
+    avoid &= board.all_mask
+    n = board.size - avoid.bit_count()
     if not n:
         return None
     below = rng._randbelow  # what rng.choice(seq) draws: seq[rng._randbelow(len(seq))]
-    rng_mask = 1 << free[below(n)]
+    k = below(n)
+    h = k  # the k-th hex not avoided: k plus the avoided hexes at or below it
+    while True:
+        moved = k + (avoid & ((2 << h) - 1)).bit_count()
+        if moved == h:
+            break
+        h = moved
+    grown = 1 << h
     nmask = board.nmask
+    around = nmask[h]
     for _ in range(size - 1):
-        around = 0
-        m = rng_mask
-        while m:
-            low = m & -m
-            around |= nmask[low.bit_length() - 1]
-            m ^= low
-        frontier = around & ~rng_mask & ~avoid
+        frontier = around & ~grown & ~avoid
         if not frontier:
             return None
         k = below(frontier.bit_count())
         while k:  # drop the k lowest hexes
             frontier &= frontier - 1
             k -= 1
-        rng_mask |= frontier & -frontier
-    return rng_mask
+        low = frontier & -frontier
+        grown |= low
+        around |= nmask[low.bit_length() - 1]
+    return grown
 
 
 def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -> list[int] | None:
@@ -400,8 +378,7 @@ def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -
     starts = bit_list(_grow(board, bigger) & ~blocked)
     if not starts:
         return None
-    rand = rng.random
-    weight = [1 + int(rand() * 4) for _ in range(board.size)]
+    weight = b"\0" + _weights(rng, board.size)  # by bit length: weight[h + 1] is hex h's
     first = _path(board, weight, [rng.choice(starts)], board.nmask[cap] & ~blocked, blocked)
     if first is None:
         return None
@@ -416,36 +393,61 @@ def _draw_river(board: Board, rng: random.Random, mountains: int, bigger: int) -
     return first + rest[1:]
 
 
-def _path(board: Board, weight: list[int], sources: list[int], targets: int, blocked: int) -> list[int] | None:
-    """Cheapest path (random weights make it wander) from a source to any target, avoiding blocked."""
-    far = 1 << 30
-    best = [far] * board.size
-    back = [-1] * board.size
-    for s in sources:
-        best[s] = 0
-    queue = [(0, s) for s in sources]
-    neighbours = board.neighbours
-    heappop, heappush = heapq.heappop, heapq.heappush
-    while queue:
-        cost, h = heappop(queue)
-        if targets >> h & 1:
-            path = [h]
-            h = back[h]
-            while h >= 0:
-                path.append(h)
-                h = back[h]
-            path.reverse()
-            return path
-        if cost > best[h]:
-            continue
-        for n in neighbours[h]:
-            if blocked >> n & 1:
-                continue
-            new = cost + weight[n]
-            if new < best[n]:
-                best[n] = new
-                back[n] = h
-                heappush(queue, (new, n))
+def _weights(rng: random.Random, size: int) -> bytes:
+    """``size`` random hex weights 1-4: exactly ``[1 + int(rng.random() * 4) for _ in range(size)]``
+    (the sheets depend on it), drawn in one call. ``random()`` takes two 32-bit words and its top two
+    bits are the top two bits of the first word; ``getrandbits(64 * size)`` returns the same words,
+    lowest first, so byte ``8 * i + 3`` is the top byte of the first word of draw ``i``."""
+    raw = rng.getrandbits(64 * size).to_bytes(8 * size, "little")[3::8]
+    return raw.translate(_WEIGHT_OF_BYTE)
+
+
+_WEIGHT_OF_BYTE = bytes(1 + (b >> 6) for b in range(256))
+
+
+def _path(board: Board, weight: bytes, sources: list[int], targets: int,
+          blocked: int) -> list[int] | None:
+    """Cheapest path (random weights make it wander) from a source to any target, avoiding blocked;
+    ``weight[h + 1]`` is what entering hex ``h`` costs.
+
+    The same path as Dijkstra's search with a heap of (cost, hex) and ties to the lowest hex, found
+    with bit masks: ``level[c]`` holds every hex whose cheapest cost is ``c``. A hex costs its
+    weight to enter, so the first time the search reaches a hex is the cheapest (levels are taken
+    in order) and the first target met is the lowest hex of the lowest level holding one. Each step
+    back goes to the lowest neighbour one weight cheaper, the hex the heap would have popped first."""
+    nmask, around = board.nmask, board.nmask_of_bit
+    level = [0] * (4 * board.size + 8)  # weights are 1 to 4
+    level[0] = start = mask_of(sources)
+    unseen = ~(start | blocked)  # neither reached yet nor blocked
+    c = last = 0
+    while c <= last:
+        here = level[c]
+        if here:
+            found = here & targets
+            if found:
+                h = (found & -found).bit_length() - 1
+                path = [h]
+                while c:
+                    c -= weight[h + 1]
+                    came = nmask[h] & level[c]
+                    h = (came & -came).bit_length() - 1
+                    path.append(h)
+                path.reverse()
+                return path
+            new = 0
+            while here:
+                low = here & -here
+                new |= around[low]
+                here ^= low
+            new &= unseen
+            if new:
+                unseen ^= new
+                last = c + 4
+                while new:
+                    low = new & -new
+                    level[c + weight[low.bit_length()]] |= low
+                    new ^= low
+        c += 1
     return None
 
 

@@ -75,13 +75,15 @@ class _Tables:
     """The rules as the engine's hot loops want them: tuples indexed by die face, stage, code."""
 
     def __init__(self, rules: Rules) -> None:
-        sides = rules.die_sides
+        self.sides = sides = rules.die_sides
+        self.fate_dice = rules.fate_dice
+        self.die_faces = frozenset(range(1, sides + 1))
         self.faces = tuple(rules.faces.get(d) for d in range(sides + 1))  # by die face
         self.choose_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == CHOOSE)
         self.disaster_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == "disaster")
         self.producers = tuple((CODE[k], RESOURCE_INDEX[p.resource], p.base, p.bonus, _WHEN[p.bonus_when])
                                for k, p in ((k, rules.produce[k]) for k in KINDS))
-        self.bonus = {name: (b.resource, b.per_building, CODE[b.building], b.minimum)
+        self.bonus = {name: (RESOURCE_INDEX[b.resource], b.per_building, CODE[b.building], b.minimum)
                       for name, b in rules.bonus.items()}
         self.fed_codes = tuple(CODE[k] for k in rules.fed)
         self.costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
@@ -89,6 +91,17 @@ class _Tables:
         self.mountain_ban = {k: not rules.build[k].on_mountain for k in KINDS}
         self.not_next_to = {k: CODE[rules.build[k].not_next_to] if rules.build[k].not_next_to else None
                             for k in KINDS}
+        # Nothing is affordable with less labor than the cheapest labor cost (costs only grow).
+        self.min_labor = min([c.cost[0] for c in rules.build.values()] + [c[0] for c in rules.stages])
+        self.stages = rules.stages
+        self.trade_labor, self.trade_gives = rules.trade_labor, rules.trade_gives
+        self.trade_for = frozenset(rules.trade_for)
+        self.food_per_building = rules.food_per_building
+        self.cost = {k: rules.build[k].cost for k in KINDS}
+        self.fed_is_losable = set(self.fed_codes) == {FARM, MINE, VILLAGE}  # as in the data
+        self.build_rows = tuple((k, CODE[k], *rules.build[k].cost, self.mountain_ban[k], self.not_next_to[k])
+                                for k in KINDS)
+        self.lose_graveyards, self.win_stage = rules.lose_graveyards, rules.win_stage
 
 
 @lru_cache(maxsize=16)
@@ -204,12 +217,10 @@ class Kingdom:
             raise IllegalMoveError(f"the game already ended: {self.outcome.text()}; no year may follow")
         if self.phase != BETWEEN:
             raise IllegalMoveError(f"year {self.year} is not finished ({PHASE_NAMES[self.phase]})")
-        sides = self.rules.die_sides
-        if len(dice) != self.rules.fate_dice:
-            raise IllegalMoveError(f"fate is {self.rules.fate_dice} dice of 1 to {sides}", ("fate", None))
-        for d in dice:
-            if not 1 <= d <= sides:
-                raise IllegalMoveError(f"fate is {self.rules.fate_dice} dice of 1 to {sides}", ("fate", None))
+        t = self._t
+        if len(dice) != t.fate_dice or not t.die_faces.issuperset(dice):
+            r = self.rules
+            raise IllegalMoveError(f"fate is {r.fate_dice} dice of 1 to {r.die_sides}", ("fate", None))
         self.year += 1
         self.dice, self.rolled = list(dice), tuple(dice)
         self.stage_at_start, self.rerolled = self.stage, False
@@ -288,14 +299,25 @@ class Kingdom:
         if self.phase != FATE:
             self._need(FATE, "fate")
         used = 0
-        for result in (self.results(choose) if choose or self._t.choose_faces.intersection(self.dice)
-                       else [self._t.faces[d] for d in self.dice]):
+        t = self._t
+        bonus, masks = t.bonus, self.masks
+        for result in (self.results(choose) if choose or t.choose_faces.intersection(self.dice)
+                       else [t.faces[d] for d in self.dice]):
             if result == "disaster":
                 used = self._disaster(disaster, used)
             elif result == "hard-times":
                 self.hard_times += self.rules.hard_times_labor
             else:
-                self._bonus(result)
+                resource, per, code, minimum = bonus[result]
+                gain = per * masks[code].bit_count()
+                if gain < minimum:
+                    gain = minimum
+                if resource == 0:
+                    self.food += gain
+                elif resource == 1:
+                    self.ore += gain
+                else:
+                    self.labor += gain
         if used < len(disaster):
             struck = "no disaster" if used == 0 else f"only {_plural(used, 'disaster')}"
             raise IllegalMoveError(f"{struck} took a building this year, but disaster names "
@@ -318,11 +340,6 @@ class Kingdom:
             self._remove(h)
             used += 1
         return used
-
-    def _bonus(self, result: str) -> None:
-        resource, per, code, minimum = self._t.bonus[result]
-        gain = per * self.masks[code].bit_count()
-        self._gain(resource, gain if gain > minimum else minimum)
 
     def _gain(self, resource: str, n: int) -> None:
         if resource == "food":
@@ -350,11 +367,16 @@ class Kingdom:
     def production(self) -> tuple[int, int, int]:
         """What the farms, mines and villages make now: (food, ore, labor)."""
         out = [0, 0, 0]
-        masks = self.masks
+        masks, near_grave = self.masks, self._near_grave
         for code, resource, base, bonus, when in self._t.producers:
             mask = masks[code]
-            if mask:
+            if not mask:
+                continue
+            if mask & near_grave or when > 1:
                 out[resource] += self._made(mask, base, bonus, when)
+            else:  # by the river or on a mountain, no graveyard near: the common case inline
+                out[resource] += base * mask.bit_count() + bonus * (
+                    mask & (self.river if when == 0 else self.mountains)).bit_count()
         return (out[0], out[1], out[2])
 
     def _made(self, mask: int, base: int, bonus: int, when: int) -> int:
@@ -388,11 +410,16 @@ class Kingdom:
                                    f"({self._capital_why()}); capital lists {len(capital)}",
                                    ("capital", None) if capital else None)
         food, ore, labor = self.production()
+        for resource in capital:
+            if resource == "food":
+                food += 1
+            elif resource == "ore":
+                ore += 1
+            else:
+                labor += 1
         self.food += food
         self.ore += ore
         self.labor += labor
-        for resource in capital:
-            self._gain(resource, 1)
         if self.hard_times:
             self.labor = max(0, self.labor - self.hard_times)
         self.phase = BUILD
@@ -440,14 +467,18 @@ class Kingdom:
 
     def affordable(self) -> list[str]:
         """The kinds you can pay for now (where they may stand is :meth:`legal_hexes`)."""
-        labor, food, ore, masks = self.labor, self.food, self.ore, self.masks
+        labor = self.labor
+        if labor < self._t.min_labor:
+            return []
+        food, ore, masks = self.food, self.ore, self.masks
         out = []
         for kind, code, (cl, cf, co) in self._costs:
             n = masks[code].bit_count() or 1
             if labor >= cl * n and food >= cf * n and ore >= co * n:
                 out.append(kind)
-        if self.stage < len(self.rules.stages):
-            cl, cf, co = self.rules.stages[self.stage]
+        stages = self._t.stages
+        if self.stage < len(stages):
+            cl, cf, co = stages[self.stage]
             if labor >= cl and food >= cf and ore >= co:
                 out.append("monument")
         return out
@@ -455,24 +486,29 @@ class Kingdom:
     def buildable(self) -> list[str]:
         """The kinds you can pay for now that also have a hex to stand on (:meth:`affordable` and
         :meth:`legal_hexes` in one pass)."""
-        options = self.affordable()
-        if not options:
-            return options
-        m = self.masks
-        free = self.board.all_mask & ~(m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] | m[GRAVEYARD] | m[CAPITAL])
-        plain = free & ~self.mountains
+        labor = self.labor
+        t = self._t
+        if labor < t.min_labor:
+            return []
+        food, ore, m = self.food, self.ore, self.masks
         out = []
-        for kind in options:
-            if kind == "monument":
-                if self.legal_hexes(kind):
+        free = -1
+        for kind, code, cl, cf, co, ban, near in t.build_rows:
+            n = m[code].bit_count() or 1
+            if labor >= cl * n and food >= cf * n and ore >= co * n:
+                if free < 0:
+                    free = self.board.all_mask & ~(m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] |
+                                                   m[GRAVEYARD] | m[CAPITAL])
+                where = free & ~self.mountains if ban else free
+                if near is not None and where:
+                    where &= ~self.board.around(m[near])
+                if where:
                     out.append(kind)
-                continue
-            where = plain if self._mountain_ban[kind] else free
-            near = self._not_next_to[kind]
-            if near is not None and where:
-                where &= ~self._around(m[near])
-            if where:
-                out.append(kind)
+        stages = t.stages
+        if self.stage < len(stages):
+            cl, cf, co = stages[self.stage]
+            if labor >= cl and food >= cf and ore >= co and self.legal_hexes("monument"):
+                out.append("monument")
         return out
 
     def build(self, kind: str, h: int) -> None:
@@ -480,7 +516,13 @@ class Kingdom:
         if self.phase != BUILD:
             self._need(BUILD, "construct")
         self._check_site(kind, h)
-        cost = self.build_cost(kind)
+        if kind == "monument":
+            cost = self._t.stages[self.stage]
+        else:
+            cost = self._t.cost[kind]
+            n = self.masks[CODE[kind]].bit_count()
+            if n > 1:
+                cost = (cost[0] * n, cost[1] * n, cost[2] * n)
         if self.labor < cost[0] or self.food < cost[1] or self.ore < cost[2]:
             short = [f"{have} {name}" for need, have, name in
                      zip(cost, (self.labor, self.food, self.ore), ("labor", "food", "ore")) if have < need]
@@ -540,14 +582,18 @@ class Kingdom:
             self.phase = TRADE
         if self.phase != TRADE:
             self._need(TRADE, "trade")
-        r = self.rules
-        offer = f"{r.trade_labor} labor for {r.trade_gives} {' or '.join(r.trade_for)}"
-        if resource not in r.trade_for:
-            raise IllegalMoveError(f"{resource} cannot be bought; a trade is {offer}")
-        if self.labor < r.trade_labor:
+        t = self._t
+        if resource not in t.trade_for or self.labor < t.trade_labor:
+            r = self.rules
+            offer = f"{r.trade_labor} labor for {r.trade_gives} {' or '.join(r.trade_for)}"
+            if resource not in r.trade_for:
+                raise IllegalMoveError(f"{resource} cannot be bought; a trade is {offer}")
             raise IllegalMoveError(f"a trade ({offer}) needs {r.trade_labor} labor; you have {self.labor}")
-        self.labor -= r.trade_labor
-        self._gain(resource, r.trade_gives)
+        self.labor -= t.trade_labor
+        if resource == "food":
+            self.food += t.trade_gives
+        else:  # the rules reader allows trading for food or ore only
+            self.ore += t.trade_gives
 
     # -- 5. feed ---------------------------------------------------------------------------------
     def fed_count(self) -> int:
@@ -565,16 +611,38 @@ class Kingdom:
 
     def starving(self) -> int:
         """How many buildings the coming Feed takes (one per food you cannot pay)."""
-        return self._starving(self.fed_count())
+        m = self.masks
+        if self._t.fed_is_losable:
+            fed = (m[FARM] | m[MINE] | m[VILLAGE]).bit_count()
+        else:
+            fed = 0
+            for code in self._fed_codes:
+                fed |= m[code]
+            fed = fed.bit_count()
+        missing = fed * self._t.food_per_building - self.food
+        return 0 if missing <= 0 else missing if missing < fed else fed
 
     def feed(self, starve: Sequence[int]) -> None:
         """Pay the food; ``starve`` names one lost building per missing food. Ends the year."""
-        if self.phase == BUILD:
-            self.phase = TRADE
         if self.phase != TRADE:
-            self._need(TRADE, "feed")
-        eaters = self.fed_count()
-        need, lose = eaters * self.rules.food_per_building, self._starving(eaters)
+            if self.phase == BUILD:
+                self.phase = TRADE
+            else:
+                self._need(TRADE, "feed")
+        m = self.masks
+        if self._t.fed_is_losable:
+            fed = m[FARM] | m[MINE] | m[VILLAGE]
+        else:
+            fed = 0
+            for code in self._fed_codes:
+                fed |= m[code]
+        eaters = fed.bit_count()
+        need = eaters * self._t.food_per_building
+        lose = need - self.food
+        if lose <= 0:
+            lose = 0
+        elif lose > eaters:
+            lose = eaters
         if len(starve) != lose:
             if lose == 0:
                 raise IllegalMoveError(f"nobody starved: {_plural(self.fed_count(), 'building')} ate "
@@ -586,7 +654,14 @@ class Kingdom:
             self.food -= need
             self.labor = 0
             self.phase = BETWEEN
-            self._end_of_year()
+            t = self._t  # the end of the year (as _end_of_year), inline for the common case
+            graves = m[GRAVEYARD].bit_count()
+            if graves >= t.lose_graveyards:
+                self.outcome = Outcome("lost", self.year, graves)
+            elif self.stage >= t.win_stage and not self.starved:
+                self.outcome = Outcome("won", self.year, graves)
+            else:
+                self.outcome = None
             return
         fed = self.masks[FARM] | self.masks[MINE] | self.masks[VILLAGE]
         for i, h in enumerate(starve):

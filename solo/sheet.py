@@ -274,7 +274,7 @@ def _back_header(s: Surface, lay: Layout, kmap: KingdomMap | None, page: int, pa
         s.text(box.x, box.y + 11.0 + 3.2 * i, line, size_pt=7, fill=SOFT)
 
 
-RECORD_KEY = ("One line a year. Fate: the two dice (r3>5: the 3 rerolled to a 5; 6: the results it chose). "
+RECORD_KEY = ("One line a year. Fate: the two dice (r3>5: the 3 rerolled to a 5; 6: the results it chose, or dis, hard, harv, ore, eff). "
               "Built: F farm, M mine, V village, # monument stage, each with its hex. Lost: D to a "
               "disaster, S to starving. Food, ore, monument stage and graveyards as they stand at the "
               "end of the year.")
@@ -507,8 +507,10 @@ def _record_table(s: Surface, box: Box, first: int = 1, filled: Sequence["Record
     for r, row in enumerate(filled[:rows], 1):
         y = top + r * row_h + 3.6
         x = box.x + widths[0]
-        for value, w in zip(row.cells(), widths[1:]):
+        for value, short, w in zip(row.cells(), row.short_cells(), widths[1:]):
             if value:
+                if fonts.text_width_mm(value, 7, "italic") > w - 1.6:
+                    value = short  # two sixes' four results, a capital's two resources
                 text = fonts.wrap(value, w - 1.6, 7)
                 line = text[0] + ("…" if len(text) > 1 else "")
                 s.text(x + 0.8, y, line, size_pt=7, font="italic", fill=PENCIL)
@@ -541,9 +543,15 @@ class RecordRow:
     stage: int
     graves: int
 
+    fate_short: str = ""     # the same, shorter, for a cell the long form overflows
+    capital_short: str = ""
+
     def cells(self) -> list[str]:
         return [self.fate, self.capital, self.built, self.traded, self.lost, str(self.food), str(self.ore),
                 str(self.stage), str(self.graves)]
+
+    def short_cells(self) -> list[str]:
+        return [self.fate_short or self.fate, self.capital_short or self.capital, *self.cells()[2:]]
 
 
 @dataclass(frozen=True)
@@ -559,6 +567,8 @@ class Played:
 SHORT = {"farm": "F", "mine": "M", "village": "V", "monument": "#"}
 RESULT_SHORT = {"disaster": "disaster", "hard-times": "hard times", "harvest": "harvest",
                 "strike-ore": "strike ore", "efficiency": "efficiency"}
+RESULT_SHORTER = {"disaster": "dis", "hard-times": "hard", "harvest": "harv", "strike-ore": "ore",
+                  "efficiency": "eff"}
 
 
 def played_from_log(log: GameLog, rules: Rules) -> Played:
@@ -571,17 +581,21 @@ def played_from_log(log: GameLog, rules: Rules) -> Played:
     stages: list[int] = []
     for number, year in enumerate(log.years, 1):
         play_year(k, year, number, log.file)
-        fate = f"{year.fate[0]} {year.fate[1]}"
+        fate = fate_short = f"{year.fate[0]} {year.fate[1]}"
         if year.reroll:
-            fate += f"; r{year.reroll[0]}>{year.reroll[1]}"
+            fate = fate_short = fate + f"; r{year.reroll[0]}>{year.reroll[1]}"
         if year.choose:
             fate += "; 6: " + ", ".join(RESULT_SHORT[c] for c in year.choose)
+            fate_short += "; 6: " + ", ".join(RESULT_SHORTER[c] for c in year.choose)
         capital = _counted(year.capital)
+        capital_short = ", ".join(f"{year.capital.count(n)} {n}" if year.capital.count(n) > 1 else n
+                                  for i, n in enumerate(year.capital) if n not in year.capital[:i])
         built = ", ".join(f"{SHORT[kind]} {names[h]}" for kind, h in year.build)
         stages.extend(h for kind, h in year.build if kind == "monument")
         traded = _counted(year.trade)
         lost = ", ".join([f"D {names[h]}" for h in year.disaster] + [f"S {names[h]}" for h in year.starve])
-        rows.append(RecordRow(fate, capital, built, traded, lost, k.food, k.ore, k.stage, k.graveyards))
+        rows.append(RecordRow(fate, capital, built, traded, lost, k.food, k.ore, k.stage, k.graveyards,
+                              fate_short, capital_short))
     return Played(k, tuple(rows), {"ruler": log.ruler, "kingdom": log.kingdom, "capital": log.capital},
                   tuple(stages))
 
@@ -607,15 +621,21 @@ def _pencil_buildings(s: Surface, g: HexGrid, board: Board, played: Played) -> N
         if code in letters:
             s.text(cx, cy + 1.6, letters[code][0], size_pt=15, font="bold", fill=PENCIL, anchor="middle")
             s.text(cx, cy + 5.2, letters[code].lower(), size_pt=7, fill=PENCIL, anchor="middle")
-        elif code == MONUMENT:
+        elif code == MONUMENT:  # a triangle with its stage inside; the word where the hex is wide
             stage = played.stages.index(h) + 1 if h in played.stages else 0
-            s.polygon([(cx - 3.0, cy + 3.0), (cx, cy - 3.6), (cx + 3.0, cy + 3.0)], pen)
-            s.text(cx, cy + 6.6, f"monument {stage}", size_pt=7, fill=PENCIL, anchor="middle")
+            s.polygon([(cx - 3.2, cy + 0.6), (cx, cy - 5.0), (cx + 3.2, cy + 0.6)], pen)
+            s.text(cx, cy - 0.3, str(stage), size_pt=7, font="bold", fill=PENCIL, anchor="middle")
+            s.text(cx, cy + LABEL_BELOW_MM, "monument", size_pt=7, fill=PENCIL, anchor="middle")
         else:
-            s.line(cx - 1.2, cy - 3.4, cx - 1.2, cy + 2.6, pen)
-            s.line(cx + 1.2, cy - 3.4, cx + 1.2, cy + 2.6, pen)
-            s.line(cx - 3.2, cy - 1.4, cx + 3.2, cy - 1.4, pen)
-            s.text(cx, cy + 5.6, "graveyard", size_pt=7, fill=PENCIL, anchor="middle")
+            s.line(cx - 1.2, cy - 4.2, cx - 1.2, cy + 0.6, pen)  # clear of the hex's name above
+            s.line(cx + 1.2, cy - 4.2, cx + 1.2, cy + 0.6, pen)
+            s.line(cx - 3.2, cy - 2.6, cx + 3.2, cy - 2.6, pen)
+            s.text(cx, cy + LABEL_BELOW_MM, "graveyard", size_pt=7, fill=PENCIL, anchor="middle")
+
+
+# The baseline of a monument's or graveyard's word below the hex centre: high enough that the
+# word (13.5 mm at 7 pt) fits the hex's width there on Letter (hexes 9.1 mm a side).
+LABEL_BELOW_MM = 3.0
 
 
 # -- files ------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ def draw_plot(s: Surface, summaries: Sequence[dict]) -> None:
     left, top, right, bottom = 18.0, 14.0, WIDTH_MM - 6.0, HEIGHT_MM - 16.0
     games = ", ".join(f"{x['policy']} {x['games']:,}" for x in summaries)
     s.text(left, 7.0, "How long games last, by policy", size_pt=11, font="bold", fill=INK)
-    s.text(left, 11.2, f"share of games ending in each year (won or lost); games: {games}; seed "
+    s.text(left, 11.2, f"share of games ending in each year (won, lost, or stopped at the year cap); games: {games}; seed "
            f"{summaries[0]['seed']}", size_pt=7, fill=INK)
     shares = []
     longest = 1

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import random
 import statistics
+import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -39,7 +39,11 @@ def pick(rng_random: Callable[[], float], mask: int) -> int:
             h = int(rng_random() * top)
             if mask >> h & 1:
                 return h
-    return bit_list(mask)[int(rng_random() * n)]
+    k = int(rng_random() * n)  # the k-th hex of the mask, lowest first
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return (mask & -mask).bit_length() - 1
 
 
 class Policy:
@@ -342,32 +346,122 @@ def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet
     return GameResult(outcome, k.year, cause, peak_food, peak_ore, peak_labor, sheet)
 
 
-def run_chunk(args: tuple[str, int, int, int, int]) -> list[tuple]:
-    """Games ``start`` .. ``stop - 1`` (a worker's share), as plain tuples."""
+OUTCOMES = ("won", "lost", "unfinished")
+CAUSES = ("monument", "starved after a disaster", "starved in hard times",
+          "starved (built more mouths than food)", "year cap")
+_FIELDS = 7  # a game as whole numbers: outcome, years, cause, three peaks, sheet
+
+
+def run_chunk(args: tuple[str, int, int, int, int]) -> list[GameResult]:
+    """Games ``start`` .. ``stop - 1`` (a worker's share)."""
     policy_name, seed, start, stop, max_years = args
     from .rules import load_rules
 
     rules = load_rules()
     cls = policy_class(policy_name)
-    return [tuple(play_one(rules, cls, seed, i, max_years).__dict__.values()) for i in range(start, stop)]
+    return [play_one(rules, cls, seed, i, max_years) for i in range(start, stop)]
+
+
+def pack(results: Sequence[GameResult]) -> bytes:
+    """Results as a few bytes a game (what a worker sends back): seven 64-bit numbers each."""
+    from array import array
+
+    out = array("q")
+    for r in results:
+        out.extend((OUTCOMES.index(r.outcome), r.years, CAUSES.index(r.cause), r.peak_food, r.peak_ore,
+                    r.peak_labor, r.sheet))
+    return out.tobytes()
+
+
+def unpack(data: bytes) -> list[GameResult]:
+    from array import array
+
+    numbers = array("q")
+    numbers.frombytes(data)
+    return [GameResult(OUTCOMES[numbers[i]], numbers[i + 1], CAUSES[numbers[i + 2]], numbers[i + 3],
+                       numbers[i + 4], numbers[i + 5], numbers[i + 6])
+            for i in range(0, len(numbers), _FIELDS)]
+
+
+def _packed_chunk(args: tuple[str, int, int, int, int]) -> bytes:
+    return pack(run_chunk(args))
+
+
+def _child(send, args: tuple[str, int, int, int, int]) -> None:  # pragma: no cover - runs in a fork
+    """A forked worker: its share of the games, packed, or what went wrong, pickled."""
+    import pickle
+
+    try:
+        data = b"\x00" + _packed_chunk(args)
+    except KeyboardInterrupt:  # Ctrl-C reaches the parent too, which stops
+        return
+    except Exception as exc:  # sent to the parent, which raises it as jobs=1 would
+        try:
+            data = b"\x01" + pickle.dumps(exc)
+        except Exception:
+            data = b"\x01" + pickle.dumps(RuntimeError(f"a simulate worker failed: {exc!r}"))
+    try:
+        send.send_bytes(data)
+        send.close()
+    except OSError:  # the parent stopped reading (it failed or was interrupted)
+        pass
+
+
+def _forked(chunks: list[tuple[str, int, int, int, int]]) -> list[GameResult]:
+    """The first chunk in this process, each other in a forked child that inherits everything
+    already loaded (rules, board, imports) and sends its results back as packed bytes."""
+    import multiprocessing
+    import pickle
+
+    ctx = multiprocessing.get_context("fork")
+    for stream in (sys.stdout, sys.stderr):  # a child must not print what the parent had buffered
+        stream.flush()
+    children = []
+    try:
+        for chunk in chunks[1:]:
+            receive, send = ctx.Pipe(duplex=False)
+            child = ctx.Process(target=_child, args=(send, chunk), daemon=True)
+            child.start()
+            send.close()
+            children.append((child, receive))
+        results = run_chunk(chunks[0])
+        for child, receive in children:
+            try:
+                data = receive.recv_bytes()
+            except EOFError:
+                raise RuntimeError(f"a simulate worker stopped (exit code {child.exitcode})") from None
+            if data[:1] == b"\x01":
+                raise pickle.loads(data[1:])
+            results.extend(unpack(data[1:]))
+        return results
+    finally:
+        for child, receive in children:
+            receive.close()
+            if child.is_alive() and child.exitcode is None:
+                child.join(timeout=5)
+                if child.is_alive():
+                    child.terminate()
+                    child.join()
 
 
 def simulate(policy_name: str, games: int, seed: int, jobs: int = 1,
              max_years: int = MAX_YEARS) -> list[GameResult]:
-    """Play ``games`` games; the same list for any ``jobs``."""
+    """Play ``games`` games; the same list for any ``jobs`` (contiguous chunks, put back in order)."""
+    from .rules import load_rules
+
     policy_class(policy_name)  # a bad name is refused before any worker starts
     jobs = max(1, min(jobs, games))
+    load_rules()  # read once here: forked workers inherit it (and the board and the imports)
+    bounds = [games * j // jobs for j in range(jobs + 1)]
+    chunks = [(policy_name, seed, bounds[j], bounds[j + 1], max_years) for j in range(jobs)]
     if jobs == 1:
-        rows = run_chunk((policy_name, seed, 0, games, max_years))
-    else:
-        import multiprocessing
+        return run_chunk(chunks[0])
+    import multiprocessing
 
-        bounds = [games * j // jobs for j in range(jobs + 1)]
-        chunks = [(policy_name, seed, bounds[j], bounds[j + 1], max_years) for j in range(jobs)]
-        ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-        with ctx.Pool(jobs) as pool:
-            rows = [row for part in pool.map(run_chunk, chunks) for row in part]
-    return [GameResult(*row) for row in rows]
+    if "fork" in multiprocessing.get_all_start_methods():
+        return _forked(chunks)
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:  # pragma: no cover - no fork here
+        return [r for part in pool.map(_packed_chunk, chunks) for r in unpack(part)]
 
 
 # -- figures ----------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from generator.generators.tile_arrangement import arrange, place_point, slot_cen
 from generator.model import Game, load_game
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "farlander"
-TILE_IDS = [f"map-tile-{c}" for c in "abcdefg"]
+TILE_IDS = [f"tile-{c}" for c in "abcdefg"]  # the seven items of the one "map-tiles" component
 FLATS_MM = 180.0
 R_MM = FLATS_MM / math.sqrt(3)
 COUNTER_MM = 15.875  # 5/8 in
@@ -92,10 +92,16 @@ def widest_circle(poly: list[Point]) -> float:
     return best
 
 
+def tile_elements(game: Game, tile_id: str) -> list:
+    """A tile's own drawing: the elements of its item in the map-tiles component."""
+    (item,) = [i for i in game.component("map-tiles").items if i.id == tile_id]
+    return item.face["elements"]
+
+
 def territories(game: Game, tile_id: str) -> dict[str, list[Point]]:
     """The tile's territories by name (the polygons that carry a label), in mm from its centre."""
     out = {}
-    for el in game.component(tile_id).spec["face"]["elements"]:
+    for el in tile_elements(game, tile_id):
         if el["type"] == "polygon" and el.get("label"):
             ax, ay = el["at_mm"]
             out[el["label"]] = [(ax + x, ay + y) for x, y in el["points_mm"]]
@@ -103,16 +109,16 @@ def territories(game: Game, tile_id: str) -> dict[str, list[Point]]:
 
 
 def garrisons(game: Game, tile_id: str) -> list[Point]:
-    return [tuple(el["at_mm"]) for el in game.component(tile_id).spec["face"]["elements"]
+    return [tuple(el["at_mm"]) for el in tile_elements(game, tile_id)
             if el["type"] == "icon" and el["icon"] == "castle"]
 
 
 # -- the tiles -----------------------------------------------------------------------------------
 
 def test_seven_tiles_of_180_mm_with_24_territories_3_or_4_each(game):
-    tiles = [game.component(t) for t in TILE_IDS]
-    assert [t.kind for t in tiles] == ["hex-tile"] * 7
-    assert all(min(t.size_mm) == pytest.approx(FLATS_MM) for t in tiles)
+    tiles = game.component("map-tiles")
+    assert tiles.kind == "hex-tile" and min(tiles.size_mm) == pytest.approx(FLATS_MM)
+    assert [(i.id, i.count) for i in tiles.items] == [(t, 1) for t in TILE_IDS]
     per_tile = [len(territories(game, t)) for t in TILE_IDS]
     assert sum(per_tile) == 24
     assert sorted(per_tile) == [3, 3, 3, 3, 4, 4, 4]
@@ -258,7 +264,7 @@ def test_kit_builds_for_a4_and_letter_in_pdf_and_svg(built):
     manifest = json.loads((built / "manifest.json").read_text())
     counts = {c["id"]: c["count"] for c in manifest["components"]}
     assert counts["army-units"] == 114
-    assert sum(counts[t] for t in TILE_IDS) == 7
+    assert counts["map-tiles"] == 7
     assert counts["reference-cards"] == 4 and counts["suggested-map"] == 1
     for paper in ("a4", "letter"):
         assert (built / paper / f"farlander-{paper}-duplex.pdf").is_file()
@@ -283,7 +289,7 @@ def _coloured(px) -> bool:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_tile_measures_180_mm_across_the_flats(built, paper):
-    img = _page(built, paper, "single", "map-tile-a")
+    img = _page(built, paper, "single", "map-tiles")
     w, h = img.size
     rows = [y for y in range(0, h, 4) if any(_coloured(img.getpixel((x, y))) for x in range(0, w, 8))]
     mid = (rows[0] + rows[-1]) // 2  # the tile's centre row: corners are top and bottom (pointy)

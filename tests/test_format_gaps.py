@@ -405,3 +405,27 @@ def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
     assert dark_share((10, 10, 130, 25), 60) > 0.02  # cell edges and numbers, not white on white
     assert dark_share((11, 38, 109, 48), 45) > 0.2  # a dark heading band under the white headings
     assert "Round" in _pdf_text(pdf)[1] and "Fruit" in _pdf_text(pdf)[1]
+
+
+def test_pack_with_shares_the_sheet_even_where_that_saves_no_page(tmp_path):
+    """Two full pages of counters: starting them under the tokens saves no page, so automatic
+    packing gives them pages of their own; pack_with starts them under the tokens anyway."""
+    from generator.layout.page import paper
+    from generator.layout.pieces import default_bleed, plan_least_paper
+    from generator.model import load_game
+
+    base = HEAD + """components:
+  - {id: coins, name: Coins, kind: token, size_mm: 15, items: [{name: Coin, count: 5}]}
+  - {id: units, name: Units, kind: counter, size_mm: 15, items: [{name: Rifles, count: COUNT}]}
+"""
+    probe = load_game(_game(tmp_path, base.replace("COUNT", "1"))).component("units")
+    full = plan_least_paper(probe, paper("a4"), default_bleed(probe), paper("a4").usable).per_page
+    auto = _pages_of(_game(tmp_path, base.replace("COUNT", str(2 * full))))
+    assert auto[0] == ["coins"]
+    chosen = _pages_of(_game(tmp_path, base.replace("COUNT", str(2 * full)).replace(
+        "kind: counter,", "kind: counter, pack_with: coins,")))
+    assert chosen[0] == ["coins", "units"]
+    # two components packed with the coins: both follow them onto their sheet
+    both = base.replace("COUNT", str(2 * full)).replace("kind: counter,", "kind: counter, pack_with: coins,") + \
+        "  - {id: marker, name: Marker, kind: token, size_mm: 15, pack_with: coins, items: [{name: M, count: 1}]}\n"
+    assert _pages_of(_game(tmp_path, both))[0] == ["coins", "marker", "units"]

@@ -35,7 +35,7 @@ def test_enough_ownership_markers_for_a_two_player_game(game):
         per_player[item.colour.id] = per_player.get(item.colour.id, 0) + item.count
     assert set(per_player.values()) == {64}
     assert min(per_player.values()) >= turns_each + 1
-    # and they fit on a Counter: a 10 mm square on the 19.05 mm counter's lower half
+    # and they fit on a Counter: a 10 mm square on the 18 mm counter's lower half
     assert max(markers.size_mm) <= game.component("counters").size_mm[1] / 2 + 1
 
 

@@ -178,20 +178,28 @@ def _runs(mask: np.ndarray) -> list[float]:
     return [float(g.mean()) for g in groups]
 
 
-def _cut_pitch_mm(img: np.ndarray, fill: str) -> list[float]:
-    """Distances between the crop marks above a butted block of pieces with background ``fill``."""
+def _cut_pitch_mm(img: np.ndarray, fill: str, below: bool = False) -> list[float]:
+    """Distances between the crop marks above (or below) a butted block of pieces with background
+    ``fill``."""
     rgb = np.array([int(fill[i:i + 2], 16) for i in (1, 3, 5)])
-    ys, _ = np.nonzero(np.abs(img - rgb).sum(axis=2) < 30)
-    row = img[ys.min() - 20].sum(axis=1) < 200
+    filled = (np.abs(img - rgb).sum(axis=2) < 30).sum(axis=1) > 100  # rows across the block
+    ys = np.nonzero(filled)[0]
+    row = img[ys.max() + 20 if below else ys.min() - 20].sum(axis=1) < 200
     marks = _runs(row)
     return [(b - a) * PX_MM for a, b in zip(marks, marks[1:])]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_counters_measure_three_quarter_inch(built, paper):
-    pitches = _cut_pitch_mm(_render(built / paper / f"ktech-{paper}-duplex.pdf", 2), "#f3ead6")
+def test_counters_measure_18_mm(built, paper):
+    """18 mm Counters (not 3/4 in): 140 a page on Letter as on A4, so the 280 take two sheets, not
+    three with 20 Ships alone on the third."""
+    # the marks below the block (on Letter the block fills the page: its top marks sit over the bleed)
+    pitches = _cut_pitch_mm(_render(built / paper / f"ktech-{paper}-duplex.pdf", 2), "#f3ead6", below=True)
     assert len(pitches) >= 8
-    assert all(abs(p - 19.05) <= 0.2 for p in pitches), pitches
+    assert all(abs(p - 18.0) <= 0.2 for p in pitches), pitches
+    pages = json.loads((built / "manifest.json").read_text())
+    doc = next(d for d in pages["documents"] if d["paper"] == paper and d["duplex"])
+    assert len(doc["component_pages"]["counters"]) == 4  # two sheets, fronts and backs
 
 
 def test_map_hexes_measure_26_mm_across_the_flats(built, game):

@@ -94,3 +94,31 @@ def test_decks_have_red_and_green_backs_and_d66_tables_cover_36_results(game):
 
 def test_credits_name_author_licence_and_source(game):
     assert "Stephen Furlani" in game.credits and "CC BY-NC-ND 3.0" in game.credits and "source" in game.credits
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
+    """The six 180 x 116 mm hero boards print two to a page on either paper (three sheets, not six
+    on Letter), each with its bleed and corner marks."""
+    from generator.build import Options, plan_documents
+    from generator.layout.page import paper
+
+    board = game.component("hero-board")
+    assert board.size_mm == (180.0, 116.0)
+    docs = plan_documents(game, expand_generated(game, 1), paper(paper_name), Options())
+    heroes = [job for doc in docs for job in doc.pages if any(c.id.startswith("hero-board") for c in job.comps)]
+    assert [len(job.comps) for job in heroes] == [2, 2, 2]
+
+
+def test_the_264_realm_tokens_take_two_a4_pages(game):
+    """With a 1.5 mm bleed round each 1/2 in token (its cut line printed) ten fit a row, so the 264
+    realm tokens fill two A4 pages and the Gold Mine, Garrison, chip and hero-marker blocks share the
+    third (the hero markers had a page of their own)."""
+    from generator.build import Options, plan_documents
+    from generator.layout.page import paper
+
+    assert game.component("realm-tokens").spec["bleed_mm"] == 1.5
+    docs = plan_documents(game, expand_generated(game, 1), paper("a4"), Options())
+    pages = [[c.id for c in job.comps] for doc in docs for job in doc.pages]
+    assert sum("realm-tokens" in p for p in pages) == 2
+    assert ["extra-realm-tokens", "chips", "hero-markers"] in pages

@@ -20,7 +20,7 @@ MM_PER_PX = 25.4 / DPI
 INCH_MM = 25.4
 PIECES = {"rangers": 2, "spearmen": 2, "crossbowmen": 2, "catapult": 1, "trebuchet": 1, "lancers": 2,
           "warhorse": 1, "elephants": 2, "dragon": 1, "throne": 1}
-FORTRESS_FILL = (0x9a, 0x6a, 0x43)
+FORTRESS_FILL = (0x83, 0x5a, 0x39)  # data/thrones/game.yaml terrain fortress (darker than Forest in greyscale)
 RUINS_FILL = (0x4a, 0x3b, 0x30)
 
 

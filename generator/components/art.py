@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import pathdata
 from ..draw.surface import Path, Style, Surface, regular_points
+from ..typescale import snap, step_at_least
 
 BOX = 100.0
 
@@ -222,13 +223,16 @@ def cue_cap_mm(piece_mm: float) -> float:
 
 
 def cue_radius_mm(shape: str, cap_mm: float) -> float:
-    """The radius of a cue shape that holds a letter ``cap_mm`` tall."""
-    return cap_mm / CUE_FIT.get(shape, 1.0)
+    """The radius of a cue shape that holds a letter at least ``cap_mm`` tall, set at a size of the
+    type scale (the step at or above the one giving ``cap_mm``)."""
+    size = step_at_least(cap_mm / CAP_EM * 72.0 / 25.4)
+    return size * 25.4 / 72.0 * CAP_EM / CUE_FIT.get(shape, 1.0)
 
 
 def cue_letter_pt(r: float, shape: str) -> float:
-    """The letter size (pt) that fills a cue shape of radius ``r``."""
-    return r * CUE_FIT.get(shape, 1.0) / CAP_EM * 72.0 / 25.4
+    """The letter size (pt) that fills a cue shape of radius ``r``: the largest step of the type
+    scale that fits its room."""
+    return snap(r * CUE_FIT.get(shape, 1.0) / CAP_EM * 72.0 / 25.4 + 1e-4)
 
 
 def cue_letter_dy(r: float, shape: str, size_pt: float) -> float:

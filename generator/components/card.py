@@ -10,10 +10,11 @@ from functools import lru_cache
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
+from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .images import draw_image
 from .look import Look
-from .richtext import draw_line, widest, wrap
+from .richtext import draw_line, shrink_to, widest, wrap
 from .textblock import draw_sections
 
 PAD_MM = 3.5
@@ -63,43 +64,89 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, ga
 
 
 def card_problems(comp: Component, look: Look) -> list[str]:
-    """What will not fit on this card face (for validate): a title too long for its band."""
+    """What will not fit on this card face (for validate): a title too long for its band (two lines
+    at the smallest title size)."""
     w, h = comp.size_mm
     if look.rotate % 180 == 90:
         w, h = h, w
     if _is_plain_back(look) and not look.as_front:
         return []
     room = w - PAD_MM - PAD_MM - (8.0 if look.value else 0.0)
-    wide = widest(look.title or "", TITLE_MIN_PT, look.title_fonts, "bold")
-    if wide > room + 0.05:
-        return [_title_problem(look.title, wide, room)]
+    if not _fits_lines(look.title or "", room, TITLE_MIN_PT, look.title_fonts, 2):
+        return [_title_problem(look.title, widest(look.title or "", TITLE_MIN_PT, look.title_fonts, "bold"), room)]
     return []
 
 
-TITLE_MAX_PT = 11.0
+TITLE_MAX_PT = ROLES_PT["heading"]  # 11 pt
+BODY_PT = ROLES_PT["card_body"]  # 8.5 pt: a card's text at its largest
+TITLE_LEAD = 1.1  # baseline to baseline of a two-line title, in ems
+TITLE_PAD_MM = 1.2  # the band's margin above and below a two-line title
 
 
 def deck_title_pt(comp: Component, family: dict) -> float:
-    """One title size for the whole deck: the largest at which its longest title fits its band (not
-    below TITLE_MIN_PT), so titles do not shrink card by card."""
+    """One title size for the whole deck (see :func:`deck_title`)."""
+    return deck_title(comp, family)[0]
+
+
+def deck_title(comp: Component, family: dict) -> tuple[float, int]:
+    """One title size and band for the whole deck, so titles do not shrink card by card: the largest
+    size at which its longest title fits its band on one line (not below TITLE_MIN_PT); when that is
+    smaller than the card's body text, the band takes two lines (a title wraps at its spaces) at the
+    largest type-scale step at which every title fits in two. Returns (pt, lines in the band)."""
+    fam = tuple(sorted(family.items()))
+    known = _DECK_PT.get(id(comp))
+    if known is not None and known[0] is comp and known[1] is comp.items and known[2] == fam \
+            and known[4] == len(comp.items):
+        return known[3]
     titles = tuple((str(item.face.get("title") or item.name), bool(item.face.get("value"))) for item in comp.items)
-    return _deck_title_pt(comp.size_mm[0], titles, tuple(sorted(family.items())))
-
-
-@lru_cache(maxsize=256)
-def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: tuple) -> float:
-    fam = dict(family)
-    size = TITLE_MAX_PT
-    for title, has_value in titles:
-        room = width - PAD_MM - (PAD_MM + 8.0 if has_value else PAD_MM)
-        while size > TITLE_MIN_PT and widest(title, size, fam, "bold") > room:
-            size = max(TITLE_MIN_PT, size - 0.25)
+    size = _deck_title_pt(comp.size_mm[0], titles, fam)
+    if len(_DECK_PT) > 64:
+        _DECK_PT.clear()
+    _DECK_PT[id(comp)] = (comp, comp.items, fam, size, len(comp.items))
     return size
 
 
+# the deck's title size per component, worked out once per deck rather than once per card (each
+# card of a 10,800-card deck would otherwise walk all 10,800 titles): id -> (comp, items, family,
+# (pt, lines), count)
+_DECK_PT: dict[int, tuple] = {}
+
+
+def _title_room(width: float, has_value: bool) -> float:
+    return width - PAD_MM - (PAD_MM + 8.0 if has_value else PAD_MM)
+
+
+def _fits_lines(title: str, room: float, size: float, family, lines: int) -> bool:
+    """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
+    if not title:
+        return True
+    got = wrap(title, room, size, family, "bold")
+    return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
+
+
+@lru_cache(maxsize=256)
+def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: tuple) -> tuple[float, int]:
+    fam = dict(family)
+    size = TITLE_MAX_PT
+    for title, has_value in titles:
+        room = _title_room(width, has_value)
+        while size > TITLE_MIN_PT and widest(title, size, fam, "bold") > room:
+            size = max(TITLE_MIN_PT, size - 0.25)
+    if snap(size) >= BODY_PT:
+        return size, 1
+    # two lines only where they give a larger size than one (or where one line does not fit at all)
+    one_fits = all(widest(title, size, fam, "bold") <= _title_room(width, has_value) + 0.05
+                   for title, has_value in titles)
+    floor = snap(size) + 0.01 if one_fits else TITLE_MIN_PT
+    for step in sorted((p for p in STEPS_PT if floor <= p <= TITLE_MAX_PT), reverse=True):
+        if all(_fits_lines(title, _title_room(width, has_value), step, fam, 2) for title, has_value in titles):
+            return step, 2
+    return size, 1
+
+
 def _title_problem(title: str, wide: float, room: float) -> str:
-    return (f"the title {title!r} is {wide:.1f} mm wide at {TITLE_MIN_PT:g} pt; the card's title band has "
-            f"{room:.1f} mm: shorten it")
+    return (f"the title {title!r} is {wide:.1f} mm wide at {TITLE_MIN_PT:g} pt and does not fit two lines of "
+            f"the card's {room:.1f} mm title band: shorten it")
 
 
 def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, bleed_mm: float,
@@ -107,28 +154,38 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
     icons = game.icons if game is not None else {}
     tfam, fam = look.title_fonts, look.fonts
     band = look.band or mix(look.fill, look.ink, 0.75)
+    size, lines = deck_title(comp, tfam)
     band_h = max(9.0, h * 0.12)
+    if lines > 1:  # the same height on every card of the deck, so the bodies line up
+        band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
     s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm, Style(fill=band))
     band_ink = ink_for(band)
     left = PAD_MM
     if look.value:
         s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
-        vsize = 10.0
-        while vsize > MIN_PT and widest(look.value, vsize, tfam, "bold") > 5.6:
-            vsize = max(MIN_PT, vsize - 0.25)
+        vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
         draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
                   wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,
                   anchor="middle", icons=icons)
         left = PAD_MM + 8.0
     title = look.title or ""
-    size = deck_title_pt(comp, tfam)
     room = w - left - PAD_MM
-    if title and widest(title, size, tfam, "bold") > room + 0.05:
-        warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
-    if title:
-        draw_line(s, left + room / 2 if not look.value else left, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
+    x = left + room / 2 if not look.value else left
+    anchor = "middle" if not look.value else "start"
+    if title and lines == 1:
+        if widest(title, size, tfam, "bold") > room + 0.05:
+            warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
+        draw_line(s, x, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
                   wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
-                  anchor="middle" if not look.value else "start", icons=icons)
+                  anchor=anchor, icons=icons)
+    elif title:  # wrapped at its spaces, the lines centred together on the band
+        rows = wrap(title, room, size, tfam, "bold")
+        if not _fits_lines(title, room, size, tfam, lines):
+            warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
+        lead = size * MM_PER_PT * TITLE_LEAD
+        first = band_h / 2 + 0.4 + size * MM_PER_PT * 0.36 - lead * (len(rows) - 1) / 2
+        for k, row in enumerate(rows):
+            draw_line(s, x, first + k * lead, row, size, ink=band_ink, family=tfam, anchor=anchor, icons=icons)
     y = band_h + 2.0
     if look.subtitle:
         line = wrap(look.subtitle, 1e9, 7.5, fam, "italic")[0]
@@ -151,10 +208,8 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
                       ink=look.ink, family=fam, icons=icons, where=look.where)
     if look.footer:
         # the baseline sits so the lowest descender is SAFE_MM clear of the cut
-        fsize = 6.0
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
-        while fsize > MIN_PT and widest(look.footer, fsize, fam, "italic") > room:
-            fsize = max(MIN_PT, fsize - 0.25)
+        fsize = shrink_to(look.footer, room, 6.0, MIN_PT, fam, "italic")
         draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
                   fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor="middle", icons=icons)
     if look.cue:  # the letter 2 mm tall in its shape, in the player's colours, outlined in the card's ink
@@ -190,8 +245,6 @@ def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float, gam
             cy += size / 2 + 4
         if look.title:
             tfam = look.title_fonts
-            size = 16.0
-            while size > 7 and widest(look.title, size, tfam, "bold") > w - 2 * inset - 4:
-                size -= 0.5
+            size = shrink_to(look.title, w - 2 * inset - 4, 16.0, 7.0, tfam, "bold", step=0.5)
             draw_line(s, w / 2, cy + size / PT_PER_MM * 0.35, wrap(look.title, 1e9, size, tfam, "bold")[0], size,
                       ink=look.ink, family=tfam, anchor="middle", icons=game.icons if game is not None else {})

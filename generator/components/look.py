@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from ..model import Colour, Game
 from ..model.load import SAME
@@ -11,7 +11,7 @@ from .art import ink_for, mix
 from .richtext import DEFAULT_FAMILY
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card of a deck: no per-instance attribute dict
 class Look:
     fill: str
     ink: str
@@ -39,9 +39,16 @@ class Look:
     image: str = ""  # a picture file inside the game folder (absolute path)
     image_fit: str = "fit"  # fit (all of it shows) or fill (covers the face, cut to its shape)
     where: tuple = field(default=(), compare=False)  # (file, line) of the item, for warnings
+    _key: list = field(default_factory=list, init=False, compare=False, repr=False)  # key(), once worked out
 
     def key(self) -> str:
-        """A stable identity for reusing drawn art (same look, same form)."""
+        """A stable identity for reusing drawn art (same look, same form). Asked several times per
+        piece (printed once? which form?): worked out on the first call."""
+        if not self._key:
+            self._key.append(self._make_key())
+        return self._key[0]
+
+    def _make_key(self) -> str:
         return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
@@ -49,8 +56,8 @@ class Look:
                      self.image, self.image_fit))
 
     @property
-    def fonts(self) -> dict[str, str]:
-        return dict(self.family) if self.family else dict(DEFAULT_FAMILY)
+    def fonts(self) -> Mapping[str, str]:
+        return dict(self.family) if self.family else DEFAULT_FAMILY  # read-only, shared
 
     @property
     def title_fonts(self) -> dict[str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from functools import lru_cache
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
@@ -177,18 +178,57 @@ def _kind_text(comp: Component) -> str:
 
 
 def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
-    """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded."""
-    plan = _layout(comp, look, 1.0)
+    """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded. Every title
+    of a component is set at one size: the largest at which its longest title fits."""
+    title_pt = component_title_pt(comp, look.title_fonts)
+    plan = _layout(comp, look, 1.0, title_pt)
     for k in (0.88, 0.76, 0.64):
         if not plan.problems:
             break
-        smaller = _layout(comp, look, k)
+        smaller = _layout(comp, look, k, title_pt)
         if len(smaller.problems) <= len(plan.problems):
             plan = smaller
     return plan
 
 
-def _layout(comp: Component, look: Look, k: float) -> Plan:
+def component_title_pt(comp: Component, family: dict) -> float:
+    """One title size for every piece of a component, fronts and backs: the smallest size any of its
+    titles fits at on its own (so "Lake" and "Wasteland" tiles print their names alike)."""
+    titles = sorted({str(side.get("title")) for item in comp.items for side in (item.face, item.back or {})
+                     if side.get("title")})
+    return _component_title_pt(comp.kind, tuple(comp.size_mm), comp.orientation, tuple(titles),
+                               tuple(sorted(family.items())))
+
+
+@lru_cache(maxsize=256)
+def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple) -> float:
+    probe = Component("title-probe", "", kind, size_mm, [], {}, "", 0, orientation=orientation)
+    look_family = dict(family)
+    size = 1e9
+    for title in titles:
+        plan = Plan()
+        y, nominal = _title_start(probe, 1.0)
+        if kind == "token":
+            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe), "the title",
+                              plan.problems)
+        size = min(size, placed.size)
+    return size
+
+
+def _title_start(comp: Component, k: float) -> tuple[float, float]:
+    """Where a title's band starts (its top, centre origin) and its size before fitting."""
+    d = _inner(comp)
+    hh = half_height(comp)
+    top = -hh + _inset(comp)
+    if comp.kind == "token":
+        top = -hh * 0.64
+    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+        top = -hh * 0.66
+    return top, k * min(_pt(d * 0.15), 11.0)
+
+
+def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Plan:
     """Where each face key goes: title and subtitle along the top, the value and cue row and the
     footer (a counter's factors, "4-3-4") along the bottom edge, the icon, text and flavour in the
     middle. Sizes follow the piece (``d``, its smallest width) and never drop below MIN_PT; what
@@ -227,7 +267,7 @@ def _layout(comp: Component, look: Look, k: float) -> Plan:
         return plan
     y = top
     if look.title:
-        nominal = k * min(_pt(d * 0.15), 11.0)
+        nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
         if comp.kind == "token":  # a long title moves down to where the round piece is wider
             y, nominal = _token_title(comp, look.title, y, nominal, tfam, inset)
         placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,

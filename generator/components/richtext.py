@@ -8,23 +8,25 @@ surface knows: the built-in kinds, or a game's own TrueType files (see :mod:`gen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
+from ..typescale import snap
 
-DEFAULT_FAMILY: Mapping[str, str] = {"regular": "regular", "bold": "bold", "italic": "italic",
-                                     "bolditalic": "bolditalic"}
+# read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
+DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
+                                                      "bolditalic": "bolditalic"})
 ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")
 ICON_EM = 1.05  # an inline icon is this many font sizes wide
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
 
-@dataclass(frozen=True)
-class Frag:
-    """A piece of one word in one style, or an inline icon (``icon`` set, ``text`` empty)."""
+class Frag(NamedTuple):
+    """A piece of one word in one style, or an inline icon (``icon`` set, ``text`` empty). A named
+    tuple: made and hashed in C (lines are cache keys), a tenth of a frozen dataclass's cost."""
 
     text: str
     style: str = "regular"
@@ -42,7 +44,7 @@ def plain(text: Any) -> str:
     return "\n".join(out)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     """Paragraphs (split at newlines) of words, each word a tuple of fragments."""
     bold0 = base in ("bold", "bolditalic")
@@ -120,12 +122,62 @@ def space_width(size: float, family: Mapping[str, str]) -> float:
 Line = tuple[tuple[Word, ...], float]  # words and the line's width in mm
 
 
+def family_key(family: Mapping[str, str]) -> tuple:
+    """A family as a hashable value (the key of the layout caches below); () for the built-in fonts."""
+    if family is DEFAULT_FAMILY:
+        return ()
+    key = tuple(family.items())
+    return () if key == _DEFAULT_KEY else key
+
+
+_DEFAULT_KEY = tuple(DEFAULT_FAMILY.items())
+
+
 def wrap(text: str, width_mm: float, size: float, family: Mapping[str, str] = DEFAULT_FAMILY,
          base: str = "regular") -> list[Line]:
     """Lines no wider than ``width_mm`` (a single over-long word stands alone)."""
+    return list(_wrap(str(text), width_mm, size, family_key(family), base))
+
+
+# Layout is a pure function of the text, the box and the fonts, and decks repeat texts (the same rules
+# on many cards, titles measured while fitting and again while drawing): each is laid out once.
+# Text with no markup, no icons, no escapes and no line breaks (most titles, values and rules): one
+# paragraph of words in the base style, split at spaces. Measured directly, with the same arithmetic as
+# the general path below, so it gives the same widths to the last bit.
+_RICH = re.compile(r"[*{\\]|[^\S ]")
+_BASES = {"regular", "bold", "italic", "bolditalic"}
+
+
+def _plain_widths(text: str, size: float, family: Mapping[str, str], base: str) -> tuple[list[str], list[float], str]:
+    style = base if base in _BASES else "regular"
+    font = family.get(style, style)
+    words = text.split(" ")
+    if "" in words:
+        words = [w for w in words if w]
+    return words, [text_width_mm(w, size, font) for w in words], style
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tuple[Line, ...]:
+    family = dict(fam) if fam else DEFAULT_FAMILY
     lines: list[Line] = []
     space = space_width(size, family)
-    for para in parse(str(text), base):
+    if not _RICH.search(text):
+        words, widths, style = _plain_widths(text, size, family, base)
+        if not words:
+            return (((), 0.0),)
+        cur_words = [words[0]]
+        cur_w = widths[0]
+        for word, ww in zip(words[1:], widths[1:]):
+            if cur_w + space + ww <= width_mm + 1e-9:
+                cur_words.append(word)
+                cur_w += space + ww
+            else:
+                lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
+                cur_words, cur_w = [word], ww
+        lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
+        return tuple(lines)
+    for para in parse(text, base):
         if not para:
             lines.append(((), 0.0))
             continue
@@ -140,40 +192,111 @@ def wrap(text: str, width_mm: float, size: float, family: Mapping[str, str] = DE
                 lines.append((tuple(cur), cur_w))
                 cur, cur_w = [word], ww
         lines.append((tuple(cur), cur_w))
-    return lines
+    return tuple(lines)
 
 
 def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular") -> float:
     """Width of the widest paragraph set on one line."""
-    return max((w for _, w in wrap(text, 1e9, size, family, base)), default=0.0)
+    return _widest(str(text), size, family_key(family), base)
+
+
+def _widest(text: str, size: float, fam: tuple, base: str) -> float:
+    if not _RICH.search(text):  # one line: its width, without laying it out
+        family = dict(fam) if fam else DEFAULT_FAMILY
+        words, widths, _ = _plain_widths(text, size, family, base)
+        if not words:
+            return 0.0
+        space = space_width(size, family)
+        cur_w = widths[0]
+        for ww in widths[1:]:
+            cur_w += space + ww
+        return cur_w
+    return max((w for _, w in _wrap(text, 1e9, size, fam, base)), default=0.0)
+
+
+def shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, family: Mapping[str, str] = DEFAULT_FAMILY,
+              base: str = "regular", step: float = 0.25) -> float:
+    """The size the loop ``size = max_pt; while size > min_pt and widest(text, size) > room_mm: size =
+    max(min_pt, size - step)`` ends at, found by halving: widths only grow with the size (every step of
+    measuring is a sum of products with the size, each monotonic in floating point), so the first size
+    of that sequence that fits is the same; four measurements instead of up to twenty."""
+    return _shrink_to(str(text), room_mm, max_pt, min_pt, family_key(family), base, step)
+
+
+@lru_cache(maxsize=2048)
+def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tuple, base: str,
+               step: float) -> float:
+    sizes = [max_pt]  # the loop's sizes, computed as it computes them (the same floats)
+    while sizes[-1] > min_pt:
+        sizes.append(max(min_pt, sizes[-1] - step))
+    # the answer is the first size that is the last one or fits; everything after it fits too. Most
+    # texts fit at once; otherwise their width, which grows in proportion to the size, says nearly
+    # where to look: start there and step to the exact answer (two or three measurements in all).
+    last = len(sizes) - 1
+    if last == 0:
+        return sizes[0]
+    wide = _widest(text, sizes[0], fam, base)
+    if wide <= room_mm:
+        return sizes[0]
+
+    def fits(i: int) -> bool:
+        return i == last or _widest(text, sizes[i], fam, base) <= room_mm
+
+    guess = sizes[0] * room_mm / wide if wide > 0 else min_pt
+    i = next((k for k, size in enumerate(sizes) if size <= guess), last)
+    i = max(1, i)
+    if fits(i):
+        while i > 1 and fits(i - 1):
+            i -= 1
+    else:
+        i += 1
+        while not fits(i):
+            i += 1
+    return sizes[i]
 
 
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
               family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start",
               icons: Mapping[str, Any] | None = None) -> None:
-    """Draw one wrapped line with its baseline at ``y``."""
+    """Draw one wrapped line with its baseline at ``y``, at the type scale's step for ``size``."""
     words, width = line
+    if snap(size) != size:  # set at the scale's step: the runs and the anchor at that size
+        size = snap(size)
+        width = sum(_frag_width(frag, size, family) for frag in _runs(words))
     if anchor == "middle":
         x -= width / 2
     elif anchor == "end":
         x -= width
     em = size * MM_PER_PT
     # runs of one style are set as one string (spaces included), so a PDF holds whole phrases
-    for frag in _runs(words):
-        w = _frag_width(frag, size, family)
-        if frag.icon:
-            shapes = (icons or {}).get(frag.icon)
+    for w, lead, text, font, icon in _placed(words, size, family_key(family)):
+        if icon:
+            shapes = (icons or {}).get(icon)
             if shapes:
                 from .art import draw_icon
 
                 draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
         else:
-            font = family.get(frag.style, frag.style)
-            text = frag.text.lstrip(" ")
-            # a run's leading space is an advance, not a character: SVG drops leading spaces
-            lead = text_width_mm(frag.text[:len(frag.text) - len(text)], size, font) if text != frag.text else 0.0
             s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
         x += w
+
+
+@lru_cache(maxsize=2048)
+def _placed(words: tuple[Word, ...], size: float, fam: tuple) -> tuple[tuple[float, float, str, str, str], ...]:
+    """A line's runs as (advance, leading space, text, font, icon), measured once per line and size."""
+    family = dict(fam) if fam else DEFAULT_FAMILY
+    out = []
+    for frag in _runs(words):
+        w = _frag_width(frag, size, family)
+        if frag.icon:
+            out.append((w, 0.0, "", "", frag.icon))
+            continue
+        font = family.get(frag.style, frag.style)
+        text = frag.text.lstrip(" ")
+        # a run's leading space is an advance, not a character: SVG drops leading spaces
+        lead = text_width_mm(frag.text[:len(frag.text) - len(text)], size, font) if text != frag.text else 0.0
+        out.append((w, lead, text, font, ""))
+    return tuple(out)
 
 
 def _runs(words: Sequence[Word]) -> list[Frag]:

@@ -11,7 +11,8 @@ from typing import Any, Mapping, Sequence
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
-from .richtext import DEFAULT_FAMILY, Line, draw_line, wrap
+from ..typescale import step_up
+from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 
 LEADING = 1.22
 
@@ -35,9 +36,10 @@ def _lines_for(sections: Sequence[dict[str, Any]], width: float, size: float,
     for index, sec in enumerate(sections):
         if index and rows:
             rows.append([])  # a gap between sections
-        if sec.get("heading"):
-            for line in wrap(str(sec["heading"]), width, size * 1.08, family, "bold"):
-                rows.append([_Line(line, 0, 1.08)])
+        if sec.get("heading"):  # a heading: the type scale's step above the text
+            up = step_up(size) / size
+            for line in wrap(str(sec["heading"]), width, size * up, family, "bold"):
+                rows.append([_Line(line, 0, up)])
         if sec.get("text"):
             base = "italic" if sec.get("italic") else "regular"
             for line in wrap(str(sec["text"]), width, size, family, base):
@@ -102,15 +104,32 @@ def fit_size(sections: Sequence[dict[str, Any]], width: float, height: float, ma
     return max(size, min_pt)
 
 
+_LAID_OUT: dict[tuple, tuple[float, list[list[_Line]], float]] = {}
+
+
+def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, max_pt: float, min_pt: float,
+              family: Mapping[str, str]) -> tuple[float, list[list[_Line]], float]:
+    """The size the sections fit at, their rows and their height: laid out once per distinct text and
+    box (a deck sets the same rules on many cards), keyed on the sections' content."""
+    key = (repr(sections), width, height, max_pt, min_pt, family_key(family))
+    done = _LAID_OUT.get(key)
+    if done is None:
+        size = fit_size(sections, width, height, max_pt, min_pt, family)
+        rows = _lines_for(sections, width, size, family)
+        done = (size, rows, sum(_row_height(row, size) for row in rows))
+        if len(_LAID_OUT) >= 1024:
+            _LAID_OUT.clear()
+        _LAID_OUT[key] = done
+    return done
+
+
 def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
                   height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
                   align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
                   icons: Mapping[str, Any] | None = None, where: tuple = ()) -> float:
     """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
     ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line)."""
-    size = fit_size(sections, width, height, max_pt, min_pt, family)
-    rows = _lines_for(sections, width, size, family)
-    total = sum(_row_height(row, size) for row in rows)
+    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family)
     if total > height + 0.05:
         warn(where, f"the text needs {total:.1f} mm at {size:g} pt (the smallest allowed here) but its box is "
                     f"{height:.1f} mm tall: the last lines run past it; shorten the text")

@@ -146,10 +146,15 @@ def svg_subset(path: str, text: str) -> bytes:
     return out.getvalue()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def text_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
     """Width of one line of text in mm."""
-    return pdfmetrics.stringWidth(text, pdf_name(font), size_pt) * MM_PER_PT
+    return _font(font).stringWidth(text, size_pt) * MM_PER_PT  # what pdfmetrics.stringWidth calls
+
+
+@lru_cache(maxsize=None)
+def _font(font: str):
+    return pdfmetrics.getFont(pdf_name(font))
 
 
 def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:

@@ -9,15 +9,23 @@ from reportlab import rl_config
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
-from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
+from ..typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 
 @lru_cache(maxsize=None)
 def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeats few colours
     return _HexColor(value)
+
+
+@lru_cache(maxsize=None)
+def _ttf(name: str):
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return getFont(name)
 
 
 @lru_cache(maxsize=None)
@@ -62,6 +70,37 @@ def _num(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".") or "0"
 
 
+class _Deflated:
+    """A Flate filter whose content is compressed already (see PdfSurface._deflate_last_page)."""
+
+    pdfname = "FlateDecode"
+
+    @staticmethod
+    def deflate(text: str) -> bytes:
+        import zlib
+
+        return zlib.compress(text.encode("utf8"))  # what reportlab's PDFZCompress.encode does
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+_DEFLATED = _Deflated()
+_PATH_CODES: dict[tuple, str] = {}
+
+
+def _format_path(path: Path) -> str:
+    parts = ["n"]
+    add = parts.append
+    for op in path.ops:
+        kind = op[0]
+        if kind == "Z":
+            add("h")
+        else:
+            add(f"{fp_str(*op[1:])} {_PATH_OP[kind]}")
+    return " ".join(parts)
+
+
 class PdfSurface(Surface):
     """Draws into one PDF document. Forms (``define``/``use``) become PDF form XObjects."""
 
@@ -93,6 +132,10 @@ class PdfSurface(Surface):
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
         self._text = None  # a text object kept for encoding lines (see text())
+        self._alpha_noted = False
+        self._codes: dict[str, dict[str, tuple[int, int]]] = {}  # font -> character -> (subset, code)
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
+        self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
         self._in_page = False
@@ -127,21 +170,43 @@ class PdfSurface(Surface):
         self._canvas.showPage()
         self._in_page = False
         self.page_count += 1
+        self._deflate_last_page()
+
+    def _deflate_last_page(self) -> None:
+        """Compress the page's content stream now, as reportlab would when the document is saved
+        (the same zlib call on the same bytes), so a 1,200-page deck does not hold every page's
+        operators as text until then."""
+        page = self._canvas._doc.Pages.pages[-1]
+        if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
+            return
+        from reportlab.pdfbase.pdfdoc import PDFStream
+
+        stream = PDFStream()
+        stream.filters = [_DEFLATED]
+        stream.content = _DEFLATED.deflate(page.stream)
+        stream.__Comment__ = "page stream"
+        page.Contents = stream
+        page.stream = None
 
     def finish(self) -> bytes:
         self._canvas.save()
         return self._buffer.getvalue()
 
     # -- state ----------------------------------------------------------------------------------
+    # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")
+    # without their bookkeeping (a copy of 22 state attributes per save: a fifth of a card's drawing
+    # time). What that bookkeeping is for stays right: the fill and stroke alpha (the only state
+    # reportlab writes differently from what it remembers) change only inside draw() and image(),
+    # which save and restore through reportlab.
     def save(self):
-        self._canvas.saveState()
+        self._canvas._code.append("q")
 
     def restore(self):
-        self._canvas.restoreState()
+        self._canvas._code.append("Q")
 
     def translate(self, dx_mm, dy_mm):
         if dx_mm or dy_mm:
-            self._canvas.translate(dx_mm, dy_mm)
+            self._canvas.translate(dx_mm, dy_mm)  # merged into a "cm" just written, as reportlab does
 
     def rotate(self, degrees):
         if degrees:
@@ -153,16 +218,16 @@ class PdfSurface(Surface):
     @staticmethod
     def _path_code(path: Path) -> str:
         """The path's operators exactly as reportlab's path object writes them ("n" first, then
-        moves, lines, curves and closes), built in one pass: a card draws a few dozen paths."""
-        parts = ["n"]
-        add = parts.append
-        for op in path.ops:
-            kind = op[0]
-            if kind == "Z":
-                add("h")
-            else:
-                add(f"{fp_str(*op[1:])} {_PATH_OP[kind]}")
-        return " ".join(parts)
+        moves, lines, curves and closes). Most paths recur (every card's ground and band at its own
+        origin, every page's clips and crop marks): each distinct one is formatted once."""
+        key = tuple(path.ops)
+        code = _PATH_CODES.get(key)
+        if code is None:
+            code = _format_path(path)
+            if len(_PATH_CODES) >= 4096:
+                _PATH_CODES.clear()
+            _PATH_CODES[key] = code
+        return code
 
     def clip(self, path):
         self._canvas._code.append(f"{self._path_code(path)} W* n")  # what clipPath(stroke=0, fill=0) writes
@@ -177,13 +242,17 @@ class PdfSurface(Surface):
             style = opaque_style(style)
         c = self._canvas
         code = c._code
+        if not self._alpha_noted:  # what setFillAlpha(1) does even when it writes nothing: PDF 1.4
+            c._doc.ensureMinPdfVersion("transparency")
+            self._alpha_noted = True
         # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
         # style's part formatted once per style rather than once per path
         if style.fill is not None:
             colour = HexColor(style.fill)
             c._fillColorObj = colour
             code.append(_fill_code(style.fill, self._cmyk))
-            c.setFillAlpha(1)  # as setFillColor does for an opaque colour
+            if c._extgstate.getValue("ca") != 1:
+                c.setFillAlpha(1)  # as setFillColor does for an opaque colour (it writes nothing if 1)
         if style.stroke is not None:
             colour = HexColor(style.stroke)
             c._strokeColorObj = colour
@@ -191,7 +260,8 @@ class PdfSurface(Surface):
             c._lineJoin = _JOIN.get(style.join, 0)
             c._lineCap = _CAP.get(style.cap, 0)
             code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk))
-            c.setStrokeAlpha(1)
+            if c._extgstate.getValue("CA") != 1:
+                c.setStrokeAlpha(1)
         if style.opacity < 1.0:
             c.saveState()
             c.setFillAlpha(style.opacity)
@@ -204,6 +274,7 @@ class PdfSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
+        size_pt = snap(size_pt)  # every size from the one type scale
         c = self._canvas
         name = fonts.pdf_name(font)
         size = size_pt * MM_PER_PT
@@ -225,9 +296,51 @@ class PdfSurface(Surface):
         # A TrueType line, written as the text object above writes it ("BT", its origin, the
         # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
         # glyph encoding: a card sets half a dozen lines.
-        t._fontname, t._fontsize, t._leading, t._curSubset = name, size, size * 1.2, -1
         c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill, self._cmyk)} "
-                       f"{t._formatText(text)} ET")
+                       f"{self._glyphs(t, name, size, text)} ET")
+
+    def _glyphs(self, t, name: str, size: float, text: str) -> str:
+        """The text object's operators for ``text`` (font, size, glyph codes in the font's subsets), as
+        reportlab's ``_formatText`` writes them. A character keeps its code in a document once given
+        one, so the same line in the same font and size always encodes the same: each distinct line is
+        encoded once per document (a deck repeats its rules text on every card)."""
+        key = (name, size, text)
+        done = self._encoded.get(key)
+        if done is None:
+            done = self._encode(name, size, text)
+            if len(self._encoded) >= 4096:
+                self._encoded.clear()
+            self._encoded[key] = done
+        return done
+
+    def _encode(self, name: str, size: float, text: str) -> str:
+        """``_formatText`` for a TrueType font, remembering each character's (subset, code) and each
+        subset's font name per document: reportlab's splitString gives a character its code (in the
+        text's order, as it would) the first time the document sets it, and is asked again never."""
+        doc = self._canvas._doc
+        codes = self._codes.get(name)
+        if codes is None:
+            codes = self._codes[name] = {}
+        font = _ttf(name)
+        runs: list[tuple[int, list[int]]] = []
+        for ch in text:
+            known = codes.get(ch)
+            if known is None:
+                ((subset, byte),) = font.splitString(ch, doc)
+                known = codes[ch] = (subset, byte[0])
+            if runs and runs[-1][0] == known[0]:
+                runs[-1][1].append(known[1])
+            else:
+                runs.append((known[0], [known[1]]))
+        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        parts = []
+        for subset, chars in runs:
+            font_name = self._subset_names.get((name, subset))
+            if font_name is None:  # the first use names the subset in the document: reportlab's call
+                font_name = self._subset_names[(name, subset)] = font.getSubsetInternalName(subset, doc)
+            parts.append(f"{font_name} {tmpl}")
+            parts.append(f"({escapePDF(bytes(chars))}) Tj")
+        return " ".join(parts)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing
@@ -280,9 +393,9 @@ class PdfSurface(Surface):
         c.endForm()
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
-        c = self._canvas
-        c.saveState()
-        c.translate(x_mm, y_mm)
-        c.doForm(self._forms[name])
-        c.restoreState()
+        code = self._canvas._code
+        code.append("q")
+        code.append(f"{fp_str(1, 0, 0, 1, x_mm, y_mm)} cm")
+        self._canvas.doForm(self._forms[name])
+        code.append("Q")
 

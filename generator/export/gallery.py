@@ -15,7 +15,7 @@ from typing import Any
 
 from ..model import Component, Game
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
-from .raster import Shot, take
+from .raster import Shot, same_picture, take
 
 PREVIEW_DPI = 150.0  # sharp on a phone's screen, small files
 PREVIEW_MAX_PX = 1600  # boards and mats
@@ -70,26 +70,54 @@ def _exists(path: Path, files: dict[Path, bytes]) -> bool:
     return path in files or path.is_file()
 
 
-def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
-                 files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
-    """``<game>/index.html`` and its preview images."""
-    from .. import build
-    from ..layout.page import PRINT_NOTE
+# The build renders the pictures as parts of their own (build.game_parts), this many per game, so
+# they share the worker processes with the PDFs and SVGs instead of waiting for them.
+PICTURE_SHARES = 2
 
-    folder = out_root / game.id
-    groups = _preview_faces(game, components)
+
+def _shots(groups) -> list[Shot]:
     shots: list[Shot] = []
     for comp, pairs in groups:
         for front, back in pairs:
             shots.append(_shot(front))
             if back is not None:
                 shots.append(_shot(back))
-    pictures = take(game, shots, jobs)
+    return shots
+
+
+def _picture_path(face: Face) -> Path:
+    return Path("gallery") / face.comp.id / f"{face.item}-{face.side}.png"
+
+
+def gallery_pictures(game: Game, components: list[Component], share: int, shares: int) -> dict[str, bytes]:
+    """Share ``share`` of ``shares`` of the gallery's pictures (by path in the game's folder): every
+    ``shares``-th distinct picture, with every face that looks the same, taken in this process."""
+    shots = _shots(_preview_faces(game, components))
+    keys = [same_picture(shot) for shot in shots]
+    distinct = list(dict.fromkeys(keys))
+    mine = set(distinct[share::shares])
+    chosen = [shot for shot, key in zip(shots, keys) if key in mine]
+    return {_picture_path(shot.face).as_posix(): data for shot, data in zip(chosen, take(game, chosen, 1))}
+
+
+def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
+                 files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
+    """``<game>/index.html`` and its preview images (taken here unless the build's parts took them)."""
+    from .. import build
+    from ..layout.page import PRINT_NOTE
+
+    folder = out_root / game.id
+    groups = _preview_faces(game, components)
+    shots = _shots(groups)
+    if all(folder / _picture_path(shot.face) in files for shot in shots):
+        pictures = [files[folder / _picture_path(shot.face)] for shot in shots]
+    else:
+        pictures = take(game, shots, jobs)
     out: dict[Path, bytes] = {}
     by_key: dict[str, dict[str, Any]] = {}
     for shot, data in zip(shots, pictures):
         face = shot.face
-        rel = Path("gallery") / face.comp.id / f"{face.item}-{face.side}.png"
+        rel = _picture_path(face)
         out[folder / rel] = data
         w_px, h_px = shot.size_px()
         if face.kind == "sheet":

@@ -53,8 +53,41 @@ _GAME: Game | None = None  # set before the worker processes fork, read inside t
 _SHOTS: Sequence[Shot] = ()
 
 
+def same_picture(shot: Shot) -> tuple:
+    """What a shot's picture depends on: two shots alike here give the same pixels (a deck's cards
+    share one back; a tile kind repeats per player). A piece face is drawn from its component, side
+    and look alone (see faces.paint_face); a board or sheet is its component."""
+    face = shot.face
+    look = face.look
+    drawn = (face.item,) if look is None else (look.key(), look.player)
+    return (face.comp.id, face.kind, face.side, drawn, shot.bleed_mm, shot.dpi, shot.max_px, shot.png)
+
+
 def take(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> list:
-    """Every shot's picture, in order: PNG bytes, or (width, height, RGBA bytes)."""
+    """Every shot's picture, in order: PNG bytes, or (width, height, RGBA bytes). Shots of the same
+    picture are taken once."""
+    first: dict[tuple, int] = {}
+    unique: list[Shot] = []
+    which = []
+    for shot in shots:
+        key = same_picture(shot)
+        if key not in first:
+            first[key] = len(unique)
+            unique.append(shot)
+        which.append(first[key])
+    pictures = _take_all(game, unique, jobs)
+    out = []
+    given: set[int] = set()
+    for i in which:
+        picture = pictures[i]
+        if i in given and not isinstance(picture, bytes):
+            picture = picture.copy()  # an image a caller may paint on: each its own
+        given.add(i)
+        out.append(picture)
+    return out
+
+
+def _take_all(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> list:
     global _GAME, _SHOTS
     if not shots:
         return []

@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import DataError
 from ..geometry import SQRT3, hex_distance, rectangle_offset
 from ..model import Component, Game
+from ..typescale import ROLES_PT
 from . import register
 
 Hex = tuple[int, int]
@@ -237,7 +238,7 @@ def board(game: Game, comp: Component, kmap: KMap, p: MapParams, seed: int) -> C
         marks.append(mark)
     title = str(raw.get("title", comp.name)).replace("{seed}", str(seed))
     elements: list[dict[str, Any]] = [
-        {"type": "text", "at_mm": [MARGIN_MM, MARGIN_MM + 7], "text": title, "size_pt": 16, "font": "bold"},
+        {"type": "text", "at_mm": [MARGIN_MM, MARGIN_MM + 7], "text": title, "size_pt": ROLES_PT["board_title"], "font": "bold"},
         {"type": "hexgrid", "layout": "rectangle", "columns": p.columns, "grid_rows": p.rows, "hex_mm": flats,
          "orientation": "flat", "at_mm": [MARGIN_MM + radius, MARGIN_MM + TITLE_MM + flats / 2],
          "marks": marks, "width_mm": 0.35},

@@ -17,6 +17,7 @@ from . import register
 from ..components.art import mix
 from ..errors import DataError
 from ..model import Component, Game
+from ..typescale import ROLES_PT
 
 Homeland = list[list[str]]  # rows (back row first) of terrain ids
 
@@ -153,7 +154,7 @@ def homeland_board(game: Game, comp: Component, grid: Homeland, seed: int, tile_
     h = rows * tile_mm + TITLE_MM + LEGEND_MM + MARGIN_MM
     els: list[dict[str, Any]] = [
         {"type": "text", "at_mm": [MARGIN_MM, 9], "text": p["title"].replace("{game}", game.title).replace("{seed}", str(seed)),
-         "size_pt": 13, "font": "bold"},
+         "size_pt": ROLES_PT["board_title"], "font": "bold"},
         {"type": "text", "at_mm": [w - MARGIN_MM, 9], "text": "front row: faces the middle row", "size_pt": 8,
          "anchor": "end"},
     ]

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import register
+from ..errors import DataError
 from ..model import Component, Game
+from ..typescale import ROLES_PT
 
 SQRT3 = math.sqrt(3.0)
 TURN_DEG = 60
@@ -31,7 +33,7 @@ OUTER_SLOTS = (("top right", -60), ("right", 0), ("bottom right", 60), ("bottom 
                ("left", 180), ("top left", 240))
 SLOT_NAMES = ("middle",) + tuple(name for name, _ in OUTER_SLOTS)
 OUTLINE = "#2b2b2b"
-TITLE_PT = 14.0
+TITLE_PT = ROLES_PT["board_title"]
 TEXT_PT = 9.0
 LETTER_MIN_PT = 9.0  # tile letters on the small map
 
@@ -84,22 +86,53 @@ def place_point(point: tuple[float, float], turns: int, scale: float,
             centre[1] + scale * (x * math.sin(a) + y * math.cos(a)))
 
 
-def tile_letter(comp: Component) -> str:
-    """The tile's printed letter: its text element (e.g. ``A``)."""
-    for el in comp.spec["face"].get("elements") or []:
-        if el["type"] == "text":
-            return str(el["text"])
-    return comp.name
+@dataclass(frozen=True)
+class Tile:
+    """One map tile: its name, its size across the flats and its own drawing (elements, mm from its
+    centre)."""
+
+    name: str
+    flats_mm: float
+    elements: tuple
+
+    @property
+    def letter(self) -> str:
+        """The tile's printed letter: its text element (e.g. ``A``)."""
+        for el in self.elements:
+            if el["type"] == "text":
+                return str(el["text"])
+        return self.name
+
+
+def map_tiles(game: Game, comp: Component) -> dict[str, Tile]:
+    """The tiles ``params.tiles`` names, by id: each item of the named hex-tile components (an item's
+    own ``elements``, else its component's). Seven in all, or a DataError at the params."""
+    params = comp.spec.get("params") or {}
+    line = comp.spec.line_of("params") if hasattr(comp.spec, "line_of") else comp.line
+    known = {c.id: c for c in game.components}
+    tiles: dict[str, Tile] = {}
+    for cid in params.get("tiles") or []:
+        source = known.get(cid)
+        if source is None or source.kind != "hex-tile":
+            raise DataError(f"tile-arrangement: {cid!r} is not a hex-tile component of this game", comp.file, line)
+        for item in source.items:
+            els = item.face.get("elements") or source.spec.get("face", {}).get("elements") or []
+            key = item.id if len(source.items) > 1 else source.id
+            tiles[key] = Tile(item.name if len(source.items) > 1 else source.name, min(source.size_mm), tuple(els))
+    if len(tiles) != 7:
+        raise DataError(f"tile-arrangement: the map is a flower of 7 tiles; params.tiles holds {len(tiles)}",
+                        comp.file, line)
+    return tiles
 
 
 def _is_bleed(el: dict[str, Any]) -> bool:
     return el.get("fill") == "none" and float(el.get("width_mm", 0.4)) >= BLEED_MIN_WIDTH_MM
 
 
-def _placed_elements(tile: Component, turns: int, scale: float, centre: tuple[float, float]) -> list[dict[str, Any]]:
+def _placed_elements(tile: Tile, turns: int, scale: float, centre: tuple[float, float]) -> list[dict[str, Any]]:
     """The tile's own art, turned, scaled and moved; letters stay upright."""
     out: list[dict[str, Any]] = []
-    for el in tile.spec["face"].get("elements") or []:
+    for el in tile.elements:
         at = el["at_mm"]
         if el["type"] == "polygon" and not _is_bleed(el):
             pts = [place_point((at[0] + p[0], at[1] + p[1]), turns, scale, centre) for p in el["points_mm"]]
@@ -125,10 +158,10 @@ def _outline(turns: int, flats: float, scale: float, centre: tuple[float, float]
             "width_mm": 0.6}
 
 
-def map_elements(tiles: dict[str, Component], placements: list[Placement], map_width_mm: float,
+def map_elements(tiles: dict[str, Tile], placements: list[Placement], map_width_mm: float,
                  origin: tuple[float, float]) -> list[dict[str, Any]]:
     """Every tile of the arrangement drawn into a flower ``map_width_mm`` wide centred at ``origin``."""
-    flats = min(next(iter(tiles.values())).size_mm)
+    flats = next(iter(tiles.values())).flats_mm
     scale = map_width_mm / (3 * flats)
     out: list[dict[str, Any]] = []
     for p in placements:
@@ -139,9 +172,9 @@ def map_elements(tiles: dict[str, Component], placements: list[Placement], map_w
     return out
 
 
-def _legend(game: Game, tiles: dict[str, Component], placements: list[Placement], seed: int,
+def _legend(game: Game, tiles: dict[str, Tile], placements: list[Placement], seed: int,
             x: float, y: float) -> list[dict[str, Any]]:
-    lines = [p.describe(f"tile {tile_letter(tiles[p.tile])}") for p in placements]
+    lines = [p.describe(f"tile {tiles[p.tile].letter}") for p in placements]
     note = ("Lay the tiles edge to edge as drawn. On each tile the small arrow by its letter points at "
             "the tile's top corner: turn the tile until its arrow points where the picture shows.")
     return [
@@ -155,10 +188,10 @@ def _legend(game: Game, tiles: dict[str, Component], placements: list[Placement]
 def suggested_map(game: Game, comp: Component, seed: int) -> list[Component]:
     """A one-page board showing one random arrangement of the map tiles."""
     params = comp.spec.get("params") or {}
-    tiles = {cid: game.component(cid) for cid in params["tiles"]}
+    tiles = map_tiles(game, comp)
     width, height = (float(v) for v in params.get("size_mm", (180, 240)))
     map_w = float(params.get("map_width_mm", width - 8))
-    flats = min(next(iter(tiles.values())).size_mm)
+    flats = next(iter(tiles.values())).flats_mm
     map_h = map_w / (3 * flats) * flats * (2 / SQRT3 + SQRT3)  # one tile's corners + two half rows
     placements = arrange(list(tiles), seed)
     top = 14.0

@@ -86,7 +86,7 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
     cursor = y1
     for comp, pieces in runs:
         full = plan(comp, (x0, y0, x1, y1)).per_page  # a ValueError here: the piece fits no page
-        chosen = bool(pages and pages[-1].blocks and pack_target(comp) == pages[-1].blocks[-1].comp.id)
+        chosen = bool(pages and any(pack_target(comp) == b.comp.id for b in pages[-1].blocks))
         i = 0
         while i < len(pieces):
             grid = None

@@ -292,9 +292,10 @@ RENAMED_GENERATORS = {"farlander-suggested-map": "tile-arrangement", "thrones-ho
 _TERRAIN_COUNTS = MapOf(integer(0, 10_000), "terrain: number")
 GENERATOR_PARAMS = {
     "tile-arrangement": Map({
-        "tiles": Key(ListOf(ID, "the hex-tile components to lay out", min_items=7), True,
-                     doc="seven single-tile components (ids), laid as a flower: one in the middle, six "
-                         "around; each drawn with its own elements, shuffled and turned by the seed"),
+        "tiles": Key(ListOf(ID, "the hex-tile components to lay out", min_items=1), True,
+                     doc="the hex-tile component(s) (ids) holding seven tiles: one component whose seven "
+                         "items each carry their own elements, or seven single-tile components; laid as a "
+                         "flower (one in the middle, six around), shuffled and turned by the seed"),
         "size_mm": Key(PAIR_MM, doc="the page's size (default [180, 240])"),
         "map_width_mm": Key(POS_MM, doc="how wide the drawn arrangement is (default: the page less 8 mm)"),
         "title": Key(TEXT, doc="the heading; {game} and {seed} are filled in "

@@ -17,7 +17,7 @@ class Colour:
     shape: str
 
 
-@dataclass
+@dataclass(slots=True)  # a deck may hold 10,000 of them: no per-item attribute dict
 class Item:
     """One distinct face of a component (with its own count), e.g. 42 x Field tile."""
 

@@ -195,11 +195,10 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     from ..components.images import check_image
     from ..components.richtext import icons_in
 
-    folder = Path(game.folder)
     if isinstance(spec, YMap):
         for key, value in spec.items():
             if key == "image" and isinstance(value, str):
-                path, why = inside_folder(folder, value)
+                path, why = inside_folder(Path(game.folder), value)
                 if path is not None:
                     why = check_image(path)
                 if why:
@@ -242,10 +241,15 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
         if comp.kind not in checks.PIECE_KINDS + ("card",):
             continue
         seen: set[str] = set()
+        seen_faces: set[tuple] = set()  # a deck's items share one back dict: resolved once
         for item in comp.items:
             for face in (item.face, item.back):
                 if face is None:
                     continue
+                same = (id(face), item.colour.id if item.colour else None)
+                if same in seen_faces:
+                    continue
+                seen_faces.add(same)
                 look = resolve(game, face, item.colour)
                 if look.key() in seen:
                     continue
@@ -392,6 +396,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             and not spec.get("items_csv"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
+    shared_back = None
     ids: dict[str, int] = {}
     for index, raw in enumerate(raw_items):
         _face_refs(raw, raw, game, errors)
@@ -401,7 +406,12 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
-        back_face = merge_back(face, comp_back, raw.get("back"))
+        if raw.get("back") is None and isinstance(comp_back, dict):  # the deck's back: one dict for all
+            if shared_back is None:
+                shared_back = merge_back(face, comp_back, None)
+            back_face = shared_back
+        else:
+            back_face = merge_back(face, comp_back, raw.get("back"))
         item_id = str(raw.get("id") or _slug(name))
         if item_id in ids:
             if raw.get("id") is not None:

@@ -154,3 +154,53 @@ def test_the_played_svg_has_a_file_per_side(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "p.svg").exists() and (tmp_path / "p-back.svg").exists()
     assert "F F6" in (tmp_path / "p-back.svg").read_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_pencilled_word_stays_inside_its_hex(paper):
+    """A won 31-year game (7 farms, 3 mines, 4 villages, 3 monument stages, 2 graveyards): each
+    building's letter, word and stage number sits inside its own hex, edges included, so
+    "monument" and "graveyard" never run over into the next hex."""
+    from generator.draw.fonts import text_width_mm
+    from generator.draw.surface import MM_PER_PT
+    from solo.playout import playout
+    from solo.sheet import _pencil_buildings, played_from_log
+    from test_solo_sheet import Recorder
+
+    r = rules()
+    game = playout(r, 7, max_years=60, skill=0.95, checks=True)
+    k = game.kingdom
+    assert (k.outcome.result, k.stage, k.graveyards, k.villages) == ("won", 3, 2, 4)
+    board, grid = rules_board(r), layout(paper, r).grid
+    rec = Recorder()
+    _pencil_buildings(rec, grid, board, played_from_log(game.log, r))
+    words = [t[2] for t in rec.texts]
+    assert words.count("monument") == 3 and words.count("graveyard") == 2 and {"1", "2", "3"} <= set(words)
+    centres = [grid.center(*board.col_row(h)) for h in range(board.size)]
+    half_flats = grid.flats_mm / 2
+    for (x, y, text, size, anchor), font in zip(rec.texts, rec.fonts):
+        assert anchor == "middle"
+        cx, cy = min(centres, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+        half = text_width_mm(text, size, font) / 2
+        top, bottom = y - 0.75 * size * MM_PER_PT, y + 0.25 * size * MM_PER_PT  # ascent, descent
+        for px, py in ((x - half, top), (x + half, top), (x - half, bottom), (x + half, bottom)):
+            dx, dy = abs(px - cx), abs(py - cy)
+            assert dy <= half_flats and dx <= grid.side_mm - dy / 3 ** 0.5, (paper, text, px - cx, py - cy)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_long_years_are_written_short_rather_than_cut(paper):
+    """Two sixes' four results and a capital's two resources do not fit their cells: the record
+    writes them short (the key says how) instead of cutting them off with an ellipsis."""
+    from solo.playout import playout
+    from solo.sheet import draw_sheet, played_from_log
+    from test_solo_sheet import Recorder
+
+    r = rules()
+    game = playout(r, 7, max_years=60, skill=0.95, checks=True)
+    played = played_from_log(game.log, r)
+    rec = Recorder()
+    draw_sheet(rec, r, None, paper, played)  # the back page is what matters here
+    words = [t[2] for t in rec.texts]
+    assert "6 6; 6: ore, eff, harv, ore" in words and "ore, food" in words  # years 15 and 23
+    assert not [w for w in words if w.endswith("…")]

@@ -104,3 +104,50 @@ def test_buildable_is_what_is_affordable_and_has_a_hex(monkeypatch):
     monkeypatch.setattr(S.Policy, "build", spy)
     simulate("random", 400, 5)
     assert len(seen) > 1000 and all(seen)
+
+
+@pytest.mark.parametrize("policy, won, lost, unfinished, mean_years, most_ore", [
+    ("random", 0, 397, 3, 8.64, 78),
+    ("greedy", 28, 333, 39, 18.05, 345),
+    ("careful", 380, 14, 6, 29.18, 1285),
+])
+def test_the_figures_of_a_seed_never_change(policy, won, lost, unfinished, mean_years, most_ore):
+    """400 games of seed 11, as played before the engine and the map drawing were made faster:
+    a faster engine must play exactly the same games (same sheets, same dice, same decisions)."""
+    s = summarise(policy, simulate(policy, 400, 11), 11)
+    assert (s["won"], s["lost"], s["unfinished"]) == (won, lost, unfinished)
+    assert s["years"]["mean"] == mean_years
+    assert s["peak"]["ore"]["max"] == most_ore
+
+
+def test_a_workers_refusal_reaches_the_player_as_with_one_job(tmp_path, monkeypatch):
+    """A player's policy that builds on the capital in game 30 only (the second worker's share
+    with --jobs 2): the engine refuses it in the worker, and the player reads the same sentence and
+    exit code as with --jobs 1."""
+    import random
+
+    from solo.simulate import game_seed
+
+    sheet = random.Random(game_seed(0, 30)).randrange(1_000_000)
+    (tmp_path / "cheat.py").write_text(
+        "from solo.simulate import Policy\n"
+        "class Cheat(Policy):\n"
+        "    def build(self, k, options):\n"
+        f"        if k.map.seed != {sheet}:\n"
+        "            return super().build(k, options)\n"
+        "        return options[0], k.board.capital\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    said = []
+    for jobs in ("1", "2"):
+        result = run("simulate", "--games", "40", "--seed", "0", "--jobs", jobs, "--policy", "cheat:Cheat")
+        assert result.exit_code == 1, result.output
+        said.append(result.output)
+    assert said[0] == said[1] and "the hex is not empty, it holds the capital" in said[0]
+
+
+def test_results_travel_between_processes_unchanged():
+    from solo.simulate import pack, unpack
+
+    games = simulate("careful", 30, 3) + simulate("random", 30, 3)
+    assert unpack(pack(games)) == games
+    assert len(pack(games)) == 60 * 7 * 8  # seven numbers a game, nothing else
