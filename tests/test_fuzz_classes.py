@@ -65,13 +65,12 @@ def test_a_290_kb_icon_path_is_refused_in_little_memory(tmp_path):
     """It took 1.0 GB to draw; it is refused at its line, in a process of its own, well under 300 MB."""
     folder = icon_game(tmp_path, '"M 0 0 ' + "L 1 1 " * 48_000 + '"')
     assert (folder / "game.yaml").stat().st_size > 280_000
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "build", "g", "--out", "out"], cwd=tmp_path,
-                            env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    err = proc.stderr.read()  # type: ignore[union-attr]
-    _, status, usage = os.wait4(proc.pid, 0)
-    assert os.waitstatus_to_exitcode(status) == 1, err
+    from test_limits import measured
+
+    code, err, _, mb = measured("build", "g", "--out", "out", cwd=tmp_path)
+    assert code == 1, err
     assert err.startswith("g/game.yaml:5: ") and "characters; at most" in err, err
-    assert usage.ru_maxrss / 1024 < 300
+    assert mb < 300
     assert not (tmp_path / "out" / "g").exists()
 
 

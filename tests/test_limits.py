@@ -41,15 +41,28 @@ def game(tmp_path: Path, components: str, **files: str) -> Path:
     return folder
 
 
+# The child's own peak memory (VmHWM): ru_maxrss would carry over pytest's from before the exec.
+MEASURED = """\
+import re, sys
+from generator.cli import cli
+try:
+    cli.main(sys.argv[1:], prog_name="pnpforge", standalone_mode=True)
+finally:
+    with open("/proc/self/status") as status:
+        print("MAXRSS", re.search(r"VmHWM:\\s+(\\d+)", status.read()).group(1), file=sys.stderr)
+"""
+
+
 def measured(*args: str, cwd: Path) -> tuple[int, str, float, float]:
     """``pnpforge ARGS`` in a process of its own: (exit code, stderr, seconds, peak MB)."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=cwd, env=env(),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    err = proc.stderr.read()  # type: ignore[union-attr]
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, err, time.perf_counter() - start, usage.ru_maxrss / 1024
+    proc = subprocess.run([sys.executable, "-c", MEASURED, *args], cwd=cwd, env=env(), stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, timeout=600)
+    seconds = time.perf_counter() - start
+    peak = re.search(r"^MAXRSS (\d+)$", proc.stderr, re.M)
+    assert peak, proc.stderr[-300:]
+    err = proc.stderr.replace(peak.group(0) + "\n", "")
+    return proc.returncode, err, seconds, int(peak.group(1)) / 1024
 
 
 def refused(err: str, *phrases: str) -> list[str]:
