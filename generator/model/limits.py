@@ -200,15 +200,21 @@ def _component_work(game: Any, comp: Any, paper: Any) -> tuple[int, int, float]:
 
 
 def _per_page(comp: Any, paper: Any) -> int:
-    """Pieces a page, as the build will lay them out (one, if a piece does not fit the paper)."""
-    from ..layout.pieces import default_bleed, plan_grid, plan_least_paper
-
-    try:
-        bleed = float(comp.spec.get("bleed_mm", default_bleed(comp)))
-        plan = plan_grid if "bleed_mm" in comp.spec else plan_least_paper
-        return max(1, plan(comp, paper, bleed, paper.usable, count=comp.count or None).per_page)
-    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+    """Pieces a page, about as the build lays them out (layout/pieces.py, which validate does not
+    load: the build counts its real plan again): cards, squares and counters butted edge to edge,
+    hexes and tokens spaced by their bleed and marks; at least one."""
+    w, h = comp.size_mm
+    x0, y0, x1, y1 = paper.usable
+    room_w, room_h = x1 - x0, y1 - y0
+    if comp.kind in ("card", "square-tile", "counter"):
+        cell_w, cell_h = w, h
+    else:
+        bleed = min(3.0, 0.15 * min(w, h))
+        cell_w, cell_h = w + 2 * bleed + 2.0, h + 2 * bleed + 2.0
+    if cell_w <= 0 or cell_h <= 0:
         return 1
+    fits = max(int(room_w // cell_w) * int(room_h // cell_h), int(room_w // cell_h) * int(room_h // cell_w))
+    return max(1, fits)
 
 
 def _copies(game: Any, comp: Any) -> int:
