@@ -48,8 +48,11 @@ def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
 
 def _init(games: list[Game] | None, opts: Options | None) -> None:
     global _GAMES, _OPTS
-    # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers)
+    # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers).
+    # The parent blocked SIGINT before the fork, so none can arrive before it is ignored here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     if games is not None:
         _GAMES, _OPTS = games, opts
 
@@ -110,7 +113,18 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     if fork:
         _warm(games, opts)
     init_args = (None, None) if fork else (games, opts)
-    pool = ctx.Pool(min(jobs, len(work)), initializer=_init, initargs=init_args)
+    # A worker that Ctrl-C reached before its initializer ignored it died holding the pool's task
+    # lock, and the pool then hung on its way down (seen once in 25 interrupted builds). SIGINT is
+    # blocked while the workers start (they inherit the mask, and so do the pool's threads, which
+    # start any replacement worker); one pressed meanwhile arrives when it is unblocked, below.
+    masked = hasattr(signal, "pthread_sigmask")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    try:
+        pool = ctx.Pool(min(jobs, len(work)), initializer=_init, initargs=init_args)
+    except BaseException:
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        raise
     entries: list[dict[str, Any]] = []
     per_game = len(game_parts(opts))
     results: dict[int, tuple[str, Any]] = {}
@@ -126,6 +140,8 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered))
 
     try:
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)  # a Ctrl-C pressed meanwhile lands here
         for n, item in enumerate(work):
             pool.apply_async(_render, item, callback=lambda r, n=n: arrived.put((n, r)),
                              error_callback=lambda e, n=n: arrived.put((n, ("error", (type(e), e.args, {})))))
