@@ -226,19 +226,18 @@ def test_one_face_a_page_with_its_count(shop):
     assert abs(across[1] - (flats * 2 / 3 ** 0.5 + 6.35) * PT_PER_MM) < 0.01
 
 
-def test_print_shop_alone_writes_no_home_kit_and_the_config_can_ask_for_it(tmp_path, runner):
+def test_print_shop_alone_writes_no_home_kit_and_the_config_can_ask_for_it(tmp_path, runner, monkeypatch):
     from generator.cli import cli
 
+    monkeypatch.chdir(tmp_path)  # pnpforge.yaml is read from the folder the command runs in
     (tmp_path / "pnpforge.yaml").write_text("build:\n  print_shop: true\n")
-    with runner.isolated_filesystem(temp_dir=tmp_path) as here:
-        (Path(here) / "pnpforge.yaml").write_text("build:\n  print_shop: true\n")
-        result = runner.invoke(cli, ["build", str(WARGAME), "--out", "out"])
-        assert result.exit_code == 0, result.output
-        kit = Path(here) / "out" / "ebenau_crossing"
-        assert sorted(p.name for p in kit.iterdir()) == ["manifest.json", "print-shop"]
-        (Path(here) / "pnpforge.yaml").write_text("build:\n  print_shop: maybe\n")
-        result = runner.invoke(cli, ["build", str(WARGAME), "--out", "out"])
-        assert result.exit_code == 1 and "pnpforge.yaml:2" in result.output
+    result = runner.invoke(cli, ["build", str(WARGAME), "--out", "out"])
+    assert result.exit_code == 0, result.output
+    kit = tmp_path / "out" / "ebenau_crossing"
+    assert sorted(p.name for p in kit.iterdir()) == ["manifest.json", "print-shop"]
+    (tmp_path / "pnpforge.yaml").write_text("build:\n  print_shop: maybe\n")
+    result = runner.invoke(cli, ["build", str(WARGAME), "--out", "out"])
+    assert result.exit_code == 1 and "pnpforge.yaml:2" in result.output
 
 
 # -- every text inside its piece ----------------------------------------------------------------------
