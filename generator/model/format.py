@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from .. import pathdata
+from ..errors import show
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
                      ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
 
@@ -337,11 +338,13 @@ GENERATOR_PARAMS = {
 
 
 def _generator_name(v: Any) -> str | None:
+    if not isinstance(v, str):  # a list or a mapping cannot be looked up by name
+        return f"expected one of {', '.join(GENERATOR_PARAMS)}; got {show(v)}"
     if v in GENERATOR_PARAMS:
         return None
     if v in RENAMED_GENERATORS:
         return f"the generator {v!r} is now called {RENAMED_GENERATORS[v]!r} (same params)"
-    return f"expected one of {', '.join(GENERATOR_PARAMS)}; got {v!r}"
+    return f"expected one of {', '.join(GENERATOR_PARAMS)}; got {show(v)}"
 
 
 COMPONENT.keys["generator"] = Key(Scalar("generator", _generator_name, {"enum": list(GENERATOR_PARAMS)}),
