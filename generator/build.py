@@ -521,7 +521,7 @@ def contents_job(game: Game, doc: Document, paper: Paper) -> list[PageJob]:
         if comp.id in done:
             continue
         done.add(comp.id)
-        size = _size_text(comp)
+        size = comp.size_text()
         if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
             size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
         rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
@@ -572,17 +572,6 @@ BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit galler
     "that the crop marks line up; most printers shift the back by up to 3 mm.",
     "This page is here so the first fronts page starts on the front of a sheet.",
 ]
-
-
-def _size_text(comp: Component) -> str:
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        return f"hex {min(w, h):.1f} mm across flats"
-    if comp.kind == "token":
-        return f"round, {w:.1f} mm"
-    if comp.kind == "sheet":
-        return "page"
-    return f"{w:.1f} x {h:.1f} mm"
 
 
 def _print_notes(doc: Document) -> list[str]:

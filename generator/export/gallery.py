@@ -51,17 +51,6 @@ def _shot(face: Face) -> Shot:
     return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX)
 
 
-def _size_text(comp: Component) -> str:
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        return f"hex, {min(w, h):.1f} mm across the flats ({max(w, h):.1f} mm corner to corner)"
-    if comp.kind == "token":
-        return f"round, {w:.1f} mm across"
-    if comp.kind == "sheet":
-        return "a page of text"
-    return f"{w:.1f} x {h:.1f} mm"
-
-
 def _rel(path: Path, base: Path) -> str:
     return path.relative_to(base).as_posix()
 
@@ -159,7 +148,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                           "note": next((n for iid, n in notes.items() if front.item == iid), "")})
         comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),
                       "count": comp.count if comp.kind not in ("board", "sheet") else 1,
-                      "size": _size_text(comp), "where": where.get(comp.id, []), "items": items,
+                      "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
     duplex = build.Document("duplex", "", duplex=True)

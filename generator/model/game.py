@@ -55,6 +55,19 @@ class Component:
     def double_sided(self) -> bool:
         return any(item.back is not None for item in self.items)
 
+    def size_text(self, long: bool = False) -> str:
+        """Its size as a player reads it: short on the contents page, in words in the gallery."""
+        w, h = self.size_mm
+        if self.kind == "hex-tile":
+            if long:
+                return f"hex, {min(w, h):.1f} mm across the flats ({max(w, h):.1f} mm corner to corner)"
+            return f"hex {min(w, h):.1f} mm across flats"
+        if self.kind == "token":
+            return f"round, {w:.1f} mm across" if long else f"round, {w:.1f} mm"
+        if self.kind == "sheet":
+            return "a page of text" if long else "page"
+        return f"{w:.1f} x {h:.1f} mm"
+
 
 @dataclass
 class Game:
