@@ -232,7 +232,7 @@ def test_ctrl_c_during_a_two_process_build_ends_it_whole(tmp_path):
         proc = subprocess.Popen([sys.executable, "-m", "generator", "build", *args, "--bleed", "2",
                                  "--out", out.name], cwd=tmp_path, env=env(), stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
-        time.sleep(rng.uniform(0.05, 1.0) * took)
+        time.sleep(0.15 + rng.uniform(0.0, 1.0) * took)
         try:
             os.killpg(proc.pid, signal.SIGINT)
         except ProcessLookupError:  # already finished
@@ -248,6 +248,9 @@ def test_ctrl_c_during_a_two_process_build_ends_it_whole(tmp_path):
         for pid in left:
             os.kill(int(pid), signal.SIGKILL)
         assert left == [], f"trial {trial}: worker processes still running after Ctrl-C"
+        if "init_import_site" in err:  # it landed while Python itself was starting, before any of ours
+            codes.append(proc.returncode)
+            continue
         assert "Traceback" not in err, err
         # 130 with our line; 0 if the build had finished; killed by the signal itself only in the
         # instant before Python has started
