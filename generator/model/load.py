@@ -151,7 +151,20 @@ def load_game(folder: str | Path) -> Game:
     if errors:
         shared_icons_note(errors)
         raise DataErrors(errors)
+    for comp in game.components:
+        _drop_item_maps(comp)
     return game
+
+
+def _drop_item_maps(comp: Component) -> None:
+    """Once a component's items are read and checked, its spec no longer holds their mappings as
+    written: each item keeps its own file and line, and a deck of 10,000 cards no longer keeps a second
+    copy of every card (the mapping, its lines of keys) for the whole build."""
+    spec = comp.spec
+    if isinstance(spec, YMap) and isinstance(spec.get("items"), YList) and spec["items"]:
+        read = YList()
+        read.file, read.line = spec["items"].file, spec["items"].line
+        spec["items"] = read
 
 
 def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
