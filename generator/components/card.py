@@ -38,14 +38,15 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
     """Fill, picture, pattern and elements, out to the bleed."""
     box = Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm)
     s.draw(box, Style(fill=look.fill))
-    with s.saved():
-        s.clip(box)
-        if look.image:
-            frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
-                (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
-            draw_image(s, look.image, frame, look.image_fit)
-        pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
-                step_mm=4.0, width_mm=0.35)
+    if look.image or look.pattern not in (None, "none"):  # (a clip with nothing inside it is left out)
+        with s.saved():
+            s.clip(box)
+            if look.image:
+                frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
+                    (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
+                draw_image(s, look.image, frame, look.image_fit)
+            pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
+                    step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
         from .board import draw_elements
 

@@ -131,7 +131,6 @@ class PdfSurface(Surface):
         for key, value in (viewer_prefs or {}).items():
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
-        self._text = None  # a text object kept for encoding lines (see text())
         self._alpha_noted = False
         self._codes: dict[str, dict[str, tuple[int, int]]] = {}  # font -> character -> (subset, code)
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
@@ -139,6 +138,13 @@ class PdfSurface(Surface):
         self._images: dict[str, str] = {}  # SVG picture path -> form name
         self._page_h_mm = 0.0
         self._in_page = False
+        # The fill and stroke the content stream has set in the current graphics state (None: not
+        # known), so a colour or line style already in force is not written again; save and restore
+        # keep a stack of them as "q" and "Q" do.
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._states: list[tuple[str | None, str | None]] = []
+        self._text_codes: dict[tuple[str, float], tuple[str, float, bool]] = {}  # (font, pt) -> (name, mm, TrueType)
         self.page_count = 0
 
     # -- pages ----------------------------------------------------------------------------------
@@ -157,6 +163,8 @@ class PdfSurface(Surface):
         c.translate(0, height_mm * PT_PER_MM)
         c.scale(PT_PER_MM, -PT_PER_MM)
         self._in_page = True
+        self._fill = self._stroke = None
+        self._states.clear()
 
     def set_boxes(self, trim_box_mm, bleed_box_mm):
         """Set the TrimBox and BleedBox of the current page, (x, y, w, h) in mm, y down."""
@@ -200,9 +208,11 @@ class PdfSurface(Surface):
     # which save and restore through reportlab.
     def save(self):
         self._canvas._code.append("q")
+        self._states.append((self._fill, self._stroke))
 
     def restore(self):
         self._canvas._code.append("Q")
+        self._fill, self._stroke = self._states.pop()
 
     def translate(self, dx_mm, dy_mm):
         if dx_mm or dy_mm:
@@ -248,18 +258,22 @@ class PdfSurface(Surface):
         # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
         # style's part formatted once per style rather than once per path
         if style.fill is not None:
-            colour = HexColor(style.fill)
-            c._fillColorObj = colour
-            code.append(_fill_code(style.fill, self._cmyk))
+            fill = _fill_code(style.fill, self._cmyk)
+            if fill != self._fill:
+                c._fillColorObj = HexColor(style.fill)
+                code.append(fill)
+                self._fill = fill
             if c._extgstate.getValue("ca") != 1:
                 c.setFillAlpha(1)  # as setFillColor does for an opaque colour (it writes nothing if 1)
         if style.stroke is not None:
-            colour = HexColor(style.stroke)
-            c._strokeColorObj = colour
-            c._lineWidth = style.width_mm
-            c._lineJoin = _JOIN.get(style.join, 0)
-            c._lineCap = _CAP.get(style.cap, 0)
-            code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk))
+            stroke = _stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk)
+            if stroke != self._stroke:
+                c._strokeColorObj = HexColor(style.stroke)
+                c._lineWidth = style.width_mm
+                c._lineJoin = _JOIN.get(style.join, 0)
+                c._lineCap = _CAP.get(style.cap, 0)
+                code.append(stroke)
+                self._stroke = stroke
             if c._extgstate.getValue("CA") != 1:
                 c.setStrokeAlpha(1)
         if style.opacity < 1.0:
@@ -274,32 +288,36 @@ class PdfSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
-        size_pt = snap(size_pt)  # every size from the one type scale
+        known = self._text_codes.get((font, size_pt))
+        if known is None:
+            size_pt = snap(size_pt)  # every size from the one type scale
+            name = fonts.pdf_name(font)
+            known = self._text_codes[(font, size_pt)] = (name, size_pt * MM_PER_PT, _dynamic(name))
+        name, size, dynamic = known
         c = self._canvas
-        name = fonts.pdf_name(font)
-        size = size_pt * MM_PER_PT
         if anchor != "start":
             width = c.stringWidth(text, name, size)
             x_mm -= width / 2 if anchor == "middle" else width
-        # one text object with its own flipped matrix: no graphics-state save/restore per line
-        t = self._text
-        if t is None or t._canvas is not c or not _dynamic(name):
+        if not dynamic:  # a font reportlab does not subset (none of ours): its own text object
             t = c.beginText()
             t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
             t.setFont(name, size)
             t.setFillColor(HexColor(fill))
             t.textOut(text)
             c.drawText(t)
-            if _dynamic(name):
-                self._text = t
+            self._fill = None
             return
-        # A TrueType line, written as the text object above writes it ("BT", its origin, the
-        # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
-        # glyph encoding: a card sets half a dozen lines.
-        c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill, self._cmyk)} "
-                       f"{self._glyphs(t, name, size, text)} ET")
+        # A TrueType line as reportlab's text object writes it ("BT", the flipped matrix, the colour,
+        # the glyphs in their subsets, "ET"), without a graphics-state save per line; the colour only
+        # where it changes (a colour set inside a text object stays set after it)
+        colour = _fill_code(fill, self._cmyk)
+        if colour == self._fill:
+            c._code.append(f"BT 1 0 0 -1 {fp_str(x_mm, y_mm)} Tm {self._glyphs(name, size, text)} ET")
+        else:
+            self._fill = colour
+            c._code.append(f"BT 1 0 0 -1 {fp_str(x_mm, y_mm)} Tm {colour} {self._glyphs(name, size, text)} ET")
 
-    def _glyphs(self, t, name: str, size: float, text: str) -> str:
+    def _glyphs(self, name: str, size: float, text: str) -> str:
         """The text object's operators for ``text`` (font, size, glyph codes in the font's subsets), as
         reportlab's ``_formatText`` writes them. A character keeps its code in a document once given
         one, so the same line in the same font and size always encodes the same: each distinct line is
@@ -389,13 +407,20 @@ class PdfSurface(Surface):
         x0, y0, x1, y1 = bbox_mm
         c = self._canvas
         c.beginForm(self._forms[name], x0, y0, x1, y1)
+        outer = (self._fill, self._stroke, self._states)
+        self._fill = self._stroke = None  # a form starts in the state of wherever it is placed
+        self._states = []
         draw(self)
+        self._fill, self._stroke, self._states = outer
         c.endForm()
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         code = self._canvas._code
+        if not (x_mm or y_mm):  # a form's Do saves and restores the graphics state itself
+            self._canvas.doForm(self._forms[name])
+            return
         code.append("q")
-        code.append(f"{fp_str(1, 0, 0, 1, x_mm, y_mm)} cm")
+        code.append(f"1 0 0 1 {fp_str(x_mm, y_mm)} cm")
         self._canvas.doForm(self._forms[name])
         code.append("Q")
 
