@@ -17,7 +17,7 @@ from ..components.look import Look
 from ..components.piece import outline
 from ..draw.surface import Path, Surface
 from ..model import Component
-from .page import CUT_LINE, MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, bleed_mark, crop_mark
+from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
 MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
@@ -280,6 +280,15 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     footer band); where the block runs so close to the margin that there is not (15 troop counters
     across A4), the mark runs over the bleed instead, from the cut edge outwards: the bleed is cut
     away with it. A white edge keeps those marks visible on dark art."""
+    key = ("block marks", grid, n, paper, mirror, tuple(offset), full)
+    # the same marks on every full sheet of a deck (fronts and backs apart): drawn once, placed on each
+    s.reuse(repr(key), (0.0, 0.0, paper.width_mm, paper.height_mm),
+            lambda t: _draw_block_marks(t, grid, paper, n, mirror, offset, full))
+    return []  # bottom marks stop at the footer band, so the footer needs to avoid none
+
+
+def _draw_block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
+                      offset: tuple[float, float], full: bool) -> None:
     xs, ys = block_cuts(grid, n, paper, mirror, offset)
     most = 10_000.0 if full else MARK_LEN_MM  # lines run to the margins, for a paper trimmer
     x_lo, x_hi, y_lo, y_hi = MARGIN_MM, paper.width_mm - MARGIN_MM, MARGIN_MM, paper.usable[3]
@@ -288,14 +297,19 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     sides = ((xs, min(ys), (0, -1), min(ys) - y_lo), (xs, max(ys), (0, 1), y_hi - max(ys)),
              (ys, min(xs), (-1, 0), min(xs) - x_lo), (ys, max(xs), (1, 0), x_hi - max(xs)))
     for cuts, at, (dx, dy), room in sides:
+        # a side's marks are parallel and a cut apart: one path of them all (their white edges first)
         outside = room - edge
+        marks = Path()
         for c in cuts:
             x, y = (c, at) if dx == 0 else (at, c)
             if outside >= 1.0:
-                crop_mark(s, x + dx * edge, y + dy * edge, dx, dy, min(most, outside))
+                x, y, length = x + dx * edge, y + dy * edge, min(most, outside)
             else:
-                bleed_mark(s, x, y, dx, dy, max(grid.bleed, min(room, grid.bleed + MIN_MARK_MM)))
-    return []  # bottom marks stop at the footer band, so the footer needs to avoid none
+                length = max(grid.bleed, min(room, grid.bleed + MIN_MARK_MM))
+            marks.move_to(x, y).line_to(x + dx * length, y + dy * length)
+        if outside < 1.0:
+            s.draw(marks, MARK_HALO)
+        s.draw(marks, MARK)
 
 
 def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,
