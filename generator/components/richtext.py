@@ -201,6 +201,11 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 
 
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
+    if " " not in text and not _RICH.search(text):  # one word (a value, a number): its width
+        if not text:
+            return 0.0
+        style = base if base in _BASES else "regular"
+        return text_width_mm(text, size, (dict(fam) if fam else DEFAULT_FAMILY).get(style, style))
     if not _RICH.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
@@ -267,6 +272,15 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x -= width / 2
     elif anchor == "end":
         x -= width
+    if words:  # one run of one style with no icon (most lines): its words set as one string
+        style = words[0][0].style
+        for word in words:
+            if len(word) != 1 or word[0].icon or word[0].style != style:
+                break
+        else:
+            s.text(x, y, " ".join([word[0].text for word in words]), size_pt=size,
+                   font=family.get(style, style), fill=ink)
+            return
     em = size * MM_PER_PT
     # runs of one style are set as one string (spaces included), so a PDF holds whole phrases
     for w, lead, text, font, icon in _placed(words, size, family_key(family)):

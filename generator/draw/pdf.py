@@ -132,7 +132,7 @@ class PdfSurface(Surface):
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
         self._alpha_noted = False
-        self._codes: dict[str, dict[str, tuple[int, int]]] = {}  # font -> character -> (subset, code)
+        self._codes: dict[str, tuple] = {}  # font -> (character -> (subset, code), subset 0's table)
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
@@ -335,30 +335,39 @@ class PdfSurface(Surface):
         """``_formatText`` for a TrueType font, remembering each character's (subset, code) and each
         subset's font name per document: reportlab's splitString gives a character its code (in the
         text's order, as it would) the first time the document sets it, and is asked again never."""
-        doc = self._canvas._doc
         codes = self._codes.get(name)
         if codes is None:
-            codes = self._codes[name] = {}
+            codes = self._codes[name] = ({}, {}, set())  # character -> (subset, code); subset 0's table
+        known, first, in_first = codes
+        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        if in_first.issuperset(text):  # every character coded in the first subset (nearly every line)
+            return f"{self._subset_name(name, 0)} {tmpl} ({escapePDF(text.translate(first).encode('latin-1'))}) Tj"
+        doc = self._canvas._doc
         font = _ttf(name)
         runs: list[tuple[int, list[int]]] = []
         for ch in text:
-            known = codes.get(ch)
-            if known is None:
+            code = known.get(ch)
+            if code is None:
                 ((subset, byte),) = font.splitString(ch, doc)
-                known = codes[ch] = (subset, byte[0])
-            if runs and runs[-1][0] == known[0]:
-                runs[-1][1].append(known[1])
+                code = known[ch] = (subset, byte[0])
+                if subset == 0:
+                    first[ord(ch)] = chr(byte[0])
+                    in_first.add(ch)
+            if runs and runs[-1][0] == code[0]:
+                runs[-1][1].append(code[1])
             else:
-                runs.append((known[0], [known[1]]))
-        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                runs.append((code[0], [code[1]]))
         parts = []
         for subset, chars in runs:
-            font_name = self._subset_names.get((name, subset))
-            if font_name is None:  # the first use names the subset in the document: reportlab's call
-                font_name = self._subset_names[(name, subset)] = font.getSubsetInternalName(subset, doc)
-            parts.append(f"{font_name} {tmpl}")
+            parts.append(f"{self._subset_name(name, subset)} {tmpl}")
             parts.append(f"({escapePDF(bytes(chars))}) Tj")
         return " ".join(parts)
+
+    def _subset_name(self, name: str, subset: int) -> str:
+        font_name = self._subset_names.get((name, subset))
+        if font_name is None:  # the first use names the subset in the document: reportlab's call
+            font_name = self._subset_names[(name, subset)] = _ttf(name).getSubsetInternalName(subset, self._canvas._doc)
+        return font_name
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing
