@@ -14,7 +14,7 @@ from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .images import draw_image
 from .look import Look
-from .richtext import draw_line, shrink_to, widest, wrap
+from .richtext import DEFAULT_FAMILY, draw_line, family_key, shrink_to, widest, wrap
 from .textblock import draw_sections
 
 PAD_MM = 3.5
@@ -94,7 +94,7 @@ def deck_title(comp: Component, family: dict) -> tuple[float, int]:
     size at which its longest title fits its band on one line (not below TITLE_MIN_PT); when that is
     smaller than the card's body text, the band takes two lines (a title wraps at its spaces) at the
     largest type-scale step at which every title fits in two. Returns (pt, lines in the band)."""
-    fam = tuple(sorted(family.items()))
+    fam = family_key(family)
     known = _DECK_PT.get(id(comp))
     if known is not None and known[0] is comp and known[1] is comp.items and known[2] == fam \
             and known[4] == len(comp.items):
@@ -127,7 +127,7 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
 
 @lru_cache(maxsize=256)
 def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: tuple) -> tuple[float, int]:
-    fam = dict(family)
+    fam = dict(family) if family else DEFAULT_FAMILY
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
@@ -174,10 +174,11 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
     x = left + room / 2 if not look.value else left
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
-        if widest(title, size, tfam, "bold") > room + 0.05:
-            warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
-        draw_line(s, x, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
-                  wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
+        rows = wrap(title, 1e9, size, tfam, "bold")  # its paragraphs, each on one line
+        wide = max(width for _, width in rows)  # what widest() gives
+        if wide > room + 0.05:
+            warn(look.where, _title_problem(title, wide, room))
+        draw_line(s, x, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4, rows[0], size, ink=band_ink, family=tfam,
                   anchor=anchor, icons=icons)
     elif title:  # wrapped at its spaces, the lines centred together on the band
         rows = wrap(title, room, size, tfam, "bold")
@@ -206,7 +207,8 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
     sections.extend(look.sections)
     if sections:
         draw_sections(s, sections, PAD_MM, y, w - 2 * PAD_MM, bottom - y, max_pt=8.5, min_pt=MIN_PT + 0.5,
-                      ink=look.ink, family=fam, icons=icons, where=look.where)
+                      ink=look.ink, family=fam, icons=icons, where=look.where,
+                      content=None if look.sections else ("card text", look.flavour, look.text))
     if look.footer:
         # the baseline sits so the lowest descender is SAFE_MM clear of the cut
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
