@@ -57,11 +57,35 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
 
 
 def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
-    with s.saved():
-        w, h = _frame(s, comp, look)
-        s.translate(-w / 2, -h / 2)
-        _ground(s, look, w, h, bleed_mm, game)
-        _front_text(s, comp, look, w, h, bleed_mm, game)
+    s.save()
+    w, h = _frame(s, comp, look)
+    s.translate(-w / 2, -h / 2)
+    band = look.band or mix(look.fill, look.ink, 0.75)
+    band_h = _band_height(comp, look, h)
+    # the ground, the band and the value's disc: the same on many cards of a deck (its furniture),
+    # drawn in place the first time and recorded (a form) to be placed from the second on
+    key = ("card ground", look.fill, look.pattern, look.pattern_colour, look.image, look.image_fit,
+           (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value))
+    s.repeat(repr(key), (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm),
+             lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h))
+    _front_text(s, comp, look, w, h, band, band_h, game)
+    s.restore()
+
+
+def _front_ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: Game | None, band: str,
+                  band_h: float) -> None:
+    _ground(s, look, w, h, bleed_mm, game)
+    s.draw(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm), Style(fill=band))
+    if look.value:
+        s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=ink_for(band)))
+
+
+def _band_height(comp: Component, look: Look, h: float) -> float:
+    size, lines = deck_title(comp, look.title_fonts)
+    band_h = max(9.0, h * 0.12)
+    if lines > 1:  # the same height on every card of the deck, so the bodies line up
+        band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
+    return band_h
 
 
 def card_problems(comp: Component, look: Look) -> list[str]:
@@ -150,20 +174,14 @@ def _title_problem(title: str, wide: float, room: float) -> str:
             f"the card's {room:.1f} mm title band: shorten it")
 
 
-def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, bleed_mm: float,
+def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, band: str, band_h: float,
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
     tfam, fam = look.title_fonts, look.fonts
-    band = look.band or mix(look.fill, look.ink, 0.75)
     size, lines = deck_title(comp, tfam)
-    band_h = max(9.0, h * 0.12)
-    if lines > 1:  # the same height on every card of the deck, so the bodies line up
-        band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
-    s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm, Style(fill=band))
     band_ink = ink_for(band)
     left = PAD_MM
     if look.value:
-        s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
         vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
         draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
                   wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,

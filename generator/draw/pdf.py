@@ -216,7 +216,11 @@ class PdfSurface(Surface):
 
     def translate(self, dx_mm, dy_mm):
         if dx_mm or dy_mm:
-            self._canvas.translate(dx_mm, dy_mm)  # merged into a "cm" just written, as reportlab does
+            code = self._canvas._code
+            if code and code[-1][-3:] == " cm":
+                self._canvas.translate(dx_mm, dy_mm)  # merged into the "cm" just written, as reportlab does
+            else:  # what reportlab's translate writes, without its matrix bookkeeping (nothing reads it)
+                code.append(f"1 0 0 1 {fp_str(dx_mm, dy_mm)} cm")
 
     def rotate(self, degrees):
         if degrees:
