@@ -41,7 +41,7 @@ class Component:
     kind: str
     size_mm: tuple[float, float]
     items: list[Item]
-    spec: dict[str, Any]
+    spec: dict[str, Any]  # its mapping as written; its items' mappings are read into items and dropped
     file: str
     line: int
     orientation: str = "flat"

@@ -123,10 +123,11 @@ def estimate(game: Any, components: list[Any] | None = None) -> Work:
 
     components = game.components if components is None else components
     best = Work()
+    faces: dict[int, int] = {}  # a piece component's faces drawn and placed: the same on every paper
     for paper in PAPERS.values():
         work = Work()
         for comp in components:
-            pages, ops, area = _component_work(game, comp, paper)
+            pages, ops, area = _component_work(game, comp, paper, faces)
             work.pages += pages
             work.ops += ops + pages * PAGE_OPS
             work.board_area_m2 += area
@@ -159,28 +160,20 @@ def check_work(game: Any, errors: list[DataError], components: list[Any] | None 
                                 f"drawing operations {SEE}", comp.file, comp.line))
 
 
-def _component_work(game: Any, comp: Any, paper: Any) -> tuple[int, int, float]:
-    """(pages, drawing operations, board area in m2) of one component on one paper."""
+def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | None = None) -> tuple[int, int, float]:
+    """(pages, drawing operations, board area in m2) of one component on one paper. ``faces`` keeps
+    a piece component's drawing operations (by the component's id()) from one paper to the next."""
     kind = comp.kind
     if kind in PIECE_KINDS:
-        w, h = comp.size_mm
         n = comp.count
         per_page = _per_page(comp, paper)
         two = any(item.back is not None for item in comp.items)
         pages = math.ceil(n / per_page) * (2 if two else 1)
-        seen: set[tuple] = set()
-        ops = 0
-        for item in comp.items:
-            colour = item.colour.id if item.colour is not None else None
-            for face in (item.face, item.back):
-                if face is None:
-                    continue
-                key = (repr(face), colour)  # a face repeated is drawn once and placed again
-                if key in seen:
-                    continue
-                seen.add(key)
-                ops += _face_ops(game, face, (w, h))
-            ops += PLACE_OPS * item.count * (2 if two else 1)
+        ops = faces.get(id(comp)) if faces is not None else None
+        if ops is None:
+            ops = _pieces_ops(game, comp, two)
+            if faces is not None:
+                faces[id(comp)] = ops
         return pages, ops, 0.0
     if kind == "board":
         copies = _copies(game, comp)
@@ -197,6 +190,27 @@ def _component_work(game: Any, comp: Any, paper: Any) -> tuple[int, int, float]:
     if kind == "generated":
         return _generated_work(comp)
     return 0, 0, 0.0
+
+
+def _pieces_ops(game: Any, comp: Any, two: bool) -> int:
+    """Drawing operations of a piece component's faces (each different face once) and placements."""
+    w, h = comp.size_mm
+    seen: set[tuple] = set()
+    same: dict[tuple[int, Any], bool] = {}  # a face dict met before (a deck's one back): no repr again
+    ops = 0
+    for item in comp.items:
+        colour = item.colour.id if item.colour is not None else None
+        for face in (item.face, item.back):
+            if face is None or (id(face), colour) in same:
+                continue
+            same[(id(face), colour)] = True
+            key = (repr(face), colour)  # a face repeated is drawn once and placed again
+            if key in seen:
+                continue
+            seen.add(key)
+            ops += _face_ops(game, face, (w, h))
+        ops += PLACE_OPS * item.count * (2 if two else 1)
+    return ops
 
 
 def _per_page(comp: Any, paper: Any) -> int:

@@ -83,6 +83,8 @@ def _is_num(v: Any) -> bool:
 
 
 def _text(v: Any) -> str | None:
+    if type(v) is str and len(v) <= MAX_TEXT:  # most values: a short text
+        return None
     if isinstance(v, bool) or v is None or isinstance(v, (YMap, YList, dict, list)):
         return "expected text"
     if isinstance(v, float) and not math.isfinite(v):
@@ -92,8 +94,11 @@ def _text(v: Any) -> str | None:
     return None
 
 
+_IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
 def _ident(v: Any) -> str | None:
-    if not isinstance(v, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", v):
+    if not isinstance(v, str) or not _IDENT.fullmatch(v):
         return "expected an id (up to 64 lowercase letters, digits, - and _)"
     return None
 
@@ -113,10 +118,12 @@ def _num(lo: float | None = None, hi: float | None = None) -> Callable[[Any], st
 
 
 def _int(lo: int | None = None, hi: int | None = None) -> Callable[[Any], str | None]:
+    bounds = _num(lo, hi)
+
     def test(v: Any) -> str | None:
         if not isinstance(v, int) or isinstance(v, bool):
             return "expected a whole number"
-        return _num(lo, hi)(v)
+        return bounds(v)
     return test
 
 
@@ -160,12 +167,15 @@ COLOUR = Scalar("colour", _colour, {"type": "string",
 NUM = Scalar("number", _num(), {"type": "number"})
 POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
 COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))
-def _count(v: Any) -> str | None:
-    from .limits import count_message
+_COUNT_RANGE = _int(0, MAX_COUNT)
 
+
+def _count(v: Any) -> str | None:
     if isinstance(v, int) and not isinstance(v, bool) and v > MAX_COUNT:
+        from .limits import count_message
+
         return count_message(show(v))  # the limit named, as every limit's refusal does
-    return _int(0, MAX_COUNT)(v)
+    return _COUNT_RANGE(v)
 
 
 COUNT = Scalar("count", _count, _bounds("integer", 0, MAX_COUNT))
@@ -211,7 +221,10 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
         if len(value) < schema.min_items:
             errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}",
                                     file, line))
+        scalar = schema.item if type(schema.item) is Scalar else None
         for i, item in enumerate(value):
+            if scalar is not None and scalar.test(item) is None:
+                continue  # a valid text or number: checked without a path
             iline = value.line_of(i) if isinstance(value, YList) else line
             check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]")
     elif isinstance(schema, OneOf):
@@ -251,9 +264,12 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         errors.append(DataError(f"{path}: expected a mapping ({schema.name}) with keys "
                                 f"{', '.join(sorted(schema.keys))}", file, line))
         return
+    key_lines, key_line = (value.key_lines, value.line) if isinstance(value, YMap) else ({}, line)
     for key, item in value.items():
-        kline = value.line_of(key) if isinstance(value, YMap) else line
+        kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
+        if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None:
+            continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if schema.open:
                 continue
