@@ -189,6 +189,7 @@ class _Builder:
         max_values = self.limits.max_values
         max_text = self.limits.max_text
         texts = self.texts
+        plain: dict[str, Any] = {}  # a plain scalar's value by its text (what it resolves to depends on the text alone)
         anchors = self.anchors
         implicit = _IMPLICIT
         wildcard = _WILDCARD
@@ -204,17 +205,26 @@ class _Builder:
                     self.count(0, mark)
                 text = event.value
                 tag = event.tag
+                value = _UNREAD
                 if tag is None and not _PLAIN_PATHS:
                     tag = _STR
                     if event.implicit[0]:
-                        for resolved, regexp in implicit.get(text[:1], wildcard):
-                            if regexp.match(text):
-                                tag = resolved
-                                break
-                if tag is _STR and len(text) <= max_text:
-                    value = texts.setdefault(text, text)  # kept once however often it recurs (rules text)
-                else:
-                    value = self.scalar(event, stack, tag)
+                        resolvers = implicit.get(text[:1], wildcard)
+                        if resolvers:  # it may be a number, true/false or null: read once a file
+                            value = plain.get(text, _UNREAD)
+                            if value is _UNREAD:
+                                for resolved, regexp in resolvers:
+                                    if regexp.match(text):
+                                        tag = resolved
+                                        break
+                                if tag != _MERGE:  # "<<" is a merge as a key only
+                                    value = self.scalar(event, stack, tag)
+                                    plain[text] = value
+                if value is _UNREAD:
+                    if tag is _STR and len(text) <= max_text:
+                        value = texts.setdefault(text, text)  # kept once however often it recurs (rules text)
+                    else:
+                        value = self.scalar(event, stack, tag)
                 weight = 1
                 if event.anchor is not None:
                     anchors[event.anchor] = (value, 1)
@@ -352,6 +362,9 @@ class _Builder:
                 obj[key] = item
                 obj.key_lines[key] = source.line_of(key)
                 frame.merged.add(key)
+
+
+_UNREAD = object()  # no value yet
 
 
 class _MergeKeyType:

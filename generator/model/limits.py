@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import DataError
@@ -102,15 +101,17 @@ def _items_line(comp: Any) -> int:
 
 # -- the work of a whole game --------------------------------------------------------------------------
 
-@dataclass
 class Work:
     """What one paper size of a game's build draws (estimated before drawing)."""
 
-    pages: int = 0
-    ops: int = 0
-    board_area_m2: float = 0.0
-    # the component that asks most of each, for the refusal's file:line
-    biggest: dict[str, tuple[float, Any]] = field(default_factory=dict)
+    __slots__ = ("pages", "ops", "board_area_m2", "biggest")
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.ops = 0
+        self.board_area_m2 = 0.0
+        # the component that asks most of each, for the refusal's file:line
+        self.biggest: dict[str, tuple[float, Any]] = {}
 
     def add(self, what: str, amount: float, comp: Any) -> None:
         if amount > self.biggest.get(what, (-1.0, None))[0]:

@@ -19,7 +19,6 @@ from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .schema import check
-from .spreadsheet import read_items
 from .fit import check_markers
 from .texts import substitute
 
@@ -406,6 +405,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     items: list[Item] = []
     raw_items = list(spec.get("items") or [])
     if spec.get("items_csv"):
+        from .spreadsheet import read_items  # csv: only for a component that reads a spreadsheet
+
         rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
         substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
         raw_items += rows

@@ -9,10 +9,8 @@ A schema is a :class:`Map` of :class:`Key` s, a :class:`ListOf` another schema, 
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import DataError, show
@@ -27,55 +25,90 @@ MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
-@dataclass(frozen=True)
-class Key:
-    schema: Any
-    required: bool = False
-    doc: str = ""
+# The schema's building blocks are plain classes with __slots__: some 200 are made as the format is
+# imported, on every run, and each dataclass costs about half a millisecond to define.
+
+class _Node:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
 
 
-@dataclass(frozen=True)
-class Map:
-    keys: dict[str, Key]
-    name: str = "mapping"
-    open: bool = False  # any extra keys allowed (values unchecked)
-    # (formats) groups of keys of which at least one must be given, e.g. (("kind", "extend"),)
-    require_any: tuple = ()
-    # (formats) (selector key, target key, {selector value: schema}): the target's schema depends on
-    # the selector's value (a generated component's params depend on its generator)
-    cases: tuple = ()
-    # groups of keys of which exactly one must be given (an icon shape is a path, circle, polygon or
-    # rect: none would draw nothing, two would draw only the first)
-    exactly_one: tuple = ()
+class Key(_Node):
+    __slots__ = ("schema", "required", "doc")
+
+    def __init__(self, schema: Any, required: bool = False, doc: str = ""):
+        self.schema = schema
+        self.required = required
+        self.doc = doc
 
 
-@dataclass(frozen=True)
-class MapOf:
+class Map(_Node):
+    """``keys``: each key's schema. ``open``: any extra keys allowed (values unchecked).
+    ``require_any``: (formats) groups of keys of which at least one must be given, e.g.
+    (("kind", "extend"),). ``cases``: (formats) (selector key, target key, {selector value: schema}):
+    the target's schema depends on the selector's value (a generated component's params depend on its
+    generator). ``exactly_one``: groups of keys of which exactly one must be given (an icon shape is a
+    path, circle, polygon or rect: none would draw nothing, two would draw only the first)."""
+
+    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one")
+
+    def __init__(self, keys: dict[str, Key], name: str = "mapping", open: bool = False, require_any: tuple = (),
+                 cases: tuple = (), exactly_one: tuple = ()):
+        self.keys = keys
+        self.name = name
+        self.open = open
+        self.require_any = require_any
+        self.cases = cases
+        self.exactly_one = exactly_one
+
+    def but(self, **changes: Any) -> "Map":
+        """A copy with some fields changed (its keys are the same dict)."""
+        fields = {k: getattr(self, k) for k in self.__slots__}
+        fields.update(changes)
+        return Map(**fields)
+
+
+class MapOf(_Node):
     """A mapping from free names (identifiers) to values of one schema."""
 
-    value: Any
-    name: str = "mapping"
+    __slots__ = ("value", "name")
+
+    def __init__(self, value: Any, name: str = "mapping"):
+        self.value = value
+        self.name = name
 
 
-@dataclass(frozen=True)
-class ListOf:
-    item: Any
-    name: str = "list"
-    min_items: int = 0
-    single_ok: bool = False  # a single value may stand for a one-item list
+class ListOf(_Node):
+    """``single_ok``: a single value may stand for a one-item list."""
+
+    __slots__ = ("item", "name", "min_items", "single_ok")
+
+    def __init__(self, item: Any, name: str = "list", min_items: int = 0, single_ok: bool = False):
+        self.item = item
+        self.name = name
+        self.min_items = min_items
+        self.single_ok = single_ok
 
 
-@dataclass(frozen=True)
-class OneOf:
-    options: tuple
-    name: str = "value"
+class OneOf(_Node):
+    __slots__ = ("options", "name")
+
+    def __init__(self, options: tuple, name: str = "value"):
+        self.options = options
+        self.name = name
 
 
-@dataclass(frozen=True)
-class Scalar:
-    name: str
-    test: Callable[[Any], str | None] = field(compare=False)
-    json: Any = field(default=None, compare=False)  # (formats) the same rule as JSON Schema
+class Scalar(_Node):
+    """``test``: a problem's wording, or None; ``json``: (formats) the same rule as JSON Schema."""
+
+    __slots__ = ("name", "test", "json")
+
+    def __init__(self, name: str, test: Callable[[Any], str | None], json: Any = None):
+        self.name = name
+        self.test = test
+        self.json = json
 
 
 def _is_num(v: Any) -> bool:
@@ -144,7 +177,9 @@ def enum(*values: str) -> Scalar:
     def test(v: Any) -> str | None:
         if v in values:
             return None
-        hint = difflib.get_close_matches(str(v), values, n=1, cutoff=CLOSE)
+        from difflib import get_close_matches  # only for a problem: not loaded on every run
+
+        hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)})
@@ -273,7 +308,9 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         if spec is None:
             if schema.open:
                 continue
-            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
+            from difflib import get_close_matches  # only for a problem: not loaded on every run
+
+            hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
