@@ -108,10 +108,11 @@ _LAID_OUT: dict[tuple, tuple[float, list[list[_Line]], float]] = {}
 
 
 def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, max_pt: float, min_pt: float,
-              family: Mapping[str, str]) -> tuple[float, list[list[_Line]], float]:
+              family: Mapping[str, str], content: Any = None) -> tuple[float, list[list[_Line]], float]:
     """The size the sections fit at, their rows and their height: laid out once per distinct text and
-    box (a deck sets the same rules on many cards), keyed on the sections' content."""
-    key = (repr(sections), width, height, max_pt, min_pt, family_key(family))
+    box (a deck sets the same rules on many cards), keyed on the sections' content (``content``: a
+    hashable value the caller knows stands for it)."""
+    key = (repr(sections) if content is None else content, width, height, max_pt, min_pt, family_key(family))
     done = _LAID_OUT.get(key)
     if done is None:
         size = fit_size(sections, width, height, max_pt, min_pt, family)
@@ -126,10 +127,11 @@ def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, m
 def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
                   height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
                   align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
-                  icons: Mapping[str, Any] | None = None, where: tuple = ()) -> float:
+                  icons: Mapping[str, Any] | None = None, where: tuple = (), content: Any = None) -> float:
     """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
-    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line)."""
-    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family)
+    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line).
+    ``content``: a hashable value standing for the sections (the layout cache's key; their repr if None)."""
+    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
     if total > height + 0.05:
         warn(where, f"the text needs {total:.1f} mm at {size:g} pt (the smallest allowed here) but its box is "
                     f"{height:.1f} mm tall: the last lines run past it; shorten the text")
