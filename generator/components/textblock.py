@@ -124,17 +124,31 @@ def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, m
     return done
 
 
-def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
-                  height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
-                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
-                  icons: Mapping[str, Any] | None = None, where: tuple = (), content: Any = None) -> float:
-    """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
-    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line).
-    ``content``: a hashable value standing for the sections (the layout cache's key; their repr if None)."""
-    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
+def _overflow(where: tuple, size: float, total: float, height: float) -> None:
     if total > height + 0.05:
         warn(where, f"the text needs {total:.1f} mm at {size:g} pt (the smallest allowed here) but its box is "
                     f"{height:.1f} mm tall: the last lines run past it; shorten the text")
+
+
+def check_sections(sections: Sequence[dict[str, Any]], width: float, height: float, *, max_pt: float = 9.0,
+                   min_pt: float = 6.0, family: Mapping[str, str] = DEFAULT_FAMILY, where: tuple = (),
+                   content: Any = None) -> None:
+    """The warning :func:`draw_sections` notes for text that does not fit its box, without drawing
+    (for text drawn once and placed again)."""
+    size, _rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
+    _overflow(where, size, total, height)
+
+
+def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
+                  height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
+                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
+                  icons: Mapping[str, Any] | None = None, where: tuple | None = (), content: Any = None) -> float:
+    """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
+    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line; None: not
+    noted). ``content``: a hashable value standing for the sections (the layout cache's key; their repr if None)."""
+    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
+    if where is not None:
+        _overflow(where, size, total, height)
     cy = y
     for row in rows:
         h = _row_height(row, size)
