@@ -304,6 +304,35 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x += w
 
 
+def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start") -> bool:
+    """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
+    with no markup, icon or line break, without laying it out in words (a card's title and value, new
+    on every card); returns False, drawing nothing, for any other text."""
+    if _RICH.search(text):
+        return False
+    words = text.split(" ")
+    if "" in words:
+        words = [w for w in words if w]
+        if not words:
+            return True
+        text = " ".join(words)
+    style = base if base in _BASES else "regular"
+    font = family.get(style, style)
+    step = snap(size)
+    if step != size:  # as draw_line: the width of the one run at the scale's step
+        size = step
+        width = text_width_mm(text, size, font)
+    else:  # the line's width as laid out
+        width = _widest(text, size, family_key(family), base)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    s.text(x, y, text, size_pt=size, font=font, fill=ink)
+    return True
+
+
 @lru_cache(maxsize=2048)
 def _placed(words: tuple[Word, ...], size: float, fam: tuple) -> tuple[tuple[float, float, str, str, str], ...]:
     """A line's runs as (advance, leading space, text, font, icon), measured once per line and size."""
