@@ -136,6 +136,7 @@ class PdfSurface(Surface):
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
+        self._shared: dict = {}  # page dictionary parts that many pages share (see _deflate_last_page)
         self._page_h_mm = 0.0
         self._in_page = False
         # The fill and stroke the content stream has set in the current graphics state (None: not
@@ -185,6 +186,33 @@ class PdfSurface(Surface):
         (the same zlib call on the same bytes), so a 1,200-page deck does not hold every page's
         operators as text until then."""
         page = self._canvas._doc.Pages.pages[-1]
+        # what reportlab makes anew for every page though pages share it (the forms a page uses, its
+        # boxes, its empty transition): one object for all the pages that have the same, formatted
+        # the same into each page (a 1,200-page deck held 5 MB of them until the file was written)
+        shared = self._shared
+        if page.XObjects is not None:
+            page.XObjects = shared.setdefault(("xobjects", tuple(sorted(page.XObjects.dict))), page.XObjects)
+        if page.Trans is not None and not page.Trans.dict:
+            page.Trans = shared.setdefault("no transition", page.Trans)
+        for box in ("TrimBox", "BleedBox"):
+            value = getattr(page, box)
+            if value is not None:
+                setattr(page, box, shared.setdefault((box, tuple(value.sequence)), value))
+        if page.Resources is None and not page.ExtGState and not page._colorsUsed and not page._shadingUsed:
+            # the resources dictionary reportlab makes for each page as it writes the file (check_format)
+            key = ("resources", id(page.XObjects), bool(page.hasImages))
+            resources = shared.get(key)
+            if resources is None:
+                from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+                resources = shared[key] = PDFResourceDictionary()
+                resources.basicFonts()
+                if page.hasImages:
+                    resources.allProcs()
+                if page.XObjects:
+                    resources.XObject = page.XObjects
+                shared[("xobjects kept", id(page.XObjects))] = page.XObjects  # (its id stays its own)
+            page.Resources = resources
         if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
             return
         from reportlab.pdfbase.pdfdoc import PDFStream
@@ -197,8 +225,7 @@ class PdfSurface(Surface):
         page.stream = None
 
     def finish(self) -> bytes:
-        self._canvas.save()
-        return self._buffer.getvalue()
+        return self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
 
     # -- state ----------------------------------------------------------------------------------
     # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")
