@@ -195,22 +195,26 @@ def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | No
 
 def _pieces_ops(game: Any, comp: Any, two: bool) -> int:
     """Drawing operations of a piece component's faces (each different face once) and placements."""
-    w, h = comp.size_mm
-    seen: set[tuple] = set()
-    same: dict[tuple[int, Any], bool] = {}  # a face dict met before (a deck's one back): no repr again
+    size = comp.size_mm
+    seen: set[Any] = set()  # each different face: its repr (with its player colour)
+    met: set[Any] = set()  # each face mapping met (a deck's one back is met on every card): no repr again
+    place = PLACE_OPS * (2 if two else 1)
     ops = 0
     for item in comp.items:
         colour = item.colour.id if item.colour is not None else None
         for face in (item.face, item.back):
-            if face is None or (id(face), colour) in same:
+            if face is None:
                 continue
-            same[(id(face), colour)] = True
-            key = (repr(face), colour)  # a face repeated is drawn once and placed again
+            mapping = id(face) if colour is None else (id(face), colour)
+            if mapping in met:
+                continue
+            met.add(mapping)
+            key = repr(face) if colour is None else (repr(face), colour)  # a face repeated is drawn once
             if key in seen:
                 continue
             seen.add(key)
-            ops += _face_ops(game, face, (w, h))
-        ops += PLACE_OPS * item.count * (2 if two else 1)
+            ops += _face_ops(game, face, size)
+        ops += place * item.count
     return ops
 
 
@@ -268,13 +272,18 @@ def _text_ops(value: Any) -> int:
 
 def _face_ops(game: Any, face: dict[str, Any], size: tuple[float, float]) -> int:
     ops = FACE_BASE_OPS
+    get = face.get
     for key in TEXT_KEYS:
-        ops += _text_ops(face.get(key))
-    ops += _sections_ops(face.get("sections"))
+        value = get(key)
+        if value is not None:
+            ops += _text_ops(value)
+    if get("sections") is not None:
+        ops += _sections_ops(face["sections"])
     ops += _pattern_ops(face, size)
-    if isinstance(face.get("icon"), str):
+    if isinstance(get("icon"), str):
         ops += _icon_ops(game, face["icon"])
-    ops += _elements_ops(game, face.get("elements"))
+    if get("elements") is not None:
+        ops += _elements_ops(game, face["elements"])
     return ops
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError, show
-from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
@@ -334,6 +333,8 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
                              f"number or [width, height]", key)
         if len(across) != 1:
             raise spec.error("give a hex's size across the flats or across the points, not both", key)
+        from ..hexmap import flats_of
+
         flats = flats_of(dict(across), inches=across is raw_in)
         corners = flats * 2 / SQRT3
         return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
