@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFObject
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..typescale import snap
@@ -86,6 +88,20 @@ class _Deflated:
 
 
 _DEFLATED = _Deflated()
+
+
+class _Formatted(PDFObject):
+    """A part of a page dictionary that many pages share, written into each page as it was written
+    into the first (formatted once: its references are numbered the first time)."""
+
+    def __init__(self, obj):
+        self.obj = obj
+        self.done: bytes | None = None
+
+    def format(self, document):
+        if self.done is None:
+            self.done = pdf_format(self.obj, document)
+        return self.done
 _PATH_CODES: dict[tuple, str] = {}
 
 
@@ -193,11 +209,16 @@ class PdfSurface(Surface):
         if page.XObjects is not None:
             page.XObjects = shared.setdefault(("xobjects", tuple(sorted(page.XObjects.dict))), page.XObjects)
         if page.Trans is not None and not page.Trans.dict:
-            page.Trans = shared.setdefault("no transition", page.Trans)
+            page.Trans = shared.setdefault("no transition", _Formatted(page.Trans))
+        if page.MediaBox is None:  # as check_format sets it
+            size = [0, 0, page.pageheight, page.pagewidth] if page.Rotate in (90, 270) else \
+                [0, 0, page.pagewidth, page.pageheight]
+            key = ("MediaBox", tuple(size))
+            page.MediaBox = shared.get(key) or shared.setdefault(key, _Formatted(PDFArray(size)))
         for box in ("TrimBox", "BleedBox"):
             value = getattr(page, box)
             if value is not None:
-                setattr(page, box, shared.setdefault((box, tuple(value.sequence)), value))
+                setattr(page, box, shared.setdefault((box, tuple(value.sequence)), _Formatted(value)))
         if page.Resources is None and not page.ExtGState and not page._colorsUsed and not page._shadingUsed:
             # the resources dictionary reportlab makes for each page as it writes the file (check_format)
             key = ("resources", id(page.XObjects), bool(page.hasImages))
@@ -205,13 +226,14 @@ class PdfSurface(Surface):
             if resources is None:
                 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 
-                resources = shared[key] = PDFResourceDictionary()
-                resources.basicFonts()
+                made = PDFResourceDictionary()
+                made.basicFonts()
                 if page.hasImages:
-                    resources.allProcs()
+                    made.allProcs()
                 if page.XObjects:
-                    resources.XObject = page.XObjects
+                    made.XObject = page.XObjects
                 shared[("xobjects kept", id(page.XObjects))] = page.XObjects  # (its id stays its own)
+                resources = shared[key] = _Formatted(made)
             page.Resources = resources
         if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
             return
