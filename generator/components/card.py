@@ -14,8 +14,8 @@ from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .images import draw_image
 from .look import Look
-from .richtext import DEFAULT_FAMILY, draw_line, family_key, shrink_to, widest, wrap
-from .textblock import draw_sections
+from .richtext import _RICH, DEFAULT_FAMILY, draw_line, draw_plain, family_key, shrink_to, widest, wrap
+from .textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
 SAFE_MM = 3.0  # no text nearer the cut than this: a knife wanders and corners are rounded
@@ -145,6 +145,8 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
+    if not _RICH.search(title) and widest(title, size, family, "bold") <= room:
+        return True  # one paragraph of plain words, all on one line (the wrap would keep them there)
     got = wrap(title, room, size, family, "bold")
     return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
 
@@ -183,21 +185,24 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ban
     left = PAD_MM
     if look.value:
         vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
-        draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
-                  wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,
-                  anchor="middle", icons=icons)
+        vy = band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36
+        if not draw_plain(s, PAD_MM + 3.2, vy, look.value, vsize, ink=band, family=tfam, base="bold",
+                          anchor="middle"):
+            draw_line(s, PAD_MM + 3.2, vy, wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band,
+                      family=tfam, anchor="middle", icons=icons)
         left = PAD_MM + 8.0
     title = look.title or ""
     room = w - left - PAD_MM
     x = left + room / 2 if not look.value else left
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
-        rows = wrap(title, 1e9, size, tfam, "bold")  # its paragraphs, each on one line
-        wide = max(width for _, width in rows)  # what widest() gives
+        wide = widest(title, size, tfam, "bold")
         if wide > room + 0.05:
             warn(look.where, _title_problem(title, wide, room))
-        draw_line(s, x, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4, rows[0], size, ink=band_ink, family=tfam,
-                  anchor=anchor, icons=icons)
+        ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
+        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor):
+            draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
+                      anchor=anchor, icons=icons)
     elif title:  # wrapped at its spaces, the lines centred together on the band
         rows = wrap(title, room, size, tfam, "bold")
         if not _fits_lines(title, room, size, tfam, lines):
@@ -223,10 +228,18 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ban
     if look.text:
         sections.append({"text": look.text})
     sections.extend(look.sections)
-    if sections:
+    if sections and look.sections:
         draw_sections(s, sections, PAD_MM, y, w - 2 * PAD_MM, bottom - y, max_pt=8.5, min_pt=MIN_PT + 0.5,
-                      ink=look.ink, family=fam, icons=icons, where=look.where,
-                      content=None if look.sections else ("card text", look.flavour, look.text))
+                      ink=look.ink, family=fam, icons=icons, where=look.where)
+    elif sections:  # a flavour and a text: often the same on many cards, drawn once and placed again
+        content = ("card text", look.flavour, look.text)
+        box_w, box_h = w - 2 * PAD_MM, bottom - y
+        check_sections(sections, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5, family=fam, where=look.where,
+                       content=content)
+        s.repeat(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam)),
+                 (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
+                 lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
+                                         ink=look.ink, family=fam, icons=icons, where=None, content=content))
     if look.footer:
         # the baseline sits so the lowest descender is SAFE_MM clear of the cut
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)

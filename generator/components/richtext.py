@@ -13,7 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from ..draw.fonts import text_width_mm
+from ..draw.fonts import _font, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
 from ..typescale import snap
 
@@ -206,7 +206,8 @@ def _widest(text: str, size: float, fam: tuple, base: str) -> float:
         if not text:
             return 0.0
         style = base if base in _BASES else "regular"
-        return text_width_mm(text, size, (dict(fam) if fam else DEFAULT_FAMILY).get(style, style))
+        # text_width_mm's sum, not kept in its cache: a value or a number is new on every card
+        return _font(((dict(fam) if fam else DEFAULT_FAMILY).get(style, style))).stringWidth(text, size) * MM_PER_PT
     if not _RICH.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
@@ -302,6 +303,35 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         else:
             s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
         x += w
+
+
+def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start") -> bool:
+    """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
+    with no markup, icon or line break, without laying it out in words (a card's title and value, new
+    on every card); returns False, drawing nothing, for any other text."""
+    if _RICH.search(text):
+        return False
+    words = text.split(" ")
+    if "" in words:
+        words = [w for w in words if w]
+        if not words:
+            return True
+        text = " ".join(words)
+    style = base if base in _BASES else "regular"
+    font = family.get(style, style)
+    step = snap(size)
+    if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
+        size = step
+        width = _font(font).stringWidth(text, size) * MM_PER_PT
+    else:  # the line's width as laid out
+        width = _widest(text, size, family_key(family), base)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    s.text(x, y, text, size_pt=size, font=font, fill=ink)
+    return True
 
 
 @lru_cache(maxsize=2048)

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFObject
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..typescale import snap
@@ -86,6 +88,20 @@ class _Deflated:
 
 
 _DEFLATED = _Deflated()
+
+
+class _Formatted(PDFObject):
+    """A part of a page dictionary that many pages share, written into each page as it was written
+    into the first (formatted once: its references are numbered the first time)."""
+
+    def __init__(self, obj):
+        self.obj = obj
+        self.done: bytes | None = None
+
+    def format(self, document):
+        if self.done is None:
+            self.done = pdf_format(self.obj, document)
+        return self.done
 _PATH_CODES: dict[tuple, str] = {}
 
 
@@ -136,6 +152,7 @@ class PdfSurface(Surface):
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
+        self._shared: dict = {}  # page dictionary parts that many pages share (see _deflate_last_page)
         self._page_h_mm = 0.0
         self._in_page = False
         # The fill and stroke the content stream has set in the current graphics state (None: not
@@ -185,6 +202,39 @@ class PdfSurface(Surface):
         (the same zlib call on the same bytes), so a 1,200-page deck does not hold every page's
         operators as text until then."""
         page = self._canvas._doc.Pages.pages[-1]
+        # what reportlab makes anew for every page though pages share it (the forms a page uses, its
+        # boxes, its empty transition): one object for all the pages that have the same, formatted
+        # the same into each page (a 1,200-page deck held 5 MB of them until the file was written)
+        shared = self._shared
+        if page.XObjects is not None:
+            page.XObjects = shared.setdefault(("xobjects", tuple(sorted(page.XObjects.dict))), page.XObjects)
+        if page.Trans is not None and not page.Trans.dict:
+            page.Trans = shared.setdefault("no transition", _Formatted(page.Trans))
+        if page.MediaBox is None:  # as check_format sets it
+            size = [0, 0, page.pageheight, page.pagewidth] if page.Rotate in (90, 270) else \
+                [0, 0, page.pagewidth, page.pageheight]
+            key = ("MediaBox", tuple(size))
+            page.MediaBox = shared.get(key) or shared.setdefault(key, _Formatted(PDFArray(size)))
+        for box in ("TrimBox", "BleedBox"):
+            value = getattr(page, box)
+            if value is not None:
+                setattr(page, box, shared.setdefault((box, tuple(value.sequence)), _Formatted(value)))
+        if page.Resources is None and not page.ExtGState and not page._colorsUsed and not page._shadingUsed:
+            # the resources dictionary reportlab makes for each page as it writes the file (check_format)
+            key = ("resources", id(page.XObjects), bool(page.hasImages))
+            resources = shared.get(key)
+            if resources is None:
+                from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+                made = PDFResourceDictionary()
+                made.basicFonts()
+                if page.hasImages:
+                    made.allProcs()
+                if page.XObjects:
+                    made.XObject = page.XObjects
+                shared[("xobjects kept", id(page.XObjects))] = page.XObjects  # (its id stays its own)
+                resources = shared[key] = _Formatted(made)
+            page.Resources = resources
         if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
             return
         from reportlab.pdfbase.pdfdoc import PDFStream
@@ -197,8 +247,7 @@ class PdfSurface(Surface):
         page.stream = None
 
     def finish(self) -> bytes:
-        self._canvas.save()
-        return self._buffer.getvalue()
+        return self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
 
     # -- state ----------------------------------------------------------------------------------
     # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")

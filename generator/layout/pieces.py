@@ -160,15 +160,15 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
     return best
 
 
-@dataclass
 class PieceSheet:
-    """One page of pieces: the looks in slot order (None = empty slot)."""
+    """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
+    ``once``, the keys of looks printed only once (drawn in place, not as forms). A plain class: a
+    dataclass costs a millisecond to define at every start-up."""
 
-    comp: Component
-    grid: Grid
-    looks: list[Look]
-    side: str  # front | back
-    once: frozenset = frozenset()  # keys of looks printed only once: drawn in place, not as forms
+    __slots__ = ("comp", "grid", "looks", "side", "once")
+
+    def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once: frozenset = frozenset()):
+        self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
 
 
 def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
