@@ -7,10 +7,11 @@ half-written. The same input gives the same bytes.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -34,32 +35,37 @@ from .model import Component, Game, limits
 PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
 
 
-@dataclass
 class PageJob:
-    comp: Component | None
-    what: str  # e.g. "Terrain tiles (fronts)"
-    paint: Callable[[Surface, Paper], PaintResult]  # -> (footer keep-clear xs, trim box, bleed)
-    size_mm: tuple[float, float] | None = None  # a page of its own size (posters)
-    furniture: bool = True  # footer, scale bar
-    sheet_no: int = 0
-    sheet_of: int = 0
-    sheets: list = field(default_factory=list)  # pieces pages: (PieceSheet, mirror, offset) drawn on it
-    also: list = field(default_factory=list)  # other components sharing this page (packed to save paper)
-    board: tuple | None = None  # a whole upright board alone on its page: (painter, size, bleed)
+    """One page to draw: its component, what it shows (e.g. "Terrain tiles (fronts)"), its painter
+    (-> footer keep-clear xs, trim box, bleed), a size of its own (posters), whether it carries the
+    footer and scale bar, its sheet number, the pieces sheets drawn on it ((PieceSheet, mirror,
+    offset)), other components sharing it (packed to save paper), and ``board``: a whole upright
+    board alone on its page (painter, size, bleed). A plain class: a dataclass costs a millisecond
+    to define at every start-up."""
+
+    def __init__(self, comp: Component | None, what: str, paint: Callable[[Surface, Paper], PaintResult],
+                 size_mm: tuple[float, float] | None = None, furniture: bool = True, sheet_no: int = 0,
+                 sheet_of: int = 0, sheets: list | None = None, also: list | None = None,
+                 board: tuple | None = None):
+        self.comp, self.what, self.paint, self.size_mm, self.furniture = comp, what, paint, size_mm, furniture
+        self.sheet_no, self.sheet_of, self.board = sheet_no, sheet_of, board
+        self.sheets = [] if sheets is None else sheets
+        self.also = [] if also is None else also
 
     @property
     def comps(self) -> list[Component]:
         return ([self.comp] if self.comp is not None else []) + list(self.also)
 
 
-@dataclass
 class Document:
-    name: str  # file stem suffix: duplex, single
-    title: str
-    pages: list[PageJob] = field(default_factory=list)
-    duplex: bool = False
-    stem: str = ""  # the file name without .pdf
-    kit: list["Document"] = field(default_factory=list)  # every document of this kit and paper
+    """One PDF of a kit: its name (the file stem's suffix: duplex, single), title, pages, whether it
+    is printed on both sides, its file stem, and every document of this kit and paper."""
+
+    def __init__(self, name: str, title: str, pages: list[PageJob] | None = None, duplex: bool = False,
+                 stem: str = "", kit: list["Document"] | None = None):
+        self.name, self.title, self.duplex, self.stem = name, title, duplex, stem
+        self.pages = [] if pages is None else pages
+        self.kit = [] if kit is None else kit
 
 
 @dataclass
@@ -208,6 +214,8 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
 
 def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
     """One-sided pieces of several components packed onto shared pages (layout/packing.py)."""
+    if not comps:  # (a deck printed on both sides: nothing to pack, and no packer to load)
+        return []
     from .layout.packing import by_kind, pack
 
     def plan(comp: Component, region: tuple[float, float, float, float]):
@@ -464,6 +472,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
 
 def _stack_boards(pages: list[PageJob], paper: Paper) -> list[PageJob]:
     """Whole boards that follow each other and fit one above the other share a page."""
+    if not any(job.board for job in pages):
+        return pages
     from .layout import poster
 
     out: list[PageJob] = []
@@ -638,6 +648,10 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     from .layout.page import paper as paper_by_name
 
     notices.take()  # this part's warnings only
+    # The loaded game lives through the whole build: the cycle collector need not walk its objects
+    # again and again while the pages are drawn (6% of drawing 10,800 cards). Objects no longer used
+    # are still freed as they always are, by their reference counts.
+    gc.freeze()
     _check_pictures(components, opts)  # refused in the first part, before anything is drawn
     paper_name, fmt = part
     files: dict[str, bytes] = {}

@@ -11,8 +11,6 @@ the parent as the same error, with the same ``file:line`` message, that ``--jobs
 from __future__ import annotations
 
 import os
-import queue
-import signal
 from pathlib import Path
 from typing import Any, Callable
 
@@ -48,6 +46,8 @@ def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
 
 def _init(games: list[Game] | None, opts: Options | None) -> None:
     global _GAMES, _OPTS
+    import signal
+
     # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers).
     # The parent blocked SIGINT before the fork, so none can arrive before it is ignored here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -105,6 +105,8 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
         step = (lambda: advance(1)) if advance else None
         return [build_game(game, out_root, opts, progress=step) for game in games]
     import multiprocessing  # only when there is work for more than one process
+    import queue
+    import signal
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if fork else None)

@@ -14,7 +14,6 @@ game's folder (or the folder itself being one) is refused with a sentence.
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import os
 import re
@@ -124,6 +123,8 @@ def _carry_over(old: Path, staging: Path, written: set[str]) -> None:
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2). False where the system cannot."""
+    import ctypes  # only when a kit's folder is replaced: not loaded on every run
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         renameat2 = libc.renameat2

@@ -48,11 +48,12 @@ except ImportError:  # pragma: no cover - PyYAML without libyaml
 class YMap(dict):
     """A mapping that knows its file, its own line and the line of each key."""
 
-    file: str = "<string>"
-    line: int = 0
+    __slots__ = ("file", "line", "key_lines")  # a deck holds one per card: no attribute dict each
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.file = "<string>"
+        self.line = 0
         self.key_lines: dict[Any, int] = {}
 
     def line_of(self, key: Any) -> int:
@@ -65,11 +66,12 @@ class YMap(dict):
 class YList(list):
     """A list that knows its file, its own line and the line of each item."""
 
-    file: str = "<string>"
-    line: int = 0
+    __slots__ = ("file", "line", "item_lines")
 
     def __init__(self, *args: Any):
         super().__init__(*args)
+        self.file = "<string>"
+        self.line = 0
         self.item_lines: list[int] = []
 
     def line_of(self, index: int) -> int:
@@ -114,18 +116,29 @@ _SCALARS = {tag: SafeConstructor.yaml_constructors[tag] for tag in _SCALAR_TAGS}
 class _Frame:
     """A mapping or list being filled."""
 
-    __slots__ = ("obj", "anchor", "weight", "key", "key_line", "key_merge", "has_key", "explicit", "merged")
+    __slots__ = ("obj", "is_map", "anchor", "weight", "key", "key_line", "key_merge", "has_key", "explicit",
+                 "merged")
 
-    def __init__(self, obj: YMap | YList, anchor: str | None):
+    def __init__(self, obj: YMap | YList, is_map: bool, anchor: str | None):
         self.obj = obj
+        self.is_map = is_map
         self.anchor = anchor
         self.weight = 1  # values in it, aliases expanded
         self.key: Any = None
         self.key_line = 0
         self.key_merge = False
         self.has_key = False
-        self.explicit: set | None = None  # keys written in this mapping (merged ones may be overridden)
+        # keys written in this mapping, kept from its first merge on (merged ones may be overridden);
+        # until then every key in it was written there
+        self.explicit: set | None = None
         self.merged: set | None = None
+
+
+# first character of a plain scalar -> the implicit resolvers to try, as Resolver.resolve tries them
+_WILDCARD = tuple(_RESOLVER.yaml_implicit_resolvers.get(None, ()))
+_IMPLICIT = {first: tuple(found) + _WILDCARD for first, found in _RESOLVER.yaml_implicit_resolvers.items()
+             if first is not None}
+_PLAIN_PATHS = bool(_RESOLVER.yaml_path_resolvers)  # none in PyYAML's Resolver; if some, resolve() is asked
 
 
 class _Builder:
@@ -138,6 +151,7 @@ class _Builder:
         self.anchors: dict[str, tuple[Any, int]] = {}
         self.open_anchors: set[str] = set()
         self.texts: dict[str, str] = {}
+        self.values: dict[tuple[str, str], Any] = {}
         self.total = 0
 
     def fail(self, message: str, mark: Any) -> DataError:
@@ -166,66 +180,127 @@ class _Builder:
         return value
 
     def document(self) -> Any:
-        p = self.parser
+        """The document's value, built event by event (the hot loop of every load: a text, the
+        commonest value, takes the short way; anything else goes through :meth:`scalar`)."""
+        get_event = self.parser.get_event
         stack: list[_Frame] = []
+        frame: _Frame | None = None  # stack[-1]
         limit = self.limits.max_depth
+        max_values = self.limits.max_values
+        max_text = self.limits.max_text
+        texts = self.texts
+        plain: dict[str, Any] = {}  # a plain scalar's value by its text (what it resolves to depends on the text alone)
+        anchors = self.anchors
+        implicit = _IMPLICIT
+        wildcard = _WILDCARD
+        scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+        map_start, seq_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        new_map, new_list = dict.__new__, list.__new__
         while True:
-            event = p.get_event()
-            mark = event.start_mark
+            event = get_event()
             cls = type(event)
-            if cls is yaml.ScalarEvent:
-                self.count(1, mark)
-                value = self.scalar(event, stack)
+            if cls is scalar_event:
+                mark = event.start_mark
+                self.total += 1
+                if self.total > max_values:
+                    self.count(0, mark)
+                text = event.value
+                tag = event.tag
+                value = _UNREAD
+                if tag is None and not _PLAIN_PATHS:
+                    tag = _STR
+                    if event.implicit[0]:
+                        resolvers = implicit.get(text[:1], wildcard)
+                        if resolvers:  # it may be a number, true/false or null: read once a file
+                            value = plain.get(text, _UNREAD)
+                            if value is _UNREAD:
+                                for resolved, regexp in resolvers:
+                                    if regexp.match(text):
+                                        tag = resolved
+                                        break
+                                if tag != _MERGE:  # "<<" is a merge as a key only
+                                    value = self.scalar(event, stack, tag)
+                                    plain[text] = value
+                if value is _UNREAD:
+                    if tag is _STR and len(text) <= max_text:
+                        value = texts.setdefault(text, text)  # kept once however often it recurs (rules text)
+                    else:
+                        value = self.scalar(event, stack, tag)
                 weight = 1
                 if event.anchor is not None:
-                    self.anchors[event.anchor] = (value, 1)
-            elif cls is yaml.AliasEvent:
+                    anchors[event.anchor] = (value, 1)
+                line = mark.line + 1
+            elif cls is alias_event:
+                mark = event.start_mark
                 if not self.limits.aliases:
                     raise self.fail(f"an alias (*{show(event.anchor, 40)[1:-1]}) repeats an earlier value; "
                                     "write the value out instead", mark)
                 if event.anchor in self.open_anchors:
                     raise self.fail(f"alias *{event.anchor} is used inside the value it names", mark)
-                if event.anchor not in self.anchors:
+                if event.anchor not in anchors:
                     raise self.fail(f"alias *{show(event.anchor, 40)[1:-1]} names no earlier &anchor", mark)
-                value, weight = self.anchors[event.anchor]
+                value, weight = anchors[event.anchor]
                 self.count(weight, mark)
-            elif cls is yaml.MappingStartEvent or cls is yaml.SequenceStartEvent:
+                line = mark.line + 1
+            elif cls is map_start or cls is seq_start:
+                mark = event.start_mark
                 self.count(1, mark)
                 if len(stack) >= limit:
                     raise self.fail(f"nested more than {limit} levels deep", mark)
-                is_map = cls is yaml.MappingStartEvent
+                is_map = cls is map_start
                 tag = event.tag
                 if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
                     raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
-                obj: YMap | YList = YMap() if is_map else YList()
+                if is_map:  # made without the Python-level __init__: one per card of a deck
+                    obj: YMap | YList = new_map(YMap)
+                    obj.key_lines = {}
+                else:
+                    obj = new_list(YList)
+                    obj.item_lines = []
                 obj.file = self.name
                 obj.line = mark.line + 1
-                frame = _Frame(obj, event.anchor)
-                if is_map:
-                    frame.explicit = set()
+                frame = _Frame(obj, is_map, event.anchor)
                 if event.anchor is not None:
                     self.open_anchors.add(event.anchor)
                 stack.append(frame)
                 continue
             else:  # the end of a mapping or a list
-                frame = stack.pop()
-                value, weight = frame.obj, frame.weight
-                if frame.anchor is not None:
-                    self.open_anchors.discard(frame.anchor)
-                    self.anchors[frame.anchor] = (value, weight)
-            if not stack:
+                done = stack.pop()
+                value, weight = done.obj, done.weight
+                if done.anchor is not None:
+                    self.open_anchors.discard(done.anchor)
+                    anchors[done.anchor] = (value, weight)
+                if not stack:
+                    return value
+                frame = stack[-1]
+                line = value.line
+            if frame is None:  # a document that is one scalar or alias
                 return value
-            self.add(stack[-1], value, weight, mark.line + 1 if cls is not yaml.MappingEndEvent
-                     and cls is not yaml.SequenceEndEvent else value.line)
+            frame.weight += weight
+            if not frame.is_map:
+                frame.obj.append(value)
+                frame.obj.item_lines.append(line)
+            elif frame.has_key:
+                self.add(frame, value, line)
+            else:  # a key
+                if value is _MergeKey:
+                    frame.key_merge = True
+                elif cls is not scalar_event:
+                    try:
+                        hash(value)
+                    except TypeError:
+                        raise DataError("a mapping key must be plain text, not a list or a mapping",
+                                        self.name, line) from None
+                frame.key, frame.key_line, frame.has_key = value, line, True
 
-    def scalar(self, event: Any, stack: list[_Frame]) -> Any:
+    def scalar(self, event: Any, stack: list[_Frame], tag: str | None) -> Any:
+        """A scalar's value (``tag``: its own tag, or the one resolved from a plain scalar)."""
         text = event.value
         mark = event.start_mark
-        tag = event.tag
         if tag is None or tag == "!":
             tag = _RESOLVER.resolve(ScalarNode, text, event.implicit)
         if tag == _MERGE:
-            if stack and stack[-1].explicit is not None and not stack[-1].has_key:
+            if stack and stack[-1].is_map and not stack[-1].has_key:
                 return _MergeKey
             tag = _STR  # "<<" anywhere but as a key is just text
         constructor = _SCALARS.get(tag)
@@ -241,48 +316,38 @@ class _Builder:
                                 f"{self.limits.max_digits} digits", mark)
         if tag == _STR:  # what SafeConstructor makes of a text: the text itself (most scalars),
             return self.texts.setdefault(text, text)  # kept once however often it recurs (rules text)
+        known = self.values.get((tag, text))  # a number, true/false or date read before: the same value
+        if known is not None:
+            return known
         try:
             value = constructor(_CONSTRUCTOR, ScalarNode(tag, text, mark, event.end_mark, event.style))
-        except (ValueError, OverflowError, TypeError, yaml.YAMLError):
+        except (ValueError, OverflowError, TypeError, IndexError, yaml.YAMLError):  # IndexError: !!int ""
             raise self.fail(f"{show(text)} cannot be read as a {tag.rsplit(':', 1)[-1]}", mark) from None
         if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(f"{show(text)} is not a usable number (infinite or not a number); "
                             "write a plain number", mark)
+        if value is not None:
+            self.values[(tag, text)] = value
         return value
 
-    def add(self, frame: _Frame, value: Any, weight: int, line: int) -> None:
-        frame.weight += weight
-        obj = frame.obj
-        if isinstance(obj, YList):
-            obj.append(value)
-            obj.item_lines.append(line)
-            return
-        if not frame.has_key:
-            if value is _MergeKey:
-                frame.key_merge = True
-            else:
-                try:
-                    hash(value)
-                except TypeError:
-                    raise DataError("a mapping key must be plain text, not a list or a mapping",
-                                    self.name, line) from None
-            frame.key, frame.key_line, frame.has_key = value, line, True
-            return
+    def add(self, frame: _Frame, value: Any, line: int) -> None:
+        """A mapping's value, under the key read before it."""
         frame.has_key = False
         key = frame.key
+        obj = frame.obj
         if frame.key_merge:
             frame.key_merge = False
             self.merge(frame, value, frame.key_line)
             return
         explicit = frame.explicit
-        assert explicit is not None
-        if key in explicit:
+        if key in (obj if explicit is None else explicit):
             raise DataError(f"duplicate key {show(key, 40)} (first given on line {obj.key_lines[key]})",
                             self.name, frame.key_line)
-        explicit.add(key)
-        if frame.merged and key in frame.merged:
-            frame.merged.discard(key)  # a key written out overrides the one merged in
-            del obj[key]
+        if explicit is not None:
+            explicit.add(key)
+            if key in frame.merged:
+                frame.merged.discard(key)  # a key written out overrides the one merged in
+                del obj[key]
         obj[key] = value
         obj.key_lines[key] = frame.key_line
 
@@ -294,6 +359,7 @@ class _Builder:
                             self.name, line)
         obj = frame.obj
         if frame.merged is None:
+            frame.explicit = set(obj)  # every key so far was written here
             frame.merged = set()
         for source in sources:
             for key, item in source.items():
@@ -302,6 +368,9 @@ class _Builder:
                 obj[key] = item
                 obj.key_lines[key] = source.line_of(key)
                 frame.merged.add(key)
+
+
+_UNREAD = object()  # no value yet
 
 
 class _MergeKeyType:

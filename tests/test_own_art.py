@@ -328,3 +328,31 @@ def test_text_that_does_not_fit_shrinks_then_warns_with_its_line(tmp_path):
     result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
     assert re.search(r"game\.yaml:9: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), result.stderr
+
+
+def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_path):
+    """The text block of cards with the same text is drawn once and placed on the others: every card
+    is still warned of at its own line, and every card prints the same text."""
+    words = " ".join(["Many words that will not fit on this small card."] * 40)
+    folder = _game(tmp_path, f"""\
+        components:
+          - id: c
+            name: C
+            kind: card
+            size: mini
+            items:
+              - {{count: 1, title: One, text: "{words}"}}
+              - {{count: 1, title: Two, text: "{words}"}}
+              - {{count: 1, title: Three, text: "{words}"}}
+        """)
+    result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
+    assert result.returncode == 0, result.stderr
+    for line in (9, 10, 11):
+        assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), \
+            result.stderr
+    from pypdf import PdfReader
+
+    pdf = next((tmp_path / "out").rglob("*-a4-*.pdf"))
+    page = next(p for p in PdfReader(pdf).pages if "Three" in p.extract_text())
+    text = page.extract_text()
+    assert text.count("Many words that will not fit") >= 3 * 10, text[:400]

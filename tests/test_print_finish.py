@@ -183,6 +183,7 @@ class Recorder(Surface):
         self.texts: list[tuple[float, float, str, float]] = []
         self.all_draws = []
         self.moved = [False]
+        self.forms = {}
 
     def begin_page(self, width_mm, height_mm, **kw):
         pass
@@ -216,20 +217,29 @@ class Recorder(Surface):
     def draw(self, path, style):
         self.all_draws.append((path, style))
         if not self.moved[-1] and style.stroke:
-            self.lines.append(([op[1:3] for op in path.ops if op[0] in "ML"], style))
+            # one line per subpath: a page's marks on one side come as one path
+            for op in path.ops:
+                if op[0] == "M":
+                    self.lines.append(([op[1:3]], style))
+                elif op[0] == "L":
+                    self.lines[-1][0].append(op[1:3])
 
     def text(self, x, y, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not self.moved[-1]:
             self.texts.append((x, y, text, size_pt))
 
     def has(self, name):
-        return True
+        return name in self.forms
 
     def define(self, name, bbox, draw):
-        pass
+        self.forms.setdefault(name, draw)
 
     def use(self, name, x=0.0, y=0.0):
-        pass
+        # art drawn once and placed: played where it is placed (a page's marks are placed at 0, 0)
+        self.save()
+        self.translate(x, y)
+        self.forms[name](self)
+        self.restore()
 
 
 def _marks(rec: Recorder):

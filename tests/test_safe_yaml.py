@@ -245,6 +245,11 @@ def test_merge_keys_and_overrides():
     with pytest.raises(DataError, match="<< \\(merge\\) takes a mapping"):
         loads("piece:\n  <<: 5\n")
     assert loads("- <<\n") == ["<<"]
+    # a key written after a merge overrides the merged one, and keeps its own line
+    doc = loads("b: &b {x: 1, y: 2}\nc:\n  x: 0\n  <<: *b\n  y: 3\n")
+    assert doc["c"] == {"x": 0, "y": 3} and doc["c"].line_of("y") == 5 and doc["c"].line_of("x") == 3
+    # numbers, true/false and null read once are the same values when they recur
+    assert loads("[1, 1, true, yes, null, ~, 0x1f, 1.5]") == [1, 1, True, True, None, None, 31, 1.5]
 
 
 @pytest.mark.parametrize("text, line, words", [
@@ -261,6 +266,9 @@ def test_merge_keys_and_overrides():
     ("a: 1\n b: 2\n", 2, "not valid YAML"),
     ("a: '" + "x" * 100_001 + "'\n", 1, "a text of 100,001 characters; at most 100,000"),
     ("a: 2020-13-45\n", 1, "'2020-13-45' cannot be read as a timestamp"),
+    ("a: 1\nb: !!int ''\n", 2, "'' cannot be read as a int"),  # was an internal error (IndexError)
+    ("a: &x {b: 1}\nc: {<<: *x, d: 2, d: 3}\n", 2, "duplicate key 'd' (first given on line 2)"),
+    ("c: {d: 2, <<: {e: 1}, d: 3}\n", 1, "duplicate key 'd'"),
 ])
 def test_refusals_have_a_line(text, line, words):
     with pytest.raises(DataError) as err:

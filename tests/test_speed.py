@@ -335,6 +335,37 @@ def test_plain_text_is_laid_out_as_rich_text_would_be():
             (w for _, w in general(text, 1e9, size, base)), default=0.0)
 
 
+
+def test_a_plain_title_or_value_is_drawn_as_its_laid_out_line_would_be():
+    """A card's title and value (new on every card) are drawn without laying them out in words: the
+    same text calls, to the last bit of every position, as drawing the wrapped line, at sizes on and
+    off the type scale, with every anchor, double spaces included; text with markup is left to the
+    line setter."""
+    import random
+
+    from generator.components import richtext as rt
+
+    class Calls:
+        def __init__(self):
+            self.calls = []
+
+        def text(self, *args, **kw):
+            self.calls.append((args, tuple(sorted(kw.items()))))
+
+    rng = random.Random(7)
+    words = "Card 10800 Gain two gold W Ünïcode x".split()
+    for _ in range(2000):
+        text = " ".join(rng.choice(words + [""]) for _ in range(rng.randint(1, 5)))
+        size, base = rng.choice([5.0, 7.25, 8.5, 10.75, 11.0]), rng.choice(["regular", "bold", "italic"])
+        anchor = rng.choice(["start", "middle", "end"])
+        plain, line = Calls(), Calls()
+        assert rt.draw_plain(plain, 10.0, 20.0, text, size, ink="#123456", base=base, anchor=anchor)
+        rt.draw_line(line, 10.0, 20.0, rt.wrap(text, 1e9, size, rt.DEFAULT_FAMILY, base)[0], size, ink="#123456",
+                     anchor=anchor)
+        assert plain.calls == line.calls, (text, size, base, anchor)
+    assert not rt.draw_plain(Calls(), 0, 0, "**Bold** {icon:gold}", 8.0, ink="#000000")
+
+
 def test_shrinking_a_line_to_fit_finds_what_stepping_down_finds():
     """Fitting a title, value or footer halves the list of sizes instead of stepping down 0.25 pt at
     a time: the same size every time (widths only grow with the size)."""

@@ -14,8 +14,8 @@ from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .images import draw_image
 from .look import Look
-from .richtext import draw_line, shrink_to, widest, wrap
-from .textblock import draw_sections
+from .richtext import _RICH, DEFAULT_FAMILY, draw_line, draw_plain, family_key, shrink_to, widest, wrap
+from .textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
 SAFE_MM = 3.0  # no text nearer the cut than this: a knife wanders and corners are rounded
@@ -38,14 +38,15 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
     """Fill, picture, pattern and elements, out to the bleed."""
     box = Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm)
     s.draw(box, Style(fill=look.fill))
-    with s.saved():
-        s.clip(box)
-        if look.image:
-            frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
-                (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
-            draw_image(s, look.image, frame, look.image_fit)
-        pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
-                step_mm=4.0, width_mm=0.35)
+    if look.image or look.pattern not in (None, "none"):  # (a clip with nothing inside it is left out)
+        with s.saved():
+            s.clip(box)
+            if look.image:
+                frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
+                    (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
+                draw_image(s, look.image, frame, look.image_fit)
+            pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
+                    step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
         from .board import draw_elements
 
@@ -56,11 +57,35 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
 
 
 def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
-    with s.saved():
-        w, h = _frame(s, comp, look)
-        s.translate(-w / 2, -h / 2)
-        _ground(s, look, w, h, bleed_mm, game)
-        _front_text(s, comp, look, w, h, bleed_mm, game)
+    s.save()
+    w, h = _frame(s, comp, look)
+    s.translate(-w / 2, -h / 2)
+    band = look.band or mix(look.fill, look.ink, 0.75)
+    band_h = _band_height(comp, look, h)
+    # the ground, the band and the value's disc: the same on many cards of a deck (its furniture),
+    # drawn in place the first time and recorded (a form) to be placed from the second on
+    key = ("card ground", look.fill, look.pattern, look.pattern_colour, look.image, look.image_fit,
+           (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value))
+    s.repeat(repr(key), (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm),
+             lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h))
+    _front_text(s, comp, look, w, h, band, band_h, game)
+    s.restore()
+
+
+def _front_ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: Game | None, band: str,
+                  band_h: float) -> None:
+    _ground(s, look, w, h, bleed_mm, game)
+    s.draw(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm), Style(fill=band))
+    if look.value:
+        s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=ink_for(band)))
+
+
+def _band_height(comp: Component, look: Look, h: float) -> float:
+    size, lines = deck_title(comp, look.title_fonts)
+    band_h = max(9.0, h * 0.12)
+    if lines > 1:  # the same height on every card of the deck, so the bodies line up
+        band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
+    return band_h
 
 
 def card_problems(comp: Component, look: Look) -> list[str]:
@@ -93,7 +118,7 @@ def deck_title(comp: Component, family: dict) -> tuple[float, int]:
     size at which its longest title fits its band on one line (not below TITLE_MIN_PT); when that is
     smaller than the card's body text, the band takes two lines (a title wraps at its spaces) at the
     largest type-scale step at which every title fits in two. Returns (pt, lines in the band)."""
-    fam = tuple(sorted(family.items()))
+    fam = family_key(family)
     known = _DECK_PT.get(id(comp))
     if known is not None and known[0] is comp and known[1] is comp.items and known[2] == fam \
             and known[4] == len(comp.items):
@@ -120,13 +145,15 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
+    if not _RICH.search(title) and widest(title, size, family, "bold") <= room:
+        return True  # one paragraph of plain words, all on one line (the wrap would keep them there)
     got = wrap(title, room, size, family, "bold")
     return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
 
 
 @lru_cache(maxsize=256)
 def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: tuple) -> tuple[float, int]:
-    fam = dict(family)
+    fam = dict(family) if family else DEFAULT_FAMILY
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
@@ -149,35 +176,33 @@ def _title_problem(title: str, wide: float, room: float) -> str:
             f"the card's {room:.1f} mm title band: shorten it")
 
 
-def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, bleed_mm: float,
+def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, band: str, band_h: float,
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
     tfam, fam = look.title_fonts, look.fonts
-    band = look.band or mix(look.fill, look.ink, 0.75)
     size, lines = deck_title(comp, tfam)
-    band_h = max(9.0, h * 0.12)
-    if lines > 1:  # the same height on every card of the deck, so the bodies line up
-        band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
-    s.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm, Style(fill=band))
     band_ink = ink_for(band)
     left = PAD_MM
     if look.value:
-        s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=band_ink))
         vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
-        draw_line(s, PAD_MM + 3.2, band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36,
-                  wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band, family=tfam,
-                  anchor="middle", icons=icons)
+        vy = band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36
+        if not draw_plain(s, PAD_MM + 3.2, vy, look.value, vsize, ink=band, family=tfam, base="bold",
+                          anchor="middle"):
+            draw_line(s, PAD_MM + 3.2, vy, wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band,
+                      family=tfam, anchor="middle", icons=icons)
         left = PAD_MM + 8.0
     title = look.title or ""
     room = w - left - PAD_MM
     x = left + room / 2 if not look.value else left
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
-        if widest(title, size, tfam, "bold") > room + 0.05:
-            warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
-        draw_line(s, x, band_h / 2 + size * MM_PER_PT * 0.36 + 0.4,
-                  wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
-                  anchor=anchor, icons=icons)
+        wide = widest(title, size, tfam, "bold")
+        if wide > room + 0.05:
+            warn(look.where, _title_problem(title, wide, room))
+        ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
+        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor):
+            draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
+                      anchor=anchor, icons=icons)
     elif title:  # wrapped at its spaces, the lines centred together on the band
         rows = wrap(title, room, size, tfam, "bold")
         if not _fits_lines(title, room, size, tfam, lines):
@@ -203,9 +228,18 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ble
     if look.text:
         sections.append({"text": look.text})
     sections.extend(look.sections)
-    if sections:
+    if sections and look.sections:
         draw_sections(s, sections, PAD_MM, y, w - 2 * PAD_MM, bottom - y, max_pt=8.5, min_pt=MIN_PT + 0.5,
                       ink=look.ink, family=fam, icons=icons, where=look.where)
+    elif sections:  # a flavour and a text: often the same on many cards, drawn once and placed again
+        content = ("card text", look.flavour, look.text)
+        box_w, box_h = w - 2 * PAD_MM, bottom - y
+        check_sections(sections, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5, family=fam, where=look.where,
+                       content=content)
+        s.repeat(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam)),
+                 (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
+                 lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
+                                         ink=look.ink, family=fam, icons=icons, where=None, content=content))
     if look.footer:
         # the baseline sits so the lowest descender is SAFE_MM clear of the cut
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from ..model import Colour, Game
@@ -76,6 +76,34 @@ def family(game: Game, name: Any) -> tuple:
 
 
 def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:
+    """What to paint for ``face`` (with a player's ``colour``). An item's face is resolved when the
+    game loads (its fit is checked) and again when it is drawn: the look is kept (per face mapping,
+    held so it stays that mapping; faces are not changed once loaded) and handed out again. A look
+    first resolved without a place (``where``) takes the place it is next asked for with."""
+    key = (id(face), colour.id if colour is not None else None)
+    if _RESOLVED.get("game") is not game:  # one game's looks at a time
+        _RESOLVED.clear()
+        _RESOLVED["game"] = game
+    known = _RESOLVED.get(key)
+    if known is not None and known[0] is face and known[1] is colour:
+        look = known[2]
+        if where and look.where != where:
+            if look.where:  # one mapping shared by several items (a deck's back): a look per place
+                return replace(look, where=where)
+            object.__setattr__(look, "where", where)
+        return look
+    look = _resolve(game, face, colour, where)
+    if len(_RESOLVED) > 200_000:
+        _RESOLVED.clear()
+        _RESOLVED["game"] = game
+    _RESOLVED[key] = (face, colour, look)
+    return look
+
+
+_RESOLVED: dict[Any, Any] = {}
+
+
+def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:
     terrain = game.terrain.get(face.get("terrain") or "", {})
     fill = face.get("fill") or terrain.get("fill")
     if fill == "player" or (fill is None and colour is not None):

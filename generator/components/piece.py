@@ -4,8 +4,6 @@ origin, for both sides. The layout decides where the box goes."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from dataclasses import field as dc_field
 from functools import lru_cache
 
 from ..draw.fonts import text_width_mm
@@ -90,27 +88,32 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 MIN_PT = 5.0  # no text on a piece is set smaller than this
 
 
-@dataclass
 class _Placed:
-    line: Line
-    x: float
-    y: float  # baseline
-    size: float
-    family: dict
-    ink: str = ""
+    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's).
+    Plain classes here: a dataclass costs a millisecond to define at every start-up."""
+
+    __slots__ = ("line", "x", "y", "size", "family", "ink")
+
+    def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
+        self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
 
 
-@dataclass
 class Plan:
-    lines: list = dc_field(default_factory=list)
-    icon: tuple | None = None  # (cx, cy, size)
-    badge_y: float | None = None  # centre of the value and cue row
-    badge_r: float = 0.0
-    badge_x: float | None = None  # strip layout: where the value and cue row starts
-    cue_r: float = 0.0  # the cue's own radius: its letter at least cue_cap_mm(d) tall
-    cue_x: float | None = None  # the cue's centre when it does not sit in the value row
-    big_value: tuple | None = None  # (baseline, size) when the value is the whole face
-    problems: list = dc_field(default_factory=list)
+    """Where a piece's parts go: its lines, icon (cx, cy, size), the value and cue row (badge_y its
+    centre, badge_r, badge_x where a strip layout's row starts), the cue's own radius (its letter at
+    least cue_cap_mm(d) tall) and centre when not in the value row, big_value (baseline, size) when
+    the value is the whole face, and the problems found laying it out."""
+
+    def __init__(self):
+        self.lines: list = []
+        self.icon: tuple | None = None
+        self.badge_y: float | None = None
+        self.badge_r = 0.0
+        self.badge_x: float | None = None
+        self.cue_r = 0.0
+        self.cue_x: float | None = None
+        self.big_value: tuple | None = None
+        self.problems: list = []
 
 
 def half_height(comp: Component) -> float:

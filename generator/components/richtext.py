@@ -7,12 +7,13 @@ surface knows: the built-in kinds, or a game's own TrueType files (see :mod:`gen
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from ..draw.fonts import text_width_mm
+from ..draw.fonts import _font, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
 from ..typescale import snap
 
@@ -201,6 +202,12 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 
 
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
+    if " " not in text and not _RICH.search(text):  # one word (a value, a number): its width
+        if not text:
+            return 0.0
+        style = base if base in _BASES else "regular"
+        # text_width_mm's sum, not kept in its cache: a value or a number is new on every card
+        return _font(((dict(fam) if fam else DEFAULT_FAMILY).get(style, style))).stringWidth(text, size) * MM_PER_PT
     if not _RICH.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
@@ -226,9 +233,7 @@ def shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, family: M
 @lru_cache(maxsize=2048)
 def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tuple, base: str,
                step: float) -> float:
-    sizes = [max_pt]  # the loop's sizes, computed as it computes them (the same floats)
-    while sizes[-1] > min_pt:
-        sizes.append(max(min_pt, sizes[-1] - step))
+    sizes, ascending = _shrink_sizes(max_pt, min_pt, step)
     # the answer is the first size that is the last one or fits; everything after it fits too. Most
     # texts fit at once; otherwise their width, which grows in proportion to the size, says nearly
     # where to look: start there and step to the exact answer (two or three measurements in all).
@@ -243,7 +248,8 @@ def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tup
         return i == last or _widest(text, sizes[i], fam, base) <= room_mm
 
     guess = sizes[0] * room_mm / wide if wide > 0 else min_pt
-    i = next((k for k, size in enumerate(sizes) if size <= guess), last)
+    below = bisect.bisect_right(ascending, guess)  # how many of the sizes are <= guess: the last ones
+    i = len(sizes) - below if below else last  # the first size <= guess
     i = max(1, i)
     if fits(i):
         while i > 1 and fits(i - 1):
@@ -253,6 +259,15 @@ def _shrink_to(text: str, room_mm: float, max_pt: float, min_pt: float, fam: tup
         while not fits(i):
             i += 1
     return sizes[i]
+
+
+@lru_cache(maxsize=64)
+def _shrink_sizes(max_pt: float, min_pt: float, step: float) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The loop's sizes, computed as it computes them (the same floats), and the same ascending."""
+    sizes = [max_pt]
+    while sizes[-1] > min_pt:
+        sizes.append(max(min_pt, sizes[-1] - step))
+    return tuple(sizes), tuple(sorted(sizes))
 
 
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
@@ -267,6 +282,15 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x -= width / 2
     elif anchor == "end":
         x -= width
+    if words:  # one run of one style with no icon (most lines): its words set as one string
+        style = words[0][0].style
+        for word in words:
+            if len(word) != 1 or word[0].icon or word[0].style != style:
+                break
+        else:
+            s.text(x, y, " ".join([word[0].text for word in words]), size_pt=size,
+                   font=family.get(style, style), fill=ink)
+            return
     em = size * MM_PER_PT
     # runs of one style are set as one string (spaces included), so a PDF holds whole phrases
     for w, lead, text, font, icon in _placed(words, size, family_key(family)):
@@ -279,6 +303,35 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         else:
             s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
         x += w
+
+
+def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start") -> bool:
+    """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
+    with no markup, icon or line break, without laying it out in words (a card's title and value, new
+    on every card); returns False, drawing nothing, for any other text."""
+    if _RICH.search(text):
+        return False
+    words = text.split(" ")
+    if "" in words:
+        words = [w for w in words if w]
+        if not words:
+            return True
+        text = " ".join(words)
+    style = base if base in _BASES else "regular"
+    font = family.get(style, style)
+    step = snap(size)
+    if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
+        size = step
+        width = _font(font).stringWidth(text, size) * MM_PER_PT
+    else:  # the line's width as laid out
+        width = _widest(text, size, family_key(family), base)
+    if anchor == "middle":
+        x -= width / 2
+    elif anchor == "end":
+        x -= width
+    s.text(x, y, text, size_pt=size, font=font, fill=ink)
+    return True
 
 
 @lru_cache(maxsize=2048)

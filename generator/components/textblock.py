@@ -5,7 +5,6 @@ Cards, reference cards, rule sheets and boards all set their text through :func:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..draw.fonts import text_width_mm
@@ -17,13 +16,14 @@ from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 LEADING = 1.22
 
 
-@dataclass
 class _Line:
-    line: Line  # rich-text words and width
-    x: float
-    scale: float = 1.0
-    anchor: str = "start"
-    rule: bool = False  # a thin line under a table header
+    """A piece of a row: rich-text words and width, x, scale, anchor, and rule (a thin line under a
+    table header). A plain class: a dataclass costs a millisecond to define at every start-up."""
+
+    __slots__ = ("line", "x", "scale", "anchor", "rule")
+
+    def __init__(self, line: Line, x: float, scale: float = 1.0, anchor: str = "start", rule: bool = False):
+        self.line, self.x, self.scale, self.anchor, self.rule = line, x, scale, anchor, rule
 
 
 _EMPTY: Line = ((), 0.0)
@@ -108,10 +108,11 @@ _LAID_OUT: dict[tuple, tuple[float, list[list[_Line]], float]] = {}
 
 
 def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, max_pt: float, min_pt: float,
-              family: Mapping[str, str]) -> tuple[float, list[list[_Line]], float]:
+              family: Mapping[str, str], content: Any = None) -> tuple[float, list[list[_Line]], float]:
     """The size the sections fit at, their rows and their height: laid out once per distinct text and
-    box (a deck sets the same rules on many cards), keyed on the sections' content."""
-    key = (repr(sections), width, height, max_pt, min_pt, family_key(family))
+    box (a deck sets the same rules on many cards), keyed on the sections' content (``content``: a
+    hashable value the caller knows stands for it)."""
+    key = (repr(sections) if content is None else content, width, height, max_pt, min_pt, family_key(family))
     done = _LAID_OUT.get(key)
     if done is None:
         size = fit_size(sections, width, height, max_pt, min_pt, family)
@@ -123,16 +124,31 @@ def _laid_out(sections: Sequence[dict[str, Any]], width: float, height: float, m
     return done
 
 
-def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
-                  height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
-                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
-                  icons: Mapping[str, Any] | None = None, where: tuple = ()) -> float:
-    """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
-    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line)."""
-    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family)
+def _overflow(where: tuple, size: float, total: float, height: float) -> None:
     if total > height + 0.05:
         warn(where, f"the text needs {total:.1f} mm at {size:g} pt (the smallest allowed here) but its box is "
                     f"{height:.1f} mm tall: the last lines run past it; shorten the text")
+
+
+def check_sections(sections: Sequence[dict[str, Any]], width: float, height: float, *, max_pt: float = 9.0,
+                   min_pt: float = 6.0, family: Mapping[str, str] = DEFAULT_FAMILY, where: tuple = (),
+                   content: Any = None) -> None:
+    """The warning :func:`draw_sections` notes for text that does not fit its box, without drawing
+    (for text drawn once and placed again)."""
+    size, _rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
+    _overflow(where, size, total, height)
+
+
+def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
+                  height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
+                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
+                  icons: Mapping[str, Any] | None = None, where: tuple | None = (), content: Any = None) -> float:
+    """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
+    ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line; None: not
+    noted). ``content``: a hashable value standing for the sections (the layout cache's key; their repr if None)."""
+    size, rows, total = _laid_out(sections, width, height, max_pt, min_pt, family, content)
+    if where is not None:
+        _overflow(where, size, total, height)
     cy = y
     for row in rows:
         h = _row_height(row, size)

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFObject
+from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..typescale import snap
@@ -86,6 +88,20 @@ class _Deflated:
 
 
 _DEFLATED = _Deflated()
+
+
+class _Formatted(PDFObject):
+    """A part of a page dictionary that many pages share, written into each page as it was written
+    into the first (formatted once: its references are numbered the first time)."""
+
+    def __init__(self, obj):
+        self.obj = obj
+        self.done: bytes | None = None
+
+    def format(self, document):
+        if self.done is None:
+            self.done = pdf_format(self.obj, document)
+        return self.done
 _PATH_CODES: dict[tuple, str] = {}
 
 
@@ -131,14 +147,21 @@ class PdfSurface(Surface):
         for key, value in (viewer_prefs or {}).items():
             self._canvas.setViewerPreference(key, value)
         self._forms: dict[str, str] = {}
-        self._text = None  # a text object kept for encoding lines (see text())
         self._alpha_noted = False
-        self._codes: dict[str, dict[str, tuple[int, int]]] = {}  # font -> character -> (subset, code)
+        self._codes: dict[str, tuple] = {}  # font -> (character -> (subset, code), subset 0's table)
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
+        self._shared: dict = {}  # page dictionary parts that many pages share (see _deflate_last_page)
         self._page_h_mm = 0.0
         self._in_page = False
+        # The fill and stroke the content stream has set in the current graphics state (None: not
+        # known), so a colour or line style already in force is not written again; save and restore
+        # keep a stack of them as "q" and "Q" do.
+        self._fill: str | None = None
+        self._stroke: str | None = None
+        self._states: list[tuple[str | None, str | None]] = []
+        self._text_codes: dict[tuple[str, float], tuple[str, float, bool]] = {}  # (font, pt) -> (name, mm, TrueType)
         self.page_count = 0
 
     # -- pages ----------------------------------------------------------------------------------
@@ -157,6 +180,8 @@ class PdfSurface(Surface):
         c.translate(0, height_mm * PT_PER_MM)
         c.scale(PT_PER_MM, -PT_PER_MM)
         self._in_page = True
+        self._fill = self._stroke = None
+        self._states.clear()
 
     def set_boxes(self, trim_box_mm, bleed_box_mm):
         """Set the TrimBox and BleedBox of the current page, (x, y, w, h) in mm, y down."""
@@ -177,6 +202,39 @@ class PdfSurface(Surface):
         (the same zlib call on the same bytes), so a 1,200-page deck does not hold every page's
         operators as text until then."""
         page = self._canvas._doc.Pages.pages[-1]
+        # what reportlab makes anew for every page though pages share it (the forms a page uses, its
+        # boxes, its empty transition): one object for all the pages that have the same, formatted
+        # the same into each page (a 1,200-page deck held 5 MB of them until the file was written)
+        shared = self._shared
+        if page.XObjects is not None:
+            page.XObjects = shared.setdefault(("xobjects", tuple(sorted(page.XObjects.dict))), page.XObjects)
+        if page.Trans is not None and not page.Trans.dict:
+            page.Trans = shared.setdefault("no transition", _Formatted(page.Trans))
+        if page.MediaBox is None:  # as check_format sets it
+            size = [0, 0, page.pageheight, page.pagewidth] if page.Rotate in (90, 270) else \
+                [0, 0, page.pagewidth, page.pageheight]
+            key = ("MediaBox", tuple(size))
+            page.MediaBox = shared.get(key) or shared.setdefault(key, _Formatted(PDFArray(size)))
+        for box in ("TrimBox", "BleedBox"):
+            value = getattr(page, box)
+            if value is not None:
+                setattr(page, box, shared.setdefault((box, tuple(value.sequence)), _Formatted(value)))
+        if page.Resources is None and not page.ExtGState and not page._colorsUsed and not page._shadingUsed:
+            # the resources dictionary reportlab makes for each page as it writes the file (check_format)
+            key = ("resources", id(page.XObjects), bool(page.hasImages))
+            resources = shared.get(key)
+            if resources is None:
+                from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+                made = PDFResourceDictionary()
+                made.basicFonts()
+                if page.hasImages:
+                    made.allProcs()
+                if page.XObjects:
+                    made.XObject = page.XObjects
+                shared[("xobjects kept", id(page.XObjects))] = page.XObjects  # (its id stays its own)
+                resources = shared[key] = _Formatted(made)
+            page.Resources = resources
         if not (page.compression and page.stream) or rl_config.useA85 or page.Contents is not None:
             return
         from reportlab.pdfbase.pdfdoc import PDFStream
@@ -189,8 +247,7 @@ class PdfSurface(Surface):
         page.stream = None
 
     def finish(self) -> bytes:
-        self._canvas.save()
-        return self._buffer.getvalue()
+        return self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
 
     # -- state ----------------------------------------------------------------------------------
     # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")
@@ -200,13 +257,19 @@ class PdfSurface(Surface):
     # which save and restore through reportlab.
     def save(self):
         self._canvas._code.append("q")
+        self._states.append((self._fill, self._stroke))
 
     def restore(self):
         self._canvas._code.append("Q")
+        self._fill, self._stroke = self._states.pop()
 
     def translate(self, dx_mm, dy_mm):
         if dx_mm or dy_mm:
-            self._canvas.translate(dx_mm, dy_mm)  # merged into a "cm" just written, as reportlab does
+            code = self._canvas._code
+            if code and code[-1][-3:] == " cm":
+                self._canvas.translate(dx_mm, dy_mm)  # merged into the "cm" just written, as reportlab does
+            else:  # what reportlab's translate writes, without its matrix bookkeeping (nothing reads it)
+                code.append(f"1 0 0 1 {fp_str(dx_mm, dy_mm)} cm")
 
     def rotate(self, degrees):
         if degrees:
@@ -248,18 +311,22 @@ class PdfSurface(Surface):
         # the same operators reportlab's setFillColor, setLineWidth ... and drawPath write, with the
         # style's part formatted once per style rather than once per path
         if style.fill is not None:
-            colour = HexColor(style.fill)
-            c._fillColorObj = colour
-            code.append(_fill_code(style.fill, self._cmyk))
+            fill = _fill_code(style.fill, self._cmyk)
+            if fill != self._fill:
+                c._fillColorObj = HexColor(style.fill)
+                code.append(fill)
+                self._fill = fill
             if c._extgstate.getValue("ca") != 1:
                 c.setFillAlpha(1)  # as setFillColor does for an opaque colour (it writes nothing if 1)
         if style.stroke is not None:
-            colour = HexColor(style.stroke)
-            c._strokeColorObj = colour
-            c._lineWidth = style.width_mm
-            c._lineJoin = _JOIN.get(style.join, 0)
-            c._lineCap = _CAP.get(style.cap, 0)
-            code.append(_stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk))
+            stroke = _stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk)
+            if stroke != self._stroke:
+                c._strokeColorObj = HexColor(style.stroke)
+                c._lineWidth = style.width_mm
+                c._lineJoin = _JOIN.get(style.join, 0)
+                c._lineCap = _CAP.get(style.cap, 0)
+                code.append(stroke)
+                self._stroke = stroke
             if c._extgstate.getValue("CA") != 1:
                 c.setStrokeAlpha(1)
         if style.opacity < 1.0:
@@ -274,32 +341,36 @@ class PdfSurface(Surface):
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
             return
-        size_pt = snap(size_pt)  # every size from the one type scale
+        known = self._text_codes.get((font, size_pt))
+        if known is None:
+            size_pt = snap(size_pt)  # every size from the one type scale
+            name = fonts.pdf_name(font)
+            known = self._text_codes[(font, size_pt)] = (name, size_pt * MM_PER_PT, _dynamic(name))
+        name, size, dynamic = known
         c = self._canvas
-        name = fonts.pdf_name(font)
-        size = size_pt * MM_PER_PT
         if anchor != "start":
             width = c.stringWidth(text, name, size)
             x_mm -= width / 2 if anchor == "middle" else width
-        # one text object with its own flipped matrix: no graphics-state save/restore per line
-        t = self._text
-        if t is None or t._canvas is not c or not _dynamic(name):
+        if not dynamic:  # a font reportlab does not subset (none of ours): its own text object
             t = c.beginText()
             t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
             t.setFont(name, size)
             t.setFillColor(HexColor(fill))
             t.textOut(text)
             c.drawText(t)
-            if _dynamic(name):
-                self._text = t
+            self._fill = None
             return
-        # A TrueType line, written as the text object above writes it ("BT", its origin, the
-        # matrix, the colour, the glyphs in their subsets, "ET"), reusing one text object for the
-        # glyph encoding: a card sets half a dozen lines.
-        c._code.append(f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x_mm, y_mm)} Tm {_fill_code(fill, self._cmyk)} "
-                       f"{self._glyphs(t, name, size, text)} ET")
+        # A TrueType line as reportlab's text object writes it ("BT", the flipped matrix, the colour,
+        # the glyphs in their subsets, "ET"), without a graphics-state save per line; the colour only
+        # where it changes (a colour set inside a text object stays set after it)
+        colour = _fill_code(fill, self._cmyk)
+        if colour == self._fill:
+            c._code.append(f"BT 1 0 0 -1 {fp_str(x_mm, y_mm)} Tm {self._glyphs(name, size, text)} ET")
+        else:
+            self._fill = colour
+            c._code.append(f"BT 1 0 0 -1 {fp_str(x_mm, y_mm)} Tm {colour} {self._glyphs(name, size, text)} ET")
 
-    def _glyphs(self, t, name: str, size: float, text: str) -> str:
+    def _glyphs(self, name: str, size: float, text: str) -> str:
         """The text object's operators for ``text`` (font, size, glyph codes in the font's subsets), as
         reportlab's ``_formatText`` writes them. A character keeps its code in a document once given
         one, so the same line in the same font and size always encodes the same: each distinct line is
@@ -317,30 +388,39 @@ class PdfSurface(Surface):
         """``_formatText`` for a TrueType font, remembering each character's (subset, code) and each
         subset's font name per document: reportlab's splitString gives a character its code (in the
         text's order, as it would) the first time the document sets it, and is asked again never."""
-        doc = self._canvas._doc
         codes = self._codes.get(name)
         if codes is None:
-            codes = self._codes[name] = {}
+            codes = self._codes[name] = ({}, {}, set())  # character -> (subset, code); subset 0's table
+        known, first, in_first = codes
+        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+        if in_first.issuperset(text):  # every character coded in the first subset (nearly every line)
+            return f"{self._subset_name(name, 0)} {tmpl} ({escapePDF(text.translate(first).encode('latin-1'))}) Tj"
+        doc = self._canvas._doc
         font = _ttf(name)
         runs: list[tuple[int, list[int]]] = []
         for ch in text:
-            known = codes.get(ch)
-            if known is None:
+            code = known.get(ch)
+            if code is None:
                 ((subset, byte),) = font.splitString(ch, doc)
-                known = codes[ch] = (subset, byte[0])
-            if runs and runs[-1][0] == known[0]:
-                runs[-1][1].append(known[1])
+                code = known[ch] = (subset, byte[0])
+                if subset == 0:
+                    first[ord(ch)] = chr(byte[0])
+                    in_first.add(ch)
+            if runs and runs[-1][0] == code[0]:
+                runs[-1][1].append(code[1])
             else:
-                runs.append((known[0], [known[1]]))
-        tmpl = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                runs.append((code[0], [code[1]]))
         parts = []
         for subset, chars in runs:
-            font_name = self._subset_names.get((name, subset))
-            if font_name is None:  # the first use names the subset in the document: reportlab's call
-                font_name = self._subset_names[(name, subset)] = font.getSubsetInternalName(subset, doc)
-            parts.append(f"{font_name} {tmpl}")
+            parts.append(f"{self._subset_name(name, subset)} {tmpl}")
             parts.append(f"({escapePDF(bytes(chars))}) Tj")
         return " ".join(parts)
+
+    def _subset_name(self, name: str, subset: int) -> str:
+        font_name = self._subset_names.get((name, subset))
+        if font_name is None:  # the first use names the subset in the document: reportlab's call
+            font_name = self._subset_names[(name, subset)] = _ttf(name).getSubsetInternalName(subset, self._canvas._doc)
+        return font_name
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
         from ..components.images import is_svg, svg_drawing
@@ -389,13 +469,20 @@ class PdfSurface(Surface):
         x0, y0, x1, y1 = bbox_mm
         c = self._canvas
         c.beginForm(self._forms[name], x0, y0, x1, y1)
+        outer = (self._fill, self._stroke, self._states)
+        self._fill = self._stroke = None  # a form starts in the state of wherever it is placed
+        self._states = []
         draw(self)
+        self._fill, self._stroke, self._states = outer
         c.endForm()
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         code = self._canvas._code
+        if not (x_mm or y_mm):  # a form's Do saves and restores the graphics state itself
+            self._canvas.doForm(self._forms[name])
+            return
         code.append("q")
-        code.append(f"{fp_str(1, 0, 0, 1, x_mm, y_mm)} cm")
+        code.append(f"1 0 0 1 {fp_str(x_mm, y_mm)} cm")
         self._canvas.doForm(self._forms[name])
         code.append("Q")
 

@@ -70,7 +70,11 @@ class Path:
 
     @classmethod
     def rect(cls, x: float, y: float, w: float, h: float) -> "Path":
-        return cls.polygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        x, y = float(x), float(y)
+        x1, y1 = x + float(w), y + float(h)
+        p = cls()
+        p.ops = [("M", x, y), ("L", x1, y), ("L", x1, y1), ("L", x, y1), ("Z",)]  # polygon()'s ops
+        return p
 
     @classmethod
     def rounded_rect(cls, x: float, y: float, w: float, h: float, r: float) -> "Path":
@@ -242,6 +246,22 @@ class Surface(ABC):
 
     def polygon(self, points: Sequence[Point], style: Style) -> None:
         self.draw(Path.polygon(points), style)
+
+    def repeat(self, name: str, bbox_mm: tuple[float, float, float, float],
+               draw: Callable[["Surface"], None]) -> None:
+        """Draw ``draw`` here the first time ``name`` is asked for; from the second time on, record it
+        once (:meth:`define`) and place it at the origin: art that may or may not recur (a card's
+        ground, the same on a whole deck or on one card) costs a form only when it does recur."""
+        if self.has(name):
+            self.use(name)
+            return
+        seen = self.__dict__.setdefault("_drawn_once", set())
+        if name in seen:
+            self.define(name, bbox_mm, draw)
+            self.use(name)
+        else:
+            seen.add(name)
+            draw(self)
 
     def reuse(self, name: str, bbox_mm: tuple[float, float, float, float],
               draw: Callable[["Surface"], None], x_mm: float = 0.0, y_mm: float = 0.0) -> None:

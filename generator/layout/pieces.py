@@ -17,7 +17,7 @@ from ..components.look import Look
 from ..components.piece import outline
 from ..draw.surface import Path, Surface
 from ..model import Component
-from .page import CUT_LINE, MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper, bleed_mark, crop_mark
+from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
 MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
@@ -160,20 +160,29 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
     return best
 
 
-@dataclass
 class PieceSheet:
-    """One page of pieces: the looks in slot order (None = empty slot)."""
+    """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
+    ``once``, the keys of looks printed only once (drawn in place, not as forms). A plain class: a
+    dataclass costs a millisecond to define at every start-up."""
 
-    comp: Component
-    grid: Grid
-    looks: list[Look]
-    side: str  # front | back
-    once: frozenset = frozenset()  # keys of looks printed only once: drawn in place, not as forms
+    __slots__ = ("comp", "grid", "looks", "side", "once")
+
+    def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once: frozenset = frozenset()):
+        self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
 
 
 def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
-    digest = hashlib.sha1(f"{comp.id}|{comp.size_mm}|{side}|{bleed}|{look.key()}".encode()).hexdigest()[:12]
-    return f"{comp.id}-{side}-{digest}"
+    key = (comp.id, comp.size_mm, side, bleed, look.key())
+    name = _FORM_NAMES.get(key)
+    if name is None:  # a deck's shared back is asked for on every card
+        digest = hashlib.sha1(f"{comp.id}|{comp.size_mm}|{side}|{bleed}|{look.key()}".encode()).hexdigest()[:12]
+        if len(_FORM_NAMES) >= 4096:
+            _FORM_NAMES.clear()
+        name = _FORM_NAMES[key] = f"{comp.id}-{side}-{digest}"
+    return name
+
+
+_FORM_NAMES: dict[tuple, str] = {}
 
 
 def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
@@ -188,27 +197,28 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
     bleed = grid.bleed
     half_diag = math.hypot(w, h) / 2 + bleed
     bbox = (-half_diag, -half_diag, half_diag, half_diag)
-    for index, look in enumerate(sheet.looks):
-        cx, cy = grid.centre(index)
-        cx, cy = _mirror(cx, cy, paper, mirror)
-        cx, cy = cx + offset_mm[0], cy + offset_mm[1]
-        single = look.key() in sheet.once
+    n = len(sheet.looks)
+    clipped = grid.butted or grid.strip
+    once = sheet.once
+    for index, ((cx, cy), clip) in enumerate(_slots(grid, n, paper, mirror, tuple(offset_mm), clipped)):
+        look = sheet.looks[index]
+        single = look.key() in once
         name = "" if single else form_name(comp, sheet.side, look, bleed)
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
-        with s.saved():
-            if grid.butted or grid.strip:
-                # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
-                s.clip(_slot_clip(grid, index, len(sheet.looks), cx, cy, mirror))
-            s.translate(cx, cy)
-            if grid.rotated:
-                # a piece lying on its side: under a long-edge flip its back turns the other way
-                s.rotate(-90 if (sheet.side == "back" and mirror == "long") else 90)
-            if single:  # a form costs more than it saves for art printed once
-                painter(s, comp, look, bleed)
-            else:
-                s.use(name, 0, 0)
-    n = len(sheet.looks)
+        s.save()
+        if clip is not None:
+            # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
+            s.clip(clip)
+        s.translate(cx, cy)
+        if grid.rotated:
+            # a piece lying on its side: under a long-edge flip its back turns the other way
+            s.rotate(-90 if (sheet.side == "back" and mirror == "long") else 90)
+        if single:  # a form costs more than it saves for art printed once
+            painter(s, comp, look, bleed)
+        else:
+            s.use(name, 0, 0)
+        s.restore()
     if marks == "none":
         return []
     if grid.butted:
@@ -216,6 +226,27 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
     # the cut line is printed on fronts only: on a back it would show any duplex misregistration
     _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines", sheet.side == "front")
     return []
+
+
+def _slots(grid: Grid, n: int, paper: Paper, mirror: str, offset: tuple[float, float],
+           clipped: bool) -> list[tuple[tuple[float, float], Path | None]]:
+    """Each slot's centre on the page and its clip (None: not clipped): the same on every full sheet
+    of a deck, worked out once per sheet layout."""
+    key = (grid, n, paper, mirror, offset, clipped)
+    slots = _SLOTS.get(key)
+    if slots is None:
+        slots = []
+        for index in range(n):
+            cx, cy = _mirror(*grid.centre(index), paper, mirror)
+            cx, cy = cx + offset[0], cy + offset[1]
+            slots.append(((cx, cy), _slot_clip(grid, index, n, cx, cy, mirror) if clipped else None))
+        if len(_SLOTS) >= 256:
+            _SLOTS.clear()
+        _SLOTS[key] = slots
+    return slots
+
+
+_SLOTS: dict[tuple, list] = {}
 
 
 def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str) -> Path:
@@ -280,6 +311,15 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     footer band); where the block runs so close to the margin that there is not (15 troop counters
     across A4), the mark runs over the bleed instead, from the cut edge outwards: the bleed is cut
     away with it. A white edge keeps those marks visible on dark art."""
+    key = ("block marks", grid, n, paper, mirror, tuple(offset), full)
+    # the same marks on every full sheet of a deck (fronts and backs apart): drawn once, placed on each
+    s.reuse(repr(key), (0.0, 0.0, paper.width_mm, paper.height_mm),
+            lambda t: _draw_block_marks(t, grid, paper, n, mirror, offset, full))
+    return []  # bottom marks stop at the footer band, so the footer needs to avoid none
+
+
+def _draw_block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
+                      offset: tuple[float, float], full: bool) -> None:
     xs, ys = block_cuts(grid, n, paper, mirror, offset)
     most = 10_000.0 if full else MARK_LEN_MM  # lines run to the margins, for a paper trimmer
     x_lo, x_hi, y_lo, y_hi = MARGIN_MM, paper.width_mm - MARGIN_MM, MARGIN_MM, paper.usable[3]
@@ -288,14 +328,19 @@ def _block_marks(s: Surface, grid: Grid, paper: Paper, n: int, mirror: str,
     sides = ((xs, min(ys), (0, -1), min(ys) - y_lo), (xs, max(ys), (0, 1), y_hi - max(ys)),
              (ys, min(xs), (-1, 0), min(xs) - x_lo), (ys, max(xs), (1, 0), x_hi - max(xs)))
     for cuts, at, (dx, dy), room in sides:
+        # a side's marks are parallel and a cut apart: one path of them all (their white edges first)
         outside = room - edge
+        marks = Path()
         for c in cuts:
             x, y = (c, at) if dx == 0 else (at, c)
             if outside >= 1.0:
-                crop_mark(s, x + dx * edge, y + dy * edge, dx, dy, min(most, outside))
+                x, y, length = x + dx * edge, y + dy * edge, min(most, outside)
             else:
-                bleed_mark(s, x, y, dx, dy, max(grid.bleed, min(room, grid.bleed + MIN_MARK_MM)))
-    return []  # bottom marks stop at the footer band, so the footer needs to avoid none
+                length = max(grid.bleed, min(room, grid.bleed + MIN_MARK_MM))
+            marks.move_to(x, y).line_to(x + dx * length, y + dy * length)
+        if outside < 1.0:
+            s.draw(marks, MARK_HALO)
+        s.draw(marks, MARK)
 
 
 def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, mirror: str,

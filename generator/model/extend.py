@@ -7,7 +7,6 @@ own. A chain (A extends B extends C) works; a loop is an error.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from ..errors import DataError
@@ -52,7 +51,9 @@ def resolve_extends(specs: list[Any], errors: list[DataError]) -> list[Any]:
             return spec
         parent = by_id.get(parent_id)
         if parent is None:
-            hint = difflib.get_close_matches(str(parent_id), list(by_id), n=1, cutoff=0.75)
+            from difflib import get_close_matches  # only for a problem
+
+            hint = get_close_matches(str(parent_id), list(by_id), n=1, cutoff=0.75)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             errors.append(spec.error(f"extend: no component {parent_id!r}{extra}; known: "
                                      f"{', '.join(sorted(by_id))}", "extend"))

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from .. import pathdata
@@ -349,7 +348,6 @@ def _generator_name(v: Any) -> str | None:
 
 COMPONENT.keys["generator"] = Key(Scalar("generator", _generator_name, {"enum": list(GENERATOR_PARAMS)}),
                                   doc="kind: generated: which generator makes it (see params)")
-COMPONENT = dataclasses.replace(COMPONENT, require_any=(("kind", "extend"),),
-                                cases=(("generator", "params", GENERATOR_PARAMS),))
+COMPONENT = COMPONENT.but(require_any=(("kind", "extend"),), cases=(("generator", "params", GENERATOR_PARAMS),))
 GAME_FILE.keys["components"] = Key(ListOf(COMPONENT))
 PART_FILE.keys["components"] = Key(ListOf(COMPONENT))

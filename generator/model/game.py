@@ -7,29 +7,57 @@ from pathlib import Path
 from typing import Any
 
 
-@dataclass(frozen=True)
 class Colour:
-    id: str
-    name: str
-    fill: str
-    ink: str
-    cue: str
-    shape: str
+    """A player's colour (a value: equal when every field is)."""
+
+    __slots__ = ("id", "name", "fill", "ink", "cue", "shape")
+
+    def __init__(self, id: str, name: str, fill: str, ink: str, cue: str, shape: str):
+        self.id, self.name, self.fill, self.ink, self.cue, self.shape = id, name, fill, ink, cue, shape
+
+    def _fields(self) -> tuple:
+        return (self.id, self.name, self.fill, self.ink, self.cue, self.shape)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Colour and self._fields() == other._fields()  # type: ignore[union-attr]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if hasattr(self, "shape"):  # set once, in __init__ (the last field)
+            raise AttributeError(f"a Colour is read-only: cannot set {name}")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        return "Colour(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.__slots__, self._fields())) + ")"
 
 
-@dataclass(slots=True)  # a deck may hold 10,000 of them: no per-item attribute dict
 class Item:
-    """One distinct face of a component (with its own count), e.g. 42 x Field tile."""
+    """One distinct face of a component (with its own count), e.g. 42 x Field tile. A deck may hold
+    10,000: a plain class with __slots__ (no attribute dict each, nothing to define at import)."""
 
-    id: str
-    name: str
-    count: int
-    face: dict[str, Any]
-    back: dict[str, Any] | None
-    colour: Colour | None
-    file: str
-    line: int
-    note: str = ""
+    __slots__ = ("id", "name", "count", "face", "back", "colour", "file", "line", "note")
+
+    def __init__(self, id: str, name: str, count: int, face: dict[str, Any], back: dict[str, Any] | None,
+                 colour: Colour | None, file: str, line: int, note: str = ""):
+        self.id = id
+        self.name = name
+        self.count = count
+        self.face = face
+        self.back = back
+        self.colour = colour
+        self.file = file
+        self.line = line
+        self.note = note
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Item and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Item(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
 @dataclass
@@ -41,7 +69,7 @@ class Component:
     kind: str
     size_mm: tuple[float, float]
     items: list[Item]
-    spec: dict[str, Any]
+    spec: dict[str, Any]  # its mapping as written; its items' mappings are read into items and dropped
     file: str
     line: int
     orientation: str = "flat"

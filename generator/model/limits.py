@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import DataError
@@ -102,15 +101,17 @@ def _items_line(comp: Any) -> int:
 
 # -- the work of a whole game --------------------------------------------------------------------------
 
-@dataclass
 class Work:
     """What one paper size of a game's build draws (estimated before drawing)."""
 
-    pages: int = 0
-    ops: int = 0
-    board_area_m2: float = 0.0
-    # the component that asks most of each, for the refusal's file:line
-    biggest: dict[str, tuple[float, Any]] = field(default_factory=dict)
+    __slots__ = ("pages", "ops", "board_area_m2", "biggest")
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.ops = 0
+        self.board_area_m2 = 0.0
+        # the component that asks most of each, for the refusal's file:line
+        self.biggest: dict[str, tuple[float, Any]] = {}
 
     def add(self, what: str, amount: float, comp: Any) -> None:
         if amount > self.biggest.get(what, (-1.0, None))[0]:
@@ -123,10 +124,11 @@ def estimate(game: Any, components: list[Any] | None = None) -> Work:
 
     components = game.components if components is None else components
     best = Work()
+    faces: dict[int, int] = {}  # a piece component's faces drawn and placed: the same on every paper
     for paper in PAPERS.values():
         work = Work()
         for comp in components:
-            pages, ops, area = _component_work(game, comp, paper)
+            pages, ops, area = _component_work(game, comp, paper, faces)
             work.pages += pages
             work.ops += ops + pages * PAGE_OPS
             work.board_area_m2 += area
@@ -159,28 +161,20 @@ def check_work(game: Any, errors: list[DataError], components: list[Any] | None 
                                 f"drawing operations {SEE}", comp.file, comp.line))
 
 
-def _component_work(game: Any, comp: Any, paper: Any) -> tuple[int, int, float]:
-    """(pages, drawing operations, board area in m2) of one component on one paper."""
+def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | None = None) -> tuple[int, int, float]:
+    """(pages, drawing operations, board area in m2) of one component on one paper. ``faces`` keeps
+    a piece component's drawing operations (by the component's id()) from one paper to the next."""
     kind = comp.kind
     if kind in PIECE_KINDS:
-        w, h = comp.size_mm
         n = comp.count
         per_page = _per_page(comp, paper)
         two = any(item.back is not None for item in comp.items)
         pages = math.ceil(n / per_page) * (2 if two else 1)
-        seen: set[tuple] = set()
-        ops = 0
-        for item in comp.items:
-            colour = item.colour.id if item.colour is not None else None
-            for face in (item.face, item.back):
-                if face is None:
-                    continue
-                key = (repr(face), colour)  # a face repeated is drawn once and placed again
-                if key in seen:
-                    continue
-                seen.add(key)
-                ops += _face_ops(game, face, (w, h))
-            ops += PLACE_OPS * item.count * (2 if two else 1)
+        ops = faces.get(id(comp)) if faces is not None else None
+        if ops is None:
+            ops = _pieces_ops(game, comp, two)
+            if faces is not None:
+                faces[id(comp)] = ops
         return pages, ops, 0.0
     if kind == "board":
         copies = _copies(game, comp)
@@ -197,6 +191,31 @@ def _component_work(game: Any, comp: Any, paper: Any) -> tuple[int, int, float]:
     if kind == "generated":
         return _generated_work(comp)
     return 0, 0, 0.0
+
+
+def _pieces_ops(game: Any, comp: Any, two: bool) -> int:
+    """Drawing operations of a piece component's faces (each different face once) and placements."""
+    size = comp.size_mm
+    seen: set[Any] = set()  # each different face: its repr (with its player colour)
+    met: set[Any] = set()  # each face mapping met (a deck's one back is met on every card): no repr again
+    place = PLACE_OPS * (2 if two else 1)
+    ops = 0
+    for item in comp.items:
+        colour = item.colour.id if item.colour is not None else None
+        for face in (item.face, item.back):
+            if face is None:
+                continue
+            mapping = id(face) if colour is None else (id(face), colour)
+            if mapping in met:
+                continue
+            met.add(mapping)
+            key = repr(face) if colour is None else (repr(face), colour)  # a face repeated is drawn once
+            if key in seen:
+                continue
+            seen.add(key)
+            ops += _face_ops(game, face, size)
+        ops += place * item.count
+    return ops
 
 
 def _per_page(comp: Any, paper: Any) -> int:
@@ -253,13 +272,18 @@ def _text_ops(value: Any) -> int:
 
 def _face_ops(game: Any, face: dict[str, Any], size: tuple[float, float]) -> int:
     ops = FACE_BASE_OPS
+    get = face.get
     for key in TEXT_KEYS:
-        ops += _text_ops(face.get(key))
-    ops += _sections_ops(face.get("sections"))
+        value = get(key)
+        if value is not None:
+            ops += _text_ops(value)
+    if get("sections") is not None:
+        ops += _sections_ops(face["sections"])
     ops += _pattern_ops(face, size)
-    if isinstance(face.get("icon"), str):
+    if isinstance(get("icon"), str):
         ops += _icon_ops(game, face["icon"])
-    ops += _elements_ops(game, face.get("elements"))
+    if get("elements") is not None:
+        ops += _elements_ops(game, face["elements"])
     return ops
 
 

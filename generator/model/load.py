@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError, show
-from ..hexmap import flats_of
 from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
@@ -18,11 +18,11 @@ from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .schema import check
-from .spreadsheet import read_items
 from .fit import check_markers
 from .texts import substitute
 
 META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
+NOT_FACE = ("count", "back", "id", "note", "colour")  # an item's keys that are not drawn on its face
 SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
@@ -149,7 +149,20 @@ def load_game(folder: str | Path) -> Game:
     if errors:
         shared_icons_note(errors)
         raise DataErrors(errors)
+    for comp in game.components:
+        _drop_item_maps(comp)
     return game
+
+
+def _drop_item_maps(comp: Component) -> None:
+    """Once a component's items are read and checked, its spec no longer holds their mappings as
+    written: each item keeps its own file and line, and a deck of 10,000 cards no longer keeps a second
+    copy of every card (the mapping, its lines of keys) for the whole build."""
+    spec = comp.spec
+    if isinstance(spec, YMap) and isinstance(spec.get("items"), YList) and spec["items"]:
+        read = YList()
+        read.file, read.line = spec["items"].file, spec["items"].line
+        spec["items"] = read
 
 
 def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
@@ -193,39 +206,45 @@ def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[
 def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     """Pictures, fonts and inline icons named anywhere in a component."""
     from ..components.images import check_image
-    from ..components.richtext import icons_in
+    from ..components.richtext import icons_in as found_in
 
-    if isinstance(spec, YMap):
-        for key, value in spec.items():
-            if key == "image" and isinstance(value, str):
-                path, why = inside_folder(Path(game.folder), value)
-                if path is not None:
-                    why = check_image(path)
-                if why:
-                    errors.append(spec.error(f"image {value!r}: {why}", key))
-            elif key in ("font", "title_font") and isinstance(value, str):
-                element = "type" in spec  # an element may also name a built-in style
-                if value not in game.fonts and not (element and value in fmt.FONTS):
-                    known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
-                    builtin = f"{', '.join(fmt.FONTS)} or " if element else ""
-                    errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
-                                             f"fonts: ({known})", key))
-            elif isinstance(value, str):
-                for name in icons_in(value):
-                    if name not in game.icons:
-                        errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                                 f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", key))
-            else:
-                _refs(game, value, errors)
-    elif isinstance(spec, list):
-        for i, value in enumerate(spec):
-            if isinstance(value, str) and isinstance(spec, YList):
-                for name in icons_in(value):
-                    if name not in game.icons:
-                        errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                                 f"icons:", i))
-            else:
-                _refs(game, value, errors)
+    def icons_in(text: str) -> list[str]:
+        return found_in(text) if "{" in text else []  # {icon:NAME}
+
+    def walk(spec: Any) -> None:
+        if isinstance(spec, YMap):
+            for key, value in spec.items():
+                if key == "image" and isinstance(value, str):
+                    path, why = inside_folder(Path(game.folder), value)
+                    if path is not None:
+                        why = check_image(path)
+                    if why:
+                        errors.append(spec.error(f"image {value!r}: {why}", key))
+                elif key in ("font", "title_font") and isinstance(value, str):
+                    element = "type" in spec  # an element may also name a built-in style
+                    if value not in game.fonts and not (element and value in fmt.FONTS):
+                        known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
+                        builtin = f"{', '.join(fmt.FONTS)} or " if element else ""
+                        errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
+                                                 f"fonts: ({known})", key))
+                elif isinstance(value, str):
+                    for name in icons_in(value):
+                        if name not in game.icons:
+                            errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                                     f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", key))
+                else:
+                    walk(value)
+        elif isinstance(spec, list):
+            for i, value in enumerate(spec):
+                if isinstance(value, str) and isinstance(spec, YList):
+                    for name in icons_in(value):
+                        if name not in game.icons:
+                            errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                                     f"icons:", i))
+                else:
+                    walk(value)
+
+    walk(spec)
 
 
 def _fit_warnings(game: Game, errors: list[DataError]) -> None:
@@ -314,6 +333,8 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
                              f"number or [width, height]", key)
         if len(across) != 1:
             raise spec.error("give a hex's size across the flats or across the points, not both", key)
+        from ..hexmap import flats_of
+
         flats = flats_of(dict(across), inches=across is raw_in)
         corners = flats * 2 / SQRT3
         return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
@@ -385,6 +406,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     items: list[Item] = []
     raw_items = list(spec.get("items") or [])
     if spec.get("items_csv"):
+        from .spreadsheet import read_items  # csv: only for a component that reads a spreadsheet
+
         rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
         substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
         raw_items += rows
@@ -402,7 +425,13 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         _face_refs(raw, raw, game, errors)
         if isinstance(raw.get("back"), dict):
             _face_refs(raw["back"], raw["back"], game, errors)
-        face = {**defaults, **{k: v for k, v in raw.items() if k not in ("count", "back", "id", "note", "colour")}}
+        face = {**defaults, **raw}  # the item's keys over the component's face, but for those of the item alone:
+        for key in NOT_FACE:
+            if key in raw:
+                if key in defaults:
+                    face[key] = defaults[key]
+                else:
+                    del face[key]
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
@@ -463,7 +492,12 @@ def merge_back(face: dict[str, Any], comp_back: Any, item_back: Any) -> dict[str
     return dict(back)
 
 
+_NOT_ALNUM = re.compile("[^a-z0-9]+")
+
+
 def _slug(text: str) -> str:
+    if text.isascii():  # most names: the same slug, made by one regular expression
+        return _NOT_ALNUM.sub("-", text.lower()).strip("-") or "item"
     out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
     while "--" in out:
         out = out.replace("--", "-")

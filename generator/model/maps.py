@@ -3,11 +3,13 @@ its grid, the two hexes of a hexside are neighbours, and each hex of a road foll
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, show
-from ..hexmap import HexGrid
 from ..yamlsrc import YList, YMap
+
+if TYPE_CHECKING:
+    from ..hexmap import HexGrid
 
 
 def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
@@ -37,6 +39,8 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
 def check_hexgrid(el: Any, errors: list[DataError]) -> None:
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return
+    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
+
     grid = HexGrid.of(el)
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:

@@ -9,10 +9,8 @@ A schema is a :class:`Map` of :class:`Key` s, a :class:`ListOf` another schema, 
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import DataError, show
@@ -27,55 +25,90 @@ MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
-@dataclass(frozen=True)
-class Key:
-    schema: Any
-    required: bool = False
-    doc: str = ""
+# The schema's building blocks are plain classes with __slots__: some 200 are made as the format is
+# imported, on every run, and each dataclass costs about half a millisecond to define.
+
+class _Node:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
 
 
-@dataclass(frozen=True)
-class Map:
-    keys: dict[str, Key]
-    name: str = "mapping"
-    open: bool = False  # any extra keys allowed (values unchecked)
-    # (formats) groups of keys of which at least one must be given, e.g. (("kind", "extend"),)
-    require_any: tuple = ()
-    # (formats) (selector key, target key, {selector value: schema}): the target's schema depends on
-    # the selector's value (a generated component's params depend on its generator)
-    cases: tuple = ()
-    # groups of keys of which exactly one must be given (an icon shape is a path, circle, polygon or
-    # rect: none would draw nothing, two would draw only the first)
-    exactly_one: tuple = ()
+class Key(_Node):
+    __slots__ = ("schema", "required", "doc")
+
+    def __init__(self, schema: Any, required: bool = False, doc: str = ""):
+        self.schema = schema
+        self.required = required
+        self.doc = doc
 
 
-@dataclass(frozen=True)
-class MapOf:
+class Map(_Node):
+    """``keys``: each key's schema. ``open``: any extra keys allowed (values unchecked).
+    ``require_any``: (formats) groups of keys of which at least one must be given, e.g.
+    (("kind", "extend"),). ``cases``: (formats) (selector key, target key, {selector value: schema}):
+    the target's schema depends on the selector's value (a generated component's params depend on its
+    generator). ``exactly_one``: groups of keys of which exactly one must be given (an icon shape is a
+    path, circle, polygon or rect: none would draw nothing, two would draw only the first)."""
+
+    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one")
+
+    def __init__(self, keys: dict[str, Key], name: str = "mapping", open: bool = False, require_any: tuple = (),
+                 cases: tuple = (), exactly_one: tuple = ()):
+        self.keys = keys
+        self.name = name
+        self.open = open
+        self.require_any = require_any
+        self.cases = cases
+        self.exactly_one = exactly_one
+
+    def but(self, **changes: Any) -> "Map":
+        """A copy with some fields changed (its keys are the same dict)."""
+        fields = {k: getattr(self, k) for k in self.__slots__}
+        fields.update(changes)
+        return Map(**fields)
+
+
+class MapOf(_Node):
     """A mapping from free names (identifiers) to values of one schema."""
 
-    value: Any
-    name: str = "mapping"
+    __slots__ = ("value", "name")
+
+    def __init__(self, value: Any, name: str = "mapping"):
+        self.value = value
+        self.name = name
 
 
-@dataclass(frozen=True)
-class ListOf:
-    item: Any
-    name: str = "list"
-    min_items: int = 0
-    single_ok: bool = False  # a single value may stand for a one-item list
+class ListOf(_Node):
+    """``single_ok``: a single value may stand for a one-item list."""
+
+    __slots__ = ("item", "name", "min_items", "single_ok")
+
+    def __init__(self, item: Any, name: str = "list", min_items: int = 0, single_ok: bool = False):
+        self.item = item
+        self.name = name
+        self.min_items = min_items
+        self.single_ok = single_ok
 
 
-@dataclass(frozen=True)
-class OneOf:
-    options: tuple
-    name: str = "value"
+class OneOf(_Node):
+    __slots__ = ("options", "name")
+
+    def __init__(self, options: tuple, name: str = "value"):
+        self.options = options
+        self.name = name
 
 
-@dataclass(frozen=True)
-class Scalar:
-    name: str
-    test: Callable[[Any], str | None] = field(compare=False)
-    json: Any = field(default=None, compare=False)  # (formats) the same rule as JSON Schema
+class Scalar(_Node):
+    """``test``: a problem's wording, or None; ``json``: (formats) the same rule as JSON Schema."""
+
+    __slots__ = ("name", "test", "json")
+
+    def __init__(self, name: str, test: Callable[[Any], str | None], json: Any = None):
+        self.name = name
+        self.test = test
+        self.json = json
 
 
 def _is_num(v: Any) -> bool:
@@ -83,6 +116,8 @@ def _is_num(v: Any) -> bool:
 
 
 def _text(v: Any) -> str | None:
+    if type(v) is str and len(v) <= MAX_TEXT:  # most values: a short text
+        return None
     if isinstance(v, bool) or v is None or isinstance(v, (YMap, YList, dict, list)):
         return "expected text"
     if isinstance(v, float) and not math.isfinite(v):
@@ -92,8 +127,11 @@ def _text(v: Any) -> str | None:
     return None
 
 
+_IDENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
 def _ident(v: Any) -> str | None:
-    if not isinstance(v, str) or not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", v):
+    if not isinstance(v, str) or not _IDENT.fullmatch(v):
         return "expected an id (up to 64 lowercase letters, digits, - and _)"
     return None
 
@@ -113,10 +151,12 @@ def _num(lo: float | None = None, hi: float | None = None) -> Callable[[Any], st
 
 
 def _int(lo: int | None = None, hi: int | None = None) -> Callable[[Any], str | None]:
+    bounds = _num(lo, hi)
+
     def test(v: Any) -> str | None:
         if not isinstance(v, int) or isinstance(v, bool):
             return "expected a whole number"
-        return _num(lo, hi)(v)
+        return bounds(v)
     return test
 
 
@@ -137,7 +177,9 @@ def enum(*values: str) -> Scalar:
     def test(v: Any) -> str | None:
         if v in values:
             return None
-        hint = difflib.get_close_matches(str(v), values, n=1, cutoff=CLOSE)
+        from difflib import get_close_matches  # only for a problem: not loaded on every run
+
+        hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)})
@@ -160,12 +202,15 @@ COLOUR = Scalar("colour", _colour, {"type": "string",
 NUM = Scalar("number", _num(), {"type": "number"})
 POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
 COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))
-def _count(v: Any) -> str | None:
-    from .limits import count_message
+_COUNT_RANGE = _int(0, MAX_COUNT)
 
+
+def _count(v: Any) -> str | None:
     if isinstance(v, int) and not isinstance(v, bool) and v > MAX_COUNT:
+        from .limits import count_message
+
         return count_message(show(v))  # the limit named, as every limit's refusal does
-    return _int(0, MAX_COUNT)(v)
+    return _COUNT_RANGE(v)
 
 
 COUNT = Scalar("count", _count, _bounds("integer", 0, MAX_COUNT))
@@ -211,7 +256,10 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
         if len(value) < schema.min_items:
             errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}",
                                     file, line))
+        scalar = schema.item if type(schema.item) is Scalar else None
         for i, item in enumerate(value):
+            if scalar is not None and scalar.test(item) is None:
+                continue  # a valid text or number: checked without a path
             iline = value.line_of(i) if isinstance(value, YList) else line
             check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]")
     elif isinstance(schema, OneOf):
@@ -251,13 +299,18 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         errors.append(DataError(f"{path}: expected a mapping ({schema.name}) with keys "
                                 f"{', '.join(sorted(schema.keys))}", file, line))
         return
+    key_lines, key_line = (value.key_lines, value.line) if isinstance(value, YMap) else ({}, line)
     for key, item in value.items():
-        kline = value.line_of(key) if isinstance(value, YMap) else line
+        kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
+        if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None:
+            continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if schema.open:
                 continue
-            hint = difflib.get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
+            from difflib import get_close_matches  # only for a problem: not loaded on every run
+
+            hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))

@@ -30,10 +30,14 @@ def substitute(specs: list[Any], texts: dict[str, str], errors: list[DataError])
 
 def _walk(node: Any, texts: dict[str, str], errors: list[DataError]) -> None:
     if isinstance(node, dict):
-        for key in list(node):
-            node[key] = _value(node[key], texts, errors, node, key)
+        for key, value in list(node.items()):
+            if type(value) is str and "{text:" not in value:  # most values: nothing to fill in
+                continue
+            node[key] = _value(value, texts, errors, node, key)
     elif isinstance(node, list):
         for i, value in enumerate(node):
+            if type(value) is str and "{text:" not in value:
+                continue
             node[i] = _value(value, texts, errors, node, i)
 
 
