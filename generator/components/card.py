@@ -61,14 +61,15 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, ga
     w, h = _frame(s, comp, look)
     s.translate(-w / 2, -h / 2)
     band = look.band or mix(look.fill, look.ink, 0.75)
-    band_h = _band_height(comp, look, h)
+    title = deck_title(comp, look.title_fonts)  # the deck's title size and lines
+    band_h = _band_height(title, h)
     # the ground, the band and the value's disc: the same on many cards of a deck (its furniture),
     # drawn in place the first time and recorded (a form) to be placed from the second on
     key = ("card ground", look.fill, look.pattern, look.pattern_colour, look.image, look.image_fit,
            (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value))
     s.repeat(repr(key), (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm),
              lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h))
-    _front_text(s, comp, look, w, h, band, band_h, game)
+    _front_text(s, look, w, h, band, band_h, title, game)
     s.restore()
 
 
@@ -80,8 +81,8 @@ def _front_ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, g
         s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=ink_for(band)))
 
 
-def _band_height(comp: Component, look: Look, h: float) -> float:
-    size, lines = deck_title(comp, look.title_fonts)
+def _band_height(title: tuple[float, int], h: float) -> float:
+    size, lines = title
     band_h = max(9.0, h * 0.12)
     if lines > 1:  # the same height on every card of the deck, so the bodies line up
         band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
@@ -176,11 +177,11 @@ def _title_problem(title: str, wide: float, room: float) -> str:
             f"the card's {room:.1f} mm title band: shorten it")
 
 
-def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, band: str, band_h: float,
+def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: float, deck: tuple[float, int],
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
     tfam, fam = look.title_fonts, look.fonts
-    size, lines = deck_title(comp, tfam)
+    size, lines = deck
     band_ink = ink_for(band)
     left = PAD_MM
     if look.value:
