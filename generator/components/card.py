@@ -201,7 +201,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         if wide > room + 0.05:
             warn(look.where, _title_problem(title, wide, room))
         ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
-        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor):
+        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor, width=wide):
             draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
                       anchor=anchor, icons=icons)
     elif title:  # wrapped at its spaces, the lines centred together on the band
