@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..draw.fonts import _font
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
@@ -146,8 +147,13 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
-    if not _RICH.search(title) and widest(title, size, family, "bold") <= room:
-        return True  # one paragraph of plain words, all on one line (the wrap would keep them there)
+    if not _RICH.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
+        # its width as one string, a sum of the same glyph widths as the words' and spaces' (up to the
+        # last bits; never less, spaces doubled): clearly less than the room, it fits
+        if _font(family.get("bold", "bold")).stringWidth(title, size) * MM_PER_PT <= room - 1e-6:
+            return True
+        if widest(title, size, family, "bold") <= room:
+            return True
     got = wrap(title, room, size, family, "bold")
     return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
 
