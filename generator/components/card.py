@@ -148,14 +148,18 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     if not title:
         return True
     if not _RICH.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
-        # its width as one string, a sum of the same glyph widths as the words' and spaces' (up to the
-        # last bits; never less, spaces doubled): clearly less than the room, it fits
-        if _font(family.get("bold", "bold")).stringWidth(title, size) * MM_PER_PT <= room - 1e-6:
-            return True
-        if widest(title, size, family, "bold") <= room:
+        if _clearly_fits(title, size, family, room) or widest(title, size, family, "bold") <= room:
             return True
     got = wrap(title, room, size, family, "bold")
     return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
+
+
+def _clearly_fits(title: str, size: float, family, room: float) -> bool:
+    """Whether a title with no markup is clearly narrower than ``room`` in bold on one line, by its
+    width as one string: a sum of the same glyph widths as its words' and spaces' (equal up to the
+    last bits; never less, spaces doubled). Measured without laying out its words, nor keeping a
+    width per word (the titles of a deck are new on every card)."""
+    return _font(family.get("bold", "bold")).stringWidth(title, size) * MM_PER_PT <= room - 1e-6
 
 
 @lru_cache(maxsize=256)
@@ -164,7 +168,9 @@ def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: t
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
-        while size > TITLE_MIN_PT and widest(title, size, fam, "bold") > room:
+        plain = not _RICH.search(title)
+        while size > TITLE_MIN_PT and not (plain and _clearly_fits(title, size, fam, room)) \
+                and widest(title, size, fam, "bold") > room:
             size = max(TITLE_MIN_PT, size - 0.25)
     if snap(size) >= BODY_PT:
         return size, 1
