@@ -195,6 +195,7 @@ class _Builder:
         wildcard = _WILDCARD
         scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
         map_start, seq_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+        new_map, new_list = dict.__new__, list.__new__
         while True:
             event = get_event()
             cls = type(event)
@@ -250,7 +251,12 @@ class _Builder:
                 tag = event.tag
                 if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
                     raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
-                obj: YMap | YList = YMap() if is_map else YList()
+                if is_map:  # made without the Python-level __init__: one per card of a deck
+                    obj: YMap | YList = new_map(YMap)
+                    obj.key_lines = {}
+                else:
+                    obj = new_list(YList)
+                    obj.item_lines = []
                 obj.file = self.name
                 obj.line = mark.line + 1
                 frame = _Frame(obj, is_map, event.anchor)
