@@ -28,16 +28,38 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from yaml.resolver import Resolver
+# YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
+# surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
+# sees it. Written as the few characters that are NOT printable, the class compiles in well under a
+# millisecond; PyYAML's reader spells it as every printable range ([^...]), which Python's regular
+# expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
+# each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
+# class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
+# so its reader finds it ready (tests hold the two spellings equal on every code point). Where re
+# keeps no such cache (another Python), nothing is put there and PyYAML compiles its own.
+_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
 
-from .errors import DataError, show
+
+def _hand_pyyaml_its_class() -> None:
+    cache = getattr(re, "_cache", None)
+    if "yaml.reader" not in sys.modules and type(cache) is dict:
+        cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
+
+
+_hand_pyyaml_its_class()
+
+import yaml  # noqa: E402 - after the class is handed over
+from yaml.constructor import SafeConstructor  # noqa: E402
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode  # noqa: E402
+from yaml.resolver import Resolver  # noqa: E402
+
+from .errors import DataError, show  # noqa: E402
 
 try:  # libyaml's event parser: 5x faster than the pure-Python one, same marks
     from yaml._yaml import CParser as _Parser
@@ -98,9 +120,6 @@ class Limits:
 LIMITS = Limits()
 MAX_BYTES = LIMITS.max_bytes
 
-# YAML 1.1's printable characters (tab, line breaks, and everything but the C0/C1 controls,
-# surrogates and U+FFFE/U+FFFF); anything else is refused at its line before libyaml sees it.
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 _STR = "tag:yaml.org,2002:str"
 _MAP = "tag:yaml.org,2002:map"
