@@ -7,8 +7,8 @@ logs) refuses anything illegal, so a policy cannot cheat. The interface is small
 
 Game ``i`` of a run with seed ``S`` draws its sheet and its dice from ``S`` and ``i`` alone, and its
 policy gets its own random stream from them too, so the figures are the same whatever ``--jobs``
-(the games are split into contiguous chunks and put back in order), and every policy meets the same
-sheets and the same dice.
+(the workers claim blocks of games as they go; the blocks are put back in order), and every policy
+meets the same sheets and the same dice.
 """
 
 from __future__ import annotations
@@ -387,19 +387,73 @@ def _packed_chunk(args: tuple[str, int, int, int, int]) -> bytes:
     return pack(run_chunk(args))
 
 
-def _child(send, args: tuple[str, int, int, int, int]) -> None:  # pragma: no cover - runs in a fork
-    """A forked worker: its share of the games, packed, or what went wrong, pickled."""
+BLOCK_GAMES = 50  # the most games a worker claims at a time (see _block_size)
+
+
+def _block_size(games: int, jobs: int) -> int:
+    """Games per claim: small enough that the last claim costs little waiting (a random game is
+    about 0.15 ms, a careful one 0.5 ms) and that even a short run is shared out in many pieces,
+    large enough that claiming (one shared lock) costs nothing beside the games."""
+    return max(1, min(BLOCK_GAMES, games // (jobs * 64)))
+
+
+class _Failed(Exception):
+    """A worker's game raised: ``index`` is the game, ``error`` what it raised."""
+
+    def __init__(self, index: int, error: BaseException) -> None:
+        super().__init__(index, error)
+        self.index, self.error = index, error
+
+
+def _play_claimed(policy_name: str, seed: int, games: int, max_years: int, block: int,
+                  counter) -> dict[int, list[GameResult]]:
+    """Claim blocks of games from the shared ``counter`` (the next block nobody has taken) and play
+    them, until none is left. Blocks are claimed in order, so when a game raises, every block before
+    its own has already been claimed; the claims stop there (the counter is moved past the end) and
+    the one who raised reports :class:`_Failed`."""
+    from .rules import load_rules
+
+    rules = load_rules()
+    cls = policy_class(policy_name)
+    lock = counter.get_lock()
+    blocks = -(-games // block)
+    played: dict[int, list[GameResult]] = {}
+    while True:
+        with lock:
+            b = counter.value
+            if b >= blocks:
+                return played
+            counter.value = b + 1
+        out = played[b] = []
+        for i in range(b * block, min(games, (b + 1) * block)):
+            try:
+                out.append(play_one(rules, cls, seed, i, max_years))
+            except Exception as exc:
+                with lock:
+                    counter.value = blocks
+                raise _Failed(i, exc) from None
+
+
+def _child(send, args: tuple) -> None:  # pragma: no cover - runs in a fork
+    """A forked worker: the blocks it claimed (their numbers, then their games packed), or the game
+    that raised and what it raised, pickled."""
     import pickle
+    from array import array
 
     try:
-        data = b"\x00" + _packed_chunk(args)
+        played = _play_claimed(*args)
+        numbers = array("q", [len(played), *played])
+        data = b"\x00" + numbers.tobytes() + pack([r for b in played for r in played[b]])
     except KeyboardInterrupt:  # Ctrl-C reaches the parent too, which stops
         return
-    except Exception as exc:  # sent to the parent, which raises it as jobs=1 would
+    except _Failed as failed:  # sent to the parent, which raises it as jobs=1 would
         try:
-            data = b"\x01" + pickle.dumps(exc)
+            data = b"\x01" + pickle.dumps((failed.index, failed.error))
         except Exception:
-            data = b"\x01" + pickle.dumps(RuntimeError(f"a simulate worker failed: {exc!r}"))
+            data = b"\x01" + pickle.dumps(
+                (failed.index, RuntimeError(f"a simulate worker failed: {failed.error!r}")))
+    except Exception as exc:  # not a game's (reading the rules, say)
+        data = b"\x01" + pickle.dumps((-1, RuntimeError(f"a simulate worker failed: {exc!r}")))
     try:
         send.send_bytes(data)
         send.close()
@@ -407,33 +461,57 @@ def _child(send, args: tuple[str, int, int, int, int]) -> None:  # pragma: no co
         pass
 
 
-def _forked(chunks: list[tuple[str, int, int, int, int]]) -> list[GameResult]:
-    """The first chunk in this process, each other in a forked child that inherits everything
-    already loaded (rules, board, imports) and sends its results back as packed bytes."""
+def _forked(policy_name: str, seed: int, games: int, max_years: int, jobs: int) -> list[GameResult]:
+    """This process and ``jobs - 1`` forked children (which inherit everything already loaded:
+    rules, board, imports) claim blocks of games from a shared counter until none is left, so a
+    worker that finishes early (its games were shorter, or nothing else shared its core) plays
+    more. Children send their games back as packed numbers; the blocks are put back in order. If a
+    game raised, the earliest such game's error is raised, as ``jobs=1`` would raise it."""
     import multiprocessing
     import pickle
+    from array import array
 
     ctx = multiprocessing.get_context("fork")
+    block = _block_size(games, jobs)
+    counter = ctx.Value("q", 0)
+    args = (policy_name, seed, games, max_years, block, counter)
     for stream in (sys.stdout, sys.stderr):  # a child must not print what the parent had buffered
         stream.flush()
     children = []
     try:
-        for chunk in chunks[1:]:
+        for _ in range(jobs - 1):
             receive, send = ctx.Pipe(duplex=False)
-            child = ctx.Process(target=_child, args=(send, chunk), daemon=True)
+            child = ctx.Process(target=_child, args=(send, args), daemon=True)
             child.start()
             send.close()
             children.append((child, receive))
-        results = run_chunk(chunks[0])
+        failures: list[tuple[int, BaseException]] = []
+        try:
+            played = _play_claimed(*args)
+        except _Failed as failed:
+            played = {}
+            failures.append((failed.index, failed.error))
         for child, receive in children:
             try:
                 data = receive.recv_bytes()
             except EOFError:
                 raise RuntimeError(f"a simulate worker stopped (exit code {child.exitcode})") from None
             if data[:1] == b"\x01":
-                raise pickle.loads(data[1:])
-            results.extend(unpack(data[1:]))
-        return results
+                failures.append(pickle.loads(data[1:]))
+                continue
+            numbers = array("q")
+            numbers.frombytes(data[1:9])
+            count = numbers[0]
+            numbers.frombytes(data[9:9 + 8 * count])
+            results = unpack(data[9 + 8 * count:])
+            at = 0
+            for b in numbers[1:]:
+                size = min(games, (b + 1) * block) - b * block
+                played[b] = results[at:at + size]
+                at += size
+        if failures:
+            raise min(failures, key=lambda f: f[0])[1]
+        return [r for b in sorted(played) for r in played[b]]
     finally:
         for child, receive in children:
             receive.close()
@@ -446,20 +524,20 @@ def _forked(chunks: list[tuple[str, int, int, int, int]]) -> list[GameResult]:
 
 def simulate(policy_name: str, games: int, seed: int, jobs: int = 1,
              max_years: int = MAX_YEARS) -> list[GameResult]:
-    """Play ``games`` games; the same list for any ``jobs`` (contiguous chunks, put back in order)."""
+    """Play ``games`` games; the same list for any ``jobs`` (blocks of games, put back in order)."""
     from .rules import load_rules
 
     policy_class(policy_name)  # a bad name is refused before any worker starts
     jobs = max(1, min(jobs, games))
     load_rules()  # read once here: forked workers inherit it (and the board and the imports)
-    bounds = [games * j // jobs for j in range(jobs + 1)]
-    chunks = [(policy_name, seed, bounds[j], bounds[j + 1], max_years) for j in range(jobs)]
     if jobs == 1:
-        return run_chunk(chunks[0])
+        return run_chunk((policy_name, seed, 0, games, max_years))
     import multiprocessing
 
     if "fork" in multiprocessing.get_all_start_methods():
-        return _forked(chunks)
+        return _forked(policy_name, seed, games, max_years, jobs)
+    bounds = [games * j // jobs for j in range(jobs + 1)]
+    chunks = [(policy_name, seed, bounds[j], bounds[j + 1], max_years) for j in range(jobs)]
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:  # pragma: no cover - no fork here
         return [r for part in pool.map(_packed_chunk, chunks) for r in unpack(part)]
 

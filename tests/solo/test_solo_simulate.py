@@ -121,9 +121,9 @@ def test_the_figures_of_a_seed_never_change(policy, won, lost, unfinished, mean_
 
 
 def test_a_workers_refusal_reaches_the_player_as_with_one_job(tmp_path, monkeypatch):
-    """A player's policy that builds on the capital in game 30 only (the second worker's share
-    with --jobs 2): the engine refuses it in the worker, and the player reads the same sentence and
-    exit code as with --jobs 1."""
+    """A player's policy that builds on the capital in game 30 only (played by whichever worker
+    claims it with --jobs 2): the engine refuses it in the worker, and the player reads the same
+    sentence and exit code as with --jobs 1."""
     import random
 
     from solo.simulate import game_seed
@@ -143,6 +143,73 @@ def test_a_workers_refusal_reaches_the_player_as_with_one_job(tmp_path, monkeypa
         assert result.exit_code == 1, result.output
         said.append(result.output)
     assert said[0] == said[1] and "the hex is not empty, it holds the capital" in said[0]
+
+
+def test_the_earliest_failing_game_is_raised_whatever_the_jobs(monkeypatch):
+    """Every game from game 30 fails, in whichever worker plays it: the error raised is game 30's,
+    as with one job (the claims stop after a failure; the blocks before it were all claimed)."""
+    import random
+
+    import solo.simulate as S
+
+    sheets = {random.Random(S.game_seed(0, i)).randrange(1_000_000): i for i in range(30, 200)}
+
+    class FailsFrom30(Policy):
+        def capital(self, k):
+            if k.map.seed in sheets:
+                raise ValueError(f"game {sheets[k.map.seed]} refuses")
+            return super().capital(k)
+
+    monkeypatch.setitem(S.POLICIES, "fails-from-30", FailsFrom30)
+    for jobs in (1, 2, 3):
+        with pytest.raises(ValueError, match=r"^game 30 refuses$"):
+            simulate("fails-from-30", 200, 0, jobs=jobs)
+
+
+def test_a_childs_error_reaches_this_process(monkeypatch):
+    """An error raised in a forked worker only is raised here (sent back pickled)."""
+    import os
+
+    import solo.simulate as S
+
+    here = os.getpid()
+
+    class FailsInAChild(Policy):
+        def capital(self, k):
+            if os.getpid() != here:
+                raise ValueError("raised in a child")
+            return super().capital(k)
+
+    monkeypatch.setitem(S.POLICIES, "fails-in-a-child", FailsInAChild)
+    with pytest.raises(ValueError, match="raised in a child"):
+        simulate("fails-in-a-child", 3000, 0, jobs=2)
+
+
+def test_a_worker_that_is_slowed_plays_fewer_games(monkeypatch, tmp_path):
+    """The workers claim blocks of games as they go: when this process is slow (here it sleeps
+    20 ms a game, as if other work shared its core), the forked worker plays most of the games,
+    and the figures are still those of one job. (With two even halves, each would play 200.)"""
+    import os
+    import time
+
+    import solo.simulate as S
+
+    here = os.getpid()
+    record = tmp_path / "who"
+
+    class SlowHere(Policy):
+        def setup(self, kmap, board):
+            with open(record, "a") as out:
+                out.write("here\n" if os.getpid() == here else "child\n")
+            if os.getpid() == here:
+                time.sleep(0.02)
+            return super().setup(kmap, board)
+
+    monkeypatch.setitem(S.POLICIES, "slow-here", SlowHere)
+    two = simulate("slow-here", 400, 4, jobs=2)
+    who = record.read_text().split()
+    assert len(who) == 400 and who.count("child") > 2 * who.count("here")
+    assert two == simulate("random", 400, 4, jobs=1)
 
 
 def test_results_travel_between_processes_unchanged():
