@@ -251,7 +251,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         box_w, box_h = w - 2 * PAD_MM, bottom - y
         check_sections(sections, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5, family=fam, where=look.where,
                        content=content)
-        s.repeat(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam)),
+        s.repeat(repr(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam))),
                  (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
                  lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
                                          ink=look.ink, family=fam, icons=icons, where=None, content=content))
