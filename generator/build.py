@@ -224,7 +224,7 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
 
     runs = []
-    once: dict[str, frozenset] = {}
+    once: dict[str, Once] = {}
     for comp in by_kind(comps):
         try:
             plan(comp, paper.usable)
@@ -268,9 +268,22 @@ def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple
     return painted
 
 
-def _printed_once(pieces: list[tuple[Look, Look | None]]) -> frozenset:
+def _printed_once(pieces: list[tuple[Look, Look | None]]) -> "Once":
     uses = Counter(look.key() for pair in pieces for look in pair if look is not None)
-    return frozenset(key for key, n in uses.items() if n == 1)
+    return Once(frozenset(key for key, n in uses.items() if n > 1))
+
+
+class Once:
+    """The looks printed only once (drawn in place, not as forms), known by the keys of the others:
+    a deck of 10,800 different fronts keeps a set of its one shared back, not of 10,800 fronts."""
+
+    __slots__ = ("repeated",)
+
+    def __init__(self, repeated: frozenset):
+        self.repeated = repeated
+
+    def __contains__(self, key: str) -> bool:
+        return key not in self.repeated
 
 
 GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side

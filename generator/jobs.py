@@ -77,10 +77,17 @@ def _warm(games: list[Game], opts: Options) -> None:
     fonts.register()
     if "svg" in opts.formats:
         from .draw import svg  # noqa: F401
+
+        for kind in fonts._FILES:  # the kerning pairs SVG text is split at (fontTools reads them)
+            fonts._kern_pairs(kind)
     if "html" in opts.formats:
+        import PIL.Image
+        import PIL.PngImagePlugin  # noqa: F401 - the pictures' encoder
         import pypdfium2  # noqa: F401
 
         from .export import gallery  # noqa: F401
+
+        PIL.Image.preinit()  # the plugins Image.save looks for its format among
     for index, game in enumerate(games):
         _COMPONENTS[index] = expand_generated(game, opts.seed)
 

@@ -366,6 +366,26 @@ def test_a_plain_title_or_value_is_drawn_as_its_laid_out_line_would_be():
     assert not rt.draw_plain(Calls(), 0, 0, "**Bold** {icon:gold}", 8.0, ink="#000000")
 
 
+
+def test_a_title_fit_check_by_its_whole_width_says_what_wrapping_says():
+    """Validating a deck checks each title's fit by its width as one string first (new on every card,
+    no words laid out): the same answer as wrapping it, at rooms right at the edge of the width."""
+    import random
+
+    from generator.components import card, richtext as rt
+
+    rng = random.Random(11)
+    words = "Card 10800 Gain two gold W Ünïcode Mountain Pass x".split()
+    for _ in range(3000):
+        title = " ".join(rng.choice(words) for _ in range(rng.randint(1, 4)))
+        size = rng.choice([6.5, 8.0, 11.0])
+        wide = rt.widest(title, size, rt.DEFAULT_FAMILY, "bold")
+        for room in (wide, wide - 1e-9, wide + 1e-9, wide / 2, rng.uniform(5.0, 60.0)):
+            got = rt.wrap(title, room, size, rt.DEFAULT_FAMILY, "bold")
+            expected = len(got) <= 2 and all(width <= room + 0.05 for _, width in got)
+            assert card._fits_lines(title, room, size, rt.DEFAULT_FAMILY, 2) == expected, (title, size, room)
+
+
 def test_shrinking_a_line_to_fit_finds_what_stepping_down_finds():
     """Fitting a title, value or footer halves the list of sizes instead of stepping down 0.25 pt at
     a time: the same size every time (widths only grow with the size)."""

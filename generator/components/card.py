@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..draw.fonts import _font
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
@@ -61,14 +62,15 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, ga
     w, h = _frame(s, comp, look)
     s.translate(-w / 2, -h / 2)
     band = look.band or mix(look.fill, look.ink, 0.75)
-    band_h = _band_height(comp, look, h)
+    title = deck_title(comp, look.title_fonts)  # the deck's title size and lines
+    band_h = _band_height(title, h)
     # the ground, the band and the value's disc: the same on many cards of a deck (its furniture),
     # drawn in place the first time and recorded (a form) to be placed from the second on
     key = ("card ground", look.fill, look.pattern, look.pattern_colour, look.image, look.image_fit,
            (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value))
     s.repeat(repr(key), (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm),
              lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h))
-    _front_text(s, comp, look, w, h, band, band_h, game)
+    _front_text(s, look, w, h, band, band_h, title, game)
     s.restore()
 
 
@@ -80,8 +82,8 @@ def _front_ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, g
         s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=ink_for(band)))
 
 
-def _band_height(comp: Component, look: Look, h: float) -> float:
-    size, lines = deck_title(comp, look.title_fonts)
+def _band_height(title: tuple[float, int], h: float) -> float:
+    size, lines = title
     band_h = max(9.0, h * 0.12)
     if lines > 1:  # the same height on every card of the deck, so the bodies line up
         band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
@@ -145,10 +147,19 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
-    if not _RICH.search(title) and widest(title, size, family, "bold") <= room:
-        return True  # one paragraph of plain words, all on one line (the wrap would keep them there)
+    if not _RICH.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
+        if _clearly_fits(title, size, family, room) or widest(title, size, family, "bold") <= room:
+            return True
     got = wrap(title, room, size, family, "bold")
     return len(got) <= lines and all(width <= room + 0.05 for _, width in got)
+
+
+def _clearly_fits(title: str, size: float, family, room: float) -> bool:
+    """Whether a title with no markup is clearly narrower than ``room`` in bold on one line, by its
+    width as one string: a sum of the same glyph widths as its words' and spaces' (equal up to the
+    last bits; never less, spaces doubled). Measured without laying out its words, nor keeping a
+    width per word (the titles of a deck are new on every card)."""
+    return _font(family.get("bold", "bold")).stringWidth(title, size) * MM_PER_PT <= room - 1e-6
 
 
 @lru_cache(maxsize=256)
@@ -157,7 +168,9 @@ def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: t
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
-        while size > TITLE_MIN_PT and widest(title, size, fam, "bold") > room:
+        plain = not _RICH.search(title)
+        while size > TITLE_MIN_PT and not (plain and _clearly_fits(title, size, fam, room)) \
+                and widest(title, size, fam, "bold") > room:
             size = max(TITLE_MIN_PT, size - 0.25)
     if snap(size) >= BODY_PT:
         return size, 1
@@ -176,11 +189,11 @@ def _title_problem(title: str, wide: float, room: float) -> str:
             f"the card's {room:.1f} mm title band: shorten it")
 
 
-def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, band: str, band_h: float,
+def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: float, deck: tuple[float, int],
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
     tfam, fam = look.title_fonts, look.fonts
-    size, lines = deck_title(comp, tfam)
+    size, lines = deck
     band_ink = ink_for(band)
     left = PAD_MM
     if look.value:
@@ -196,11 +209,13 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ban
     x = left + room / 2 if not look.value else left
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
-        wide = widest(title, size, tfam, "bold")
-        if wide > room + 0.05:
-            warn(look.where, _title_problem(title, wide, room))
+        wide = None  # its width, where needed: to warn of it, or to centre it
+        if anchor != "start" or _RICH.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
+            wide = widest(title, size, tfam, "bold")
+            if wide > room + 0.05:
+                warn(look.where, _title_problem(title, wide, room))
         ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
-        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor):
+        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor, width=wide):
             draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
                       anchor=anchor, icons=icons)
     elif title:  # wrapped at its spaces, the lines centred together on the band
@@ -236,7 +251,7 @@ def _front_text(s: Surface, comp: Component, look: Look, w: float, h: float, ban
         box_w, box_h = w - 2 * PAD_MM, bottom - y
         check_sections(sections, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5, family=fam, where=look.where,
                        content=content)
-        s.repeat(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam)),
+        s.repeat(repr(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam))),
                  (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
                  lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
                                          ink=look.ink, family=fam, icons=icons, where=None, content=content))

@@ -306,10 +306,12 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
 
 
 def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
-               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start") -> bool:
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start",
+               width: float | None = None) -> bool:
     """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
     with no markup, icon or line break, without laying it out in words (a card's title and value, new
-    on every card); returns False, drawing nothing, for any other text."""
+    on every card); returns False, drawing nothing, for any other text. ``width``: its width at
+    ``size`` as :func:`widest` gives it, when the caller has it already."""
     if _RICH.search(text):
         return False
     words = text.split(" ")
@@ -321,16 +323,13 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
     step = snap(size)
-    if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
-        size = step
-        width = _font(font).stringWidth(text, size) * MM_PER_PT
-    else:  # the line's width as laid out
-        width = _widest(text, size, family_key(family), base)
-    if anchor == "middle":
-        x -= width / 2
-    elif anchor == "end":
-        x -= width
-    s.text(x, y, text, size_pt=size, font=font, fill=ink)
+    if anchor != "start":  # the width only where the anchor needs it
+        if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
+            width = _font(font).stringWidth(text, step) * MM_PER_PT
+        elif width is None:  # the line's width as laid out
+            width = _widest(text, size, family_key(family), base)
+        x -= width / 2 if anchor == "middle" else width
+    s.text(x, y, text, size_pt=step, font=font, fill=ink)
     return True
 
 

@@ -10,6 +10,7 @@ instructions of the contents page. No script: plain HTML and CSS from jinja2 tem
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,10 @@ CSS_PX_PER_MM = 96 / 25.4  # the size a face is shown at: its real size on a 96 
 SHEET_DPI = 60.0  # text sheets are shown as a small page
 
 
+@functools.lru_cache(maxsize=None)
 def _env():
+    """One environment a process: it keeps its compiled templates (compiling the page's templates took
+    longer than rendering them, for every game)."""
     import jinja2
 
     from ..resources import templates_dir

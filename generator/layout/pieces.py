@@ -162,12 +162,12 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
 
 class PieceSheet:
     """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
-    ``once``, the keys of looks printed only once (drawn in place, not as forms). A plain class: a
-    dataclass costs a millisecond to define at every start-up."""
+    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms.
+    A plain class: a dataclass costs a millisecond to define at every start-up."""
 
     __slots__ = ("comp", "grid", "looks", "side", "once")
 
-    def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once: frozenset = frozenset()):
+    def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once=frozenset()):
         self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
 
 
