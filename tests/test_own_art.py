@@ -345,7 +345,7 @@ def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_
               - {{count: 1, title: Two, text: "{words}"}}
               - {{count: 1, title: Three, text: "{words}"}}
         """)
-    result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
+    result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf,svg", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
     for line in (9, 10, 11):
         assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), \
@@ -356,3 +356,5 @@ def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_
     page = next(p for p in PdfReader(pdf).pages if "Three" in p.extract_text())
     text = page.extract_text()
     assert text.count("Many words that will not fit") >= 3 * 10, text[:400]
+    svg = next((tmp_path / "out").rglob("*-a4-*.svg")).read_text()  # the block as a group placed twice
+    assert svg.count("<use") >= 2 and svg.count("Many words that will not fit") >= 10, svg[:400]

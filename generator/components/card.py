@@ -209,9 +209,11 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
     x = left + room / 2 if not look.value else left
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
-        wide = widest(title, size, tfam, "bold")
-        if wide > room + 0.05:
-            warn(look.where, _title_problem(title, wide, room))
+        wide = None  # its width, where needed: to warn of it, or to centre it
+        if anchor != "start" or _RICH.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
+            wide = widest(title, size, tfam, "bold")
+            if wide > room + 0.05:
+                warn(look.where, _title_problem(title, wide, room))
         ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
         if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor, width=wide):
             draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
@@ -249,7 +251,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         box_w, box_h = w - 2 * PAD_MM, bottom - y
         check_sections(sections, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5, family=fam, where=look.where,
                        content=content)
-        s.repeat(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam)),
+        s.repeat(repr(("card text", look.flavour, look.text, y, box_w, box_h, look.ink, family_key(fam))),
                  (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
                  lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
                                          ink=look.ink, family=fam, icons=icons, where=None, content=content))

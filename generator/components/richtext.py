@@ -323,16 +323,13 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
     step = snap(size)
-    if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
-        size = step
-        width = _font(font).stringWidth(text, size) * MM_PER_PT
-    elif width is None:  # the line's width as laid out
-        width = _widest(text, size, family_key(family), base)
-    if anchor == "middle":
-        x -= width / 2
-    elif anchor == "end":
-        x -= width
-    s.text(x, y, text, size_pt=size, font=font, fill=ink)
+    if anchor != "start":  # the width only where the anchor needs it
+        if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
+            width = _font(font).stringWidth(text, step) * MM_PER_PT
+        elif width is None:  # the line's width as laid out
+            width = _widest(text, size, family_key(family), base)
+        x -= width / 2 if anchor == "middle" else width
+    s.text(x, y, text, size_pt=step, font=font, fill=ink)
     return True
 
 
