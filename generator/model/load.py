@@ -211,6 +211,12 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     def icons_in(text: str) -> list[str]:
         return found_in(text) if "{" in text else []  # {icon:NAME}
 
+    def unknown_icons(text: str, where: YMap | YList, at: Any) -> None:
+        for name in icons_in(text):
+            if name not in game.icons:
+                errors.append(where.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                          f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", at))
+
     def walk(spec: Any) -> None:
         if isinstance(spec, YMap):
             for key, value in spec.items():
@@ -228,19 +234,13 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
                         errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
                                                  f"fonts: ({known})", key))
                 elif isinstance(value, str):
-                    for name in icons_in(value):
-                        if name not in game.icons:
-                            errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                                     f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", key))
+                    unknown_icons(value, spec, key)
                 else:
                     walk(value)
         elif isinstance(spec, list):
             for i, value in enumerate(spec):
                 if isinstance(value, str) and isinstance(spec, YList):
-                    for name in icons_in(value):
-                        if name not in game.icons:
-                            errors.append(spec.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                                     f"icons:", i))
+                    unknown_icons(value, spec, i)
                 else:
                     walk(value)
 
