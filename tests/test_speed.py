@@ -306,23 +306,8 @@ def test_plain_text_is_laid_out_as_rich_text_would_be():
 
     from generator.components import richtext as rt
 
-    def general(text, width, size, base):  # the rich-text path, as it was before the shortcut
-        lines, space = [], rt.space_width(size, rt.DEFAULT_FAMILY)
-        for para in rt.parse(text, base):
-            if not para:
-                lines.append(((), 0.0))
-                continue
-            cur, cur_w = [para[0]], rt.word_width(para[0], size, rt.DEFAULT_FAMILY)
-            for word in para[1:]:
-                ww = rt.word_width(word, size, rt.DEFAULT_FAMILY)
-                if cur_w + space + ww <= width + 1e-9:
-                    cur.append(word)
-                    cur_w += space + ww
-                else:
-                    lines.append((tuple(cur), cur_w))
-                    cur, cur_w = [word], ww
-            lines.append((tuple(cur), cur_w))
-        return lines
+    def general(text, width, size, base):  # the rich-text path, which the shortcut skips
+        return list(rt._wrap_rich(text, width, size, rt.DEFAULT_FAMILY, base))
 
     rng = random.Random(5)
     words = "Gain two gold and draw a card. Discard it at the end of the turn. Ünïcode 10800 x".split()

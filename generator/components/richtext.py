@@ -178,6 +178,13 @@ def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tup
                 cur_words, cur_w = [word], ww
         lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
         return tuple(lines)
+    return _wrap_rich(text, width_mm, size, family, base)
+
+
+def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str], base: str) -> tuple[Line, ...]:
+    """The general path: any text, parsed into paragraphs of styled words (markup, icons, breaks)."""
+    lines: list[Line] = []
+    space = space_width(size, family)
     for para in parse(text, base):
         if not para:
             lines.append(((), 0.0))
