@@ -3,6 +3,7 @@ every refusal is one clean ``file:line:`` sentence."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -39,3 +40,9 @@ def run_process(*args: str, cwd: Path, timeout: float = 300, **kwargs) -> subpro
     """``python3 -m generator ARGS`` in a process of its own."""
     return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, env=env(), capture_output=True,
                           text=True, timeout=timeout, **kwargs)
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` by its path, as a hash of its bytes."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}

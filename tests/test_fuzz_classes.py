@@ -4,7 +4,6 @@ tests/fuzz_regressions.txt's header.)"""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import subprocess
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from safety_helpers import env, run_in_process
+from safety_helpers import env, run_in_process, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 ICON_GAME = """format: 1
@@ -29,11 +28,6 @@ components:
     items:
       - {name: A, count: 3, icon: moon}
 """
-
-
-def snapshot(folder: Path) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def icon_game(tmp_path: Path, path: str) -> Path:

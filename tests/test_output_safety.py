@@ -5,7 +5,6 @@ replaces a link, folder or device, and a closed pipe ends a command quietly."""
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import random
@@ -22,7 +21,7 @@ import pytest
 from generator.errors import BuildError
 from generator.fileio import write_atomic
 from generator.staging import clean_stale, publish
-from safety_helpers import env, run_in_process, run_process
+from safety_helpers import env, run_in_process, run_process, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = """\
@@ -40,12 +39,6 @@ components:
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return run_in_process(*args, cwd=cwd)
-
-
-def snapshot(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` by its path, as a hash of its bytes."""
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def tree(root: Path) -> set[tuple[str, int, int]]:
