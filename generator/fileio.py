@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import BuildError
+from .interrupts import Held
 
 
 def _umask() -> int:
@@ -27,22 +28,23 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     if isinstance(data, str):
         data = data.encode("utf-8")
     check_replaceable(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(f"cannot write here: {exc.strerror}", path.parent) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a kit is an ordinary file
-        os.replace(tmp, path)
-    except OSError as exc:
+    with Held():  # Ctrl-C waits for this one file: no temporary file is left behind
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise BuildError(f"cannot write file: {exc.strerror}", path) from None
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        except OSError as exc:
+            raise BuildError(f"cannot write here: {exc.strerror}", path.parent) from None
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; a kit is an ordinary file
+            os.replace(tmp, path)
+        except OSError as exc:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise BuildError(f"cannot write file: {exc.strerror}", path) from None
     return path
 
 

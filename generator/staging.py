@@ -10,6 +10,10 @@ folders left by a killed build (their process is gone) are cleaned up by the nex
 
 Nothing is written through a symbolic link: a link, device node or other special file inside the
 game's folder (or the folder itself being one) is refused with a sentence.
+
+Ctrl-C (SIGINT) during ``publish`` stops it between two files, never inside a step that must be
+whole: the swap, or the removal of a folder (see :mod:`generator.interrupts`). The kit is then the
+whole old one or the whole new one, no staging folder is left, and the KeyboardInterrupt goes on.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import tempfile
 from pathlib import Path
 
 from .errors import BuildError
+from .interrupts import Held
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -47,6 +52,12 @@ def _kind(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
+
+
+def _remove(path: Path) -> None:
+    """Remove a folder we made (staging, an old kit), whole even if Ctrl-C is pressed meanwhile."""
+    with Held():
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:
@@ -82,7 +93,7 @@ def clean_stale(root: Path, name: str) -> None:
                 continue
         except OSError:
             pass
-        shutil.rmtree(path, ignore_errors=True)
+        _remove(path)
 
 
 def check_target(folder: Path) -> None:
@@ -105,7 +116,7 @@ def check_target(folder: Path) -> None:
                                  "remove it or build with another --out", path)
 
 
-def _carry_over(old: Path, staging: Path, written: set[str]) -> None:
+def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None:
     """Hard-link (or copy) the old kit's files that this build does not write into the staging folder."""
     for base, _dirs, files in os.walk(old):
         rel_base = Path(base).relative_to(old)
@@ -113,6 +124,7 @@ def _carry_over(old: Path, staging: Path, written: set[str]) -> None:
             rel = (rel_base / name).as_posix()
             if rel in written or rel == "manifest.json":
                 continue
+            held.check()
             dest = staging / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
             try:
@@ -140,6 +152,7 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _swap(staging: Path, folder: Path) -> None:
+    """Put ``staging`` where ``folder`` is; called with Ctrl-C held (the two renames are one step)."""
     try:
         os.rename(staging, folder)  # no kit there yet
         return
@@ -147,13 +160,13 @@ def _swap(staging: Path, folder: Path) -> None:
         if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST, errno.EISDIR, errno.ENOTDIR):
             raise
     if _exchange(staging, folder):
-        shutil.rmtree(staging, ignore_errors=True)  # now the old kit
+        _remove(staging)  # now the old kit
         return
     old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-{os.getpid()}-", dir=folder.parent))
     os.rmdir(old)
     os.rename(folder, old)
     os.rename(staging, folder)
-    shutil.rmtree(old, ignore_errors=True)
+    _remove(old)
 
 
 def publish(folder: Path, files: dict[Path, bytes]) -> None:
@@ -165,32 +178,35 @@ def publish(folder: Path, files: dict[Path, bytes]) -> None:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BuildError(f"cannot make the output folder: {exc.strerror}", root) from None
-    clean_stale(root, folder.name)
-    check_target(folder)
-    try:
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-{os.getpid()}-", dir=root))
-    except OSError as exc:
-        raise BuildError(f"cannot write here: {exc.strerror}", root) from None
-    try:
-        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a kit is an ordinary folder
-        if folder.is_dir():
-            _carry_over(folder, staging, written)
-        for rel in sorted(written):
-            dest = staging / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            with open(dest, "wb") as handle:
-                handle.write(files[folder / rel])
-        _swap(staging, folder)
-    except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        where = exc.filename or folder
+    with Held() as held:  # Ctrl-C: acted on between two files, or once the kit is swapped in
+        clean_stale(root, folder.name)
+        check_target(folder)
         try:
-            where = Path(where)
-            shown = folder / where.relative_to(staging) if where.is_relative_to(staging) else where
-        except (TypeError, ValueError):
-            shown = folder
-        raise BuildError(f"cannot write the kit: {exc.strerror or exc}; the previous kit is left as it was",
-                         shown) from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+            staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-{os.getpid()}-", dir=root))
+        except OSError as exc:
+            raise BuildError(f"cannot write here: {exc.strerror}", root) from None
+        try:
+            os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes 0700; a kit is an ordinary folder
+            if folder.is_dir():
+                _carry_over(folder, staging, written, held)
+            for rel in sorted(written):
+                held.check()
+                dest = staging / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                with open(dest, "wb") as handle:
+                    handle.write(files[folder / rel])
+            held.check()
+            _swap(staging, folder)
+        except OSError as exc:
+            _remove(staging)
+            where = exc.filename or folder
+            try:
+                where = Path(where)
+                shown = folder / where.relative_to(staging) if where.is_relative_to(staging) else where
+            except (TypeError, ValueError):
+                shown = folder
+            raise BuildError(f"cannot write the kit: {exc.strerror or exc}; "
+                             "the previous kit is left as it was", shown) from None
+        except BaseException:
+            _remove(staging)
+            raise
