@@ -122,18 +122,28 @@ def _revive(kind: type, args: tuple, state: dict) -> BaseException:
 
 
 class _Workers:
-    """``n`` worker processes, each with a pipe of its own to the parent.
+    """``n`` worker processes, each with a pipe of its own to the parent, that render ``work`` in order.
 
     Not multiprocessing.Pool: a Pool shares one result pipe and its lock among the workers, and its
     ``terminate()`` can wait for that lock for good (a worker that has begun to send a result of
     megabytes after the Pool's result thread has stopped reading holds it, blocked). That is how a
-    Ctrl-C now and then hung the build on a loaded machine (see tests/test_jobs_interrupt.py). Here the
-    parent has no threads, nothing is shared between workers, and ending them is: kill, then wait."""
+    Ctrl-C now and then hung the build on a loaded machine (see tests/test_jobs_interrupt.py). Here
+    nothing is shared between workers: a thread of the parent reads each worker's results into
+    ``arrived`` and hands that worker the next part at once (so it renders on while the parent
+    writes a kit), and ending the workers is: kill, then wait."""
 
-    def __init__(self, ctx, n: int, args: tuple) -> None:
+    def __init__(self, ctx, n: int, args: tuple, work: list) -> None:
+        import queue
+        import threading
+
+        self.work = work
+        self.handed = 0  # parts handed out so far, in order
+        self.stopped = False  # no more parts are handed out
+        self.lock = threading.Lock()
+        self.arrived: queue.Queue = queue.Queue()  # (part number, result), or (None, worker) if it is gone
         self.procs: list = []
         self.conns: list = []
-        self.idle: list[int] = []
+        self.readers: list = []
         try:
             for k in range(n):
                 mine, theirs = ctx.Pipe()
@@ -144,54 +154,70 @@ class _Workers:
                 proc.start()
                 self.procs.append(proc)
                 theirs.close()  # the worker's end: if the worker is gone, the parent reads EOF
-                self.idle.append(k)
+            for k in range(n):
+                self._hand_out(k)
+                reader = threading.Thread(target=self._read, args=(k,), daemon=True, name=f"pnpforge-reader-{k + 1}")
+                reader.start()
+                self.readers.append(reader)
         except BaseException:
             self.kill()
             raise
 
-    def send(self, k: int, task: tuple) -> None:
-        self.conns[k].send(task)
+    def _hand_out(self, k: int) -> None:
+        """Send worker ``k`` the next part, if there is one and the build goes on."""
+        with self.lock:
+            if not self.stopped and self.handed < len(self.work):
+                self.conns[k].send((self.handed, *self.work[self.handed]))
+                self.handed += 1
 
-    def results(self) -> list[tuple[int, tuple[int, tuple[str, Any]]]]:
-        """Wait for results: (worker, (part number, result)) for each that has one."""
-        from multiprocessing.connection import wait
+    def _read(self, k: int) -> None:
+        conn = self.conns[k]
+        try:
+            while True:
+                self.arrived.put(conn.recv())
+                self._hand_out(k)
+        except (EOFError, OSError):  # the worker has ended (or was killed)
+            self.arrived.put((None, k))
 
-        ready = wait(self.conns)
-        out = []
-        for conn in ready:
-            k = self.conns.index(conn)
-            try:
-                out.append((k, conn.recv()))
-            except (EOFError, OSError):
-                self.procs[k].join(5)
-                raise RuntimeError(f"a worker process stopped (exit code {self.procs[k].exitcode}) "
-                                   "while rendering") from None
-        return out
+    def gone(self, k: int) -> BaseException:
+        """The error for worker ``k`` having ended before the build was done."""
+        self.procs[k].join(5)
+        return RuntimeError(f"a worker process stopped (exit code {self.procs[k].exitcode}) while rendering")
 
     def stop(self) -> None:
+        """No more parts are handed out (those being rendered are finished)."""
+        with self.lock:
+            self.stopped = True
+
+    def close(self) -> None:
         """The build is done: the workers end on their own."""
-        for conn in self.conns:
-            try:
-                conn.send(None)
-            except OSError:
-                pass
-        self._reap(kill=False)
+        with Held():
+            self.stop()
+            for conn in self.conns:
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+            self._reap()
 
     def kill(self) -> None:
         """The build stops (Ctrl-C, a failed part): every worker is killed at once, whatever it does."""
-        self._reap(kill=True)
-
-    def _reap(self, kill: bool) -> None:
         with Held():  # a second Ctrl-C waits until no worker is left
-            if kill:
-                for proc in self.procs:
-                    proc.kill()
+            self.stopped = True
             for proc in self.procs:
-                proc.join()
-                proc.close()
-            for conn in self.conns:
-                conn.close()
-            self.procs, self.conns = [], []
+                proc.kill()
+            self._reap()
+
+    def _reap(self) -> None:
+        for proc in self.procs:
+            proc.join()
+        for reader in self.readers:  # each reads EOF once its worker has ended
+            reader.join()
+        for proc in self.procs:
+            proc.close()
+        for conn in self.conns:
+            conn.close()
+        self.procs, self.conns, self.readers = [], [], []
 
 
 def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
@@ -205,6 +231,7 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
         step = (lambda: advance(1)) if advance else None
         return [build_game(game, out_root, opts, progress=step) for game in games]
     import multiprocessing  # only when there is work for more than one process
+    import queue
     import signal
 
     fork = "fork" in multiprocessing.get_all_start_methods()
@@ -229,41 +256,37 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
         if fork:
             _warm(games, opts)
         # A worker that Ctrl-C reached before it ignored the signal would die with a traceback of its
-        # own: SIGINT is blocked while the workers start (they inherit the mask); one pressed meanwhile
-        # arrives when it is unblocked, below, and the workers are killed.
+        # own: SIGINT is blocked while the workers start (they inherit the mask, and so do the parent's
+        # reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives when
+        # it is unblocked, below, and the workers are killed.
         masked = hasattr(signal, "pthread_sigmask")
         saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
         try:
-            workers = _Workers(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts))
+            workers = _Workers(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts), work)
         finally:
             if masked:
                 signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
-        handed = 0
         failed: list[int] = []
         seen: set[int] = set()
-
-        def hand_out() -> None:
-            """Parts are handed out in order, one to each idle worker (none after a part has failed)."""
-            nonlocal handed
-            while workers.idle and handed < len(work) and not failed:
-                workers.send(workers.idle.pop(0), (handed, *work[handed]))
-                handed += 1
-
-        hand_out()
         while len(seen) < len(work):
-            for k, (n, (status, value)) in workers.results():
-                workers.idle.append(k)
-                seen.add(n)
-                results[n] = (status, value)
-                if status == "error":
-                    failed.append(n)
-                elif advance:
-                    gi, part = work[n]
-                    advance(pages(games[gi], part) if pages else 1)
-            hand_out()  # the next parts start before a game that is complete is written
+            try:
+                n, value = workers.arrived.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if n is None:
+                raise workers.gone(value)
+            status, value = value
+            seen.add(n)
+            results[n] = (status, value)
+            if status == "error":
+                failed.append(n)
+                workers.stop()
+            elif advance:
+                gi, part = work[n]
+                advance(pages(games[gi], part) if pages else 1)
             if failed:
-                # every part before the first failure has been handed out: wait for those (one of
-                # them may fail too, and --jobs 1 would have stopped there first)
+                # parts are handed out in order, so every part before the first failure has started:
+                # wait for those (one of them may fail too, and --jobs 1 would have stopped there first)
                 if all(k in seen for k in range(min(failed))):
                     first = min(failed)
                     write_ready(first)
@@ -275,7 +298,7 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             workers.kill()  # the parts still running are dropped; nothing of theirs is written
         raise
     else:
-        workers.stop()
+        workers.close()
     finally:
         _GAMES, _OPTS = [], None
     return entries
