@@ -14,6 +14,9 @@ what is exercised is the parent's handling of its workers.
     ctrl-c-in-exec
         ``pnpforge build`` through generator.entry, with Ctrl-C landing in code that exec() runs
         from text (as dataclasses define their methods while a module is imported).
+    ctrl-c-in-callback
+        The same, with Ctrl-C landing in a weak reference's callback (as importlib's module locks
+        have), which Python runs on its own as the object goes.
 """
 
 from __future__ import annotations
@@ -65,10 +68,20 @@ def advance(n: int) -> None:
         raise KeyboardInterrupt  # Ctrl-C, acted on as the third part comes in
 
 
-if mode == "ctrl-c-in-exec":
+if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
+    import signal
+    import weakref
+
     from generator.entry import main as pnpforge
 
-    jobs.build_all = lambda *args, **kwargs: exec("import signal; signal.raise_signal(signal.SIGINT)")
+    def ctrl_c_in_callback(*args, **kwargs):  # noqa: ANN002, ANN003
+        gone = type("Gone", (), {})()
+        ref = weakref.ref(gone, lambda ref: signal.raise_signal(signal.SIGINT))  # noqa: F841
+        del gone
+        time.sleep(1)  # the interruption comes back within this second
+
+    jobs.build_all = (ctrl_c_in_callback if mode == "ctrl-c-in-callback" else
+                      lambda *args, **kwargs: exec("import signal; signal.raise_signal(signal.SIGINT)"))
     sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", "unused"]
     pnpforge()
 opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))  # 5 parts a game
