@@ -140,7 +140,11 @@ class _Workers:
         self.handed = 0  # parts handed out so far, in order
         self.stopped = False  # no more parts are handed out
         self.lock = threading.Lock()
-        self.arrived: queue.Queue = queue.Queue()  # (part number, result), or (None, worker) if it is gone
+        # (part number, result), or (None, worker) if it is gone. A SimpleQueue: its get() is one call
+        # into C, where Ctrl-C cannot land half-way (queue.Queue's waits on a Condition written in
+        # Python, and Ctrl-C between its releasing and retaking the lock ended the build with
+        # "internal error (RuntimeError: release unlocked lock)": once in 20 runs of the Ctrl-C test)
+        self.arrived: queue.SimpleQueue = queue.SimpleQueue()
         self.procs: list = []
         self.conns: list = []
         self.readers: list = []
