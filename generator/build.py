@@ -11,7 +11,6 @@ import gc
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -31,6 +30,7 @@ from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
 from .model import Component, Game, limits
+from .record import Record
 
 PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
 
@@ -68,21 +68,37 @@ class Document:
         self.kit = [] if kit is None else kit
 
 
-@dataclass
-class Options:
-    papers: tuple[str, ...] = ("a4", "letter")
-    formats: tuple[str, ...] = ("pdf", "svg")
-    seed: int = 1
-    duplex: str = "long"  # long | short | none: how backs pages are mirrored (none: no backs)
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)  # added to every backs page (printer correction)
-    layout: str = "duplex"  # duplex | gutter-fold (fronts and backs side by side, fold between)
-    ink_saver: bool = False
-    bleed_mm: float | None = None  # overrides every component's bleed
-    marks: str = "crop"  # crop | lines | none
-    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
-    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
-    jobs: int | None = None  # worker processes (--jobs; None: the cores), also for the PNG pictures
-    print_shop: bool = False  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+class Options(Record):
+    """How to build (the command line's options). A record (generator/record.py): changed by ``replace``."""
+
+    FIELDS = ("papers", "formats", "seed", "duplex", "back_offset_mm", "layout", "ink_saver", "bleed_mm", "marks",
+              "dpi", "tts_url_base", "jobs", "print_shop")
+
+    def __init__(self, papers: tuple[str, ...] = ("a4", "letter"), formats: tuple[str, ...] = ("pdf", "svg"),
+                 seed: int = 1,
+                 duplex: str = "long",  # long | short | none: how backs pages are mirrored (none: no backs)
+                 back_offset_mm: tuple[float, float] = (0.0, 0.0),  # added to every backs page (printer correction)
+                 layout: str = "duplex",  # duplex | gutter-fold (fronts and backs side by side, fold between)
+                 ink_saver: bool = False,
+                 bleed_mm: float | None = None,  # overrides every component's bleed
+                 marks: str = "crop",  # crop | lines | none
+                 dpi: float = 300.0,  # --format png (and the TTS images, within TTS's 4096 px sheets)
+                 tts_url_base: str | None = None,  # --format tts: where the images will be hosted (default: file:///)
+                 jobs: int | None = None,  # worker processes (--jobs; None: the cores), also for the PNG pictures
+                 print_shop: bool = False):  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+        self.papers = papers
+        self.formats = formats
+        self.seed = seed
+        self.duplex = duplex
+        self.back_offset_mm = back_offset_mm
+        self.layout = layout
+        self.ink_saver = ink_saver
+        self.bleed_mm = bleed_mm
+        self.marks = marks
+        self.dpi = dpi
+        self.tts_url_base = tts_url_base
+        self.jobs = jobs
+        self.print_shop = print_shop
 
     @property
     def suffix(self) -> str:
