@@ -80,7 +80,7 @@ def _warm(games: list[Game], opts: Options) -> None:
             fonts._kern_pairs(kind)
     if "html" in opts.formats:
         import PIL.Image
-        import PIL.PngImagePlugin  # noqa: F401 - the pictures' encoder
+        import PIL.JpegImagePlugin  # noqa: F401 - the pictures' encoder
         import pypdfium2  # noqa: F401
 
         from .export import gallery  # noqa: F401
