@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .components.card import draw_card_back, draw_card_front
-from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
-from .components.piece import draw_piece
 from .draw.fonts import wrap
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
@@ -25,7 +23,6 @@ from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .staging import publish
-from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
@@ -111,6 +108,8 @@ class Options(Record):
 def expand_generated(game: Game, seed: int) -> list[Component]:
     """The game's components with every ``generated`` one replaced by what its generator makes."""
     if any(comp.kind == "generated" for comp in game.components):
+        from .generators import load_all
+
         load_all()
     out: list[Component] = []
     for comp in game.components:
@@ -120,6 +119,8 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
         if comp.kind != "generated":
             out.append(comp)
             continue
+        from .generators import GENERATORS
+
         name = comp.spec.get("generator")
         fn = GENERATORS.get(name or "")
         if fn is None:
@@ -183,6 +184,8 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
             if back is None:
                 back = backs[key] = resolve(game, item.back, item.colour, where)
         if ink_saver:
+            from .components.inksaver import saver_back, saver_front
+
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
     return out
@@ -192,6 +195,8 @@ def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
         card = draw_card_front if side == "front" else draw_card_back
         return lambda s, c, look, bleed: card(s, c, look, bleed, game)
+    from .components.piece import draw_piece  # tiles, tokens, counters: not loaded for a deck
+
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
@@ -470,6 +475,8 @@ def poster_page(game: Game, comp: Component) -> PageJob:
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
     if opts.ink_saver:
+        from .components.inksaver import saver_components
+
         game, components = saver_components(game, components)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")

@@ -147,7 +147,7 @@ def test_an_icon_on_a_card_is_still_drawn(tmp_path):
 
 # -- what the build process loads and does -------------------------------------------------------------
 
-def test_a_deck_build_leaves_out_dataclasses_difflib_and_a_second_collector_pass(tmp_path):
+def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     folder = _deck(tmp_path)
     code = ("import gc, sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
             "except SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)), gc.isenabled(), file=sys.stderr)")
@@ -158,6 +158,9 @@ def test_a_deck_build_leaves_out_dataclasses_difflib_and_a_second_collector_pass
     modules, enabled = done.stderr.split()[:-1], done.stderr.split()[-1]
     assert "generator.build" in modules and "yaml" in modules
     assert {"dataclasses", "difflib"} & set(modules) == set()
+    # what a deck without pictures, icons, shaped pieces or generated parts does not use
+    assert {"generator.components.piece", "generator.components.images", "generator.components.inksaver",
+            "generator.pathdata", "generator.generators"} & set(modules) == set()
     assert enabled == "True"  # the collector is off only while the build runs
 
 

@@ -13,7 +13,6 @@ import math
 from typing import Callable
 
 from ..components.look import Look
-from ..components.piece import outline
 from ..draw.surface import Path, Surface
 from ..model import Component
 from ..record import Frozen, set_field
@@ -438,8 +437,12 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
+    from ..components.piece import outline  # shaped pieces only: not loaded for a deck
+
     s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
+    from ..components.piece import outline
+
     return outline(comp).bounds()

@@ -248,7 +248,6 @@ def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[
 
 def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     """Pictures, fonts and inline icons named anywhere in a component."""
-    from ..components.images import check_image
     from ..components.richtext import icons_in as found_in
 
     def icons_in(text: str) -> list[str]:
@@ -266,6 +265,8 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
                 if key == "image" and isinstance(value, str):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None:
+                        from ..components.images import check_image  # a picture: read only if named
+
                         why = check_image(path)
                     if why:
                         errors.append(spec.error(f"image {value!r}: {why}", key))
@@ -296,7 +297,6 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
     text at 5 pt is refused (an error)."""
     from ..components.card import card_problems
     from ..components.look import resolve
-    from ..components.piece import layout
 
     noted: set[tuple] = set()
     for comp in game.components:
@@ -316,7 +316,12 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
-                found = layout(comp, look, game).problems if comp.kind != "card" else card_problems(comp, look)
+                if comp.kind == "card":
+                    found = card_problems(comp, look)
+                else:
+                    from ..components.piece import layout  # tiles, tokens, counters: not loaded for a deck
+
+                    found = layout(comp, look, game).problems
                 for problem in found:
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))
