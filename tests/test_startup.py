@@ -195,3 +195,27 @@ def test_a_face_mapping_as_back_is_still_told_apart_from_none_or_same(tmp_path):
             assert result.exit_code == 0, (back, result.output)
         else:
             assert result.exit_code == 1 and f"game.yaml:7: game.yaml.components[1].{said}" in result.output, back
+
+
+def test_a_rebuild_that_changes_nothing_leaves_the_kit_as_it_is(tmp_path):
+    folder = _deck(tmp_path)
+    args = ["build", str(folder), "--paper", "a4", "--format", "pdf", "--jobs", "1", "--out", str(tmp_path / "out")]
+    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+            "except SystemExit:\n    pass\nprint('ctypes' in sys.modules, file=sys.stderr)")
+
+    def build() -> tuple[dict[str, tuple[int, int, bytes]], str]:
+        done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 0, done.stderr
+        kit = tmp_path / "out" / "g"
+        return ({str(p.relative_to(kit)): (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes())
+                 for p in sorted(kit.rglob("*")) if p.is_file()}, done.stderr.split()[-1])
+
+    first, _ = build()
+    again, ctypes_loaded = build()
+    assert again == first and ctypes_loaded == "False"  # the very same files: nothing swapped
+    (folder / "game.yaml").write_text(DECK.replace("Gold", "Silver"))
+    changed, ctypes_loaded = build()
+    assert set(changed) == set(first) and changed["a4/g-a4-duplex.pdf"][2] != first["a4/g-a4-duplex.pdf"][2]
+    assert all(changed[k][0] != first[k][0] for k in first) and ctypes_loaded == "True"  # swapped in whole
+    assert [p.name for p in (tmp_path / "out").iterdir() if p.name.startswith(".")] == []
