@@ -5,7 +5,7 @@ Jobs (each a fresh process, run the way the installed ``pnpforge`` runs: compile
              marks, mirrored long-edge backs) through ``pnpforge build --jobs 1``, against a plain
              reportlab script drawing the same sheets, for N = 108, 1,080 and 10,800;
   kits       the default build of every bundled kit (A4 and Letter, PDF and SVG, the HTML gallery with its
-             PNG pictures) with --jobs 1 and 2, and the same without the gallery (--format pdf,svg);
+             JPEG pictures) with --jobs 1 and 2, and the same without the gallery (--format pdf,svg);
   help       ``pnpforge --help`` against ``python3 -c pass``.
 
 Every round runs every job once, each pair back to back (ours, then the reference), so a change in

@@ -11,14 +11,11 @@ import gc
 import json
 import math
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from .components.card import draw_card_back, draw_card_front
-from .components.inksaver import saver_back, saver_components, saver_front
 from .components.look import Look, resolve
-from .components.piece import draw_piece
 from .draw.fonts import wrap
 from .draw.pdf import PdfSurface
 from .draw.surface import Surface
@@ -26,11 +23,11 @@ from . import notices
 from .errors import BuildError, DataError
 from .fileio import write_atomic
 from .staging import publish
-from .generators import GENERATORS, load_all
 from .layout.page import PRINT_NOTE, Paper, footer, page_label_text, scale_bar
 from .layout.pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
 from .layout.textpage import paint_text_page
 from .model import Component, Game, limits
+from .record import Record
 
 PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
 
@@ -68,21 +65,37 @@ class Document:
         self.kit = [] if kit is None else kit
 
 
-@dataclass
-class Options:
-    papers: tuple[str, ...] = ("a4", "letter")
-    formats: tuple[str, ...] = ("pdf", "svg")
-    seed: int = 1
-    duplex: str = "long"  # long | short | none: how backs pages are mirrored (none: no backs)
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)  # added to every backs page (printer correction)
-    layout: str = "duplex"  # duplex | gutter-fold (fronts and backs side by side, fold between)
-    ink_saver: bool = False
-    bleed_mm: float | None = None  # overrides every component's bleed
-    marks: str = "crop"  # crop | lines | none
-    dpi: float = 300.0  # --format png (and the TTS images, within TTS's 4096 px sheets)
-    tts_url_base: str | None = None  # --format tts: where the images will be hosted (default: file:/// URLs)
-    jobs: int | None = None  # worker processes (--jobs; None: the cores), also for the PNG pictures
-    print_shop: bool = False  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+class Options(Record):
+    """How to build (the command line's options). A record (generator/record.py): changed by ``replace``."""
+
+    FIELDS = ("papers", "formats", "seed", "duplex", "back_offset_mm", "layout", "ink_saver", "bleed_mm", "marks",
+              "dpi", "tts_url_base", "jobs", "print_shop")
+
+    def __init__(self, papers: tuple[str, ...] = ("a4", "letter"), formats: tuple[str, ...] = ("pdf", "svg"),
+                 seed: int = 1,
+                 duplex: str = "long",  # long | short | none: how backs pages are mirrored (none: no backs)
+                 back_offset_mm: tuple[float, float] = (0.0, 0.0),  # added to every backs page (printer correction)
+                 layout: str = "duplex",  # duplex | gutter-fold (fronts and backs side by side, fold between)
+                 ink_saver: bool = False,
+                 bleed_mm: float | None = None,  # overrides every component's bleed
+                 marks: str = "crop",  # crop | lines | none
+                 dpi: float = 300.0,  # --format png (and the TTS images, within TTS's 4096 px sheets)
+                 tts_url_base: str | None = None,  # --format tts: where the images will be hosted (default: file:///)
+                 jobs: int | None = None,  # worker processes (--jobs; None: the cores), also for the PNG pictures
+                 print_shop: bool = False):  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+        self.papers = papers
+        self.formats = formats
+        self.seed = seed
+        self.duplex = duplex
+        self.back_offset_mm = back_offset_mm
+        self.layout = layout
+        self.ink_saver = ink_saver
+        self.bleed_mm = bleed_mm
+        self.marks = marks
+        self.dpi = dpi
+        self.tts_url_base = tts_url_base
+        self.jobs = jobs
+        self.print_shop = print_shop
 
     @property
     def suffix(self) -> str:
@@ -95,6 +108,8 @@ class Options:
 def expand_generated(game: Game, seed: int) -> list[Component]:
     """The game's components with every ``generated`` one replaced by what its generator makes."""
     if any(comp.kind == "generated" for comp in game.components):
+        from .generators import load_all
+
         load_all()
     out: list[Component] = []
     for comp in game.components:
@@ -104,6 +119,8 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
         if comp.kind != "generated":
             out.append(comp)
             continue
+        from .generators import GENERATORS
+
         name = comp.spec.get("generator")
         fn = GENERATORS.get(name or "")
         if fn is None:
@@ -167,6 +184,8 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
             if back is None:
                 back = backs[key] = resolve(game, item.back, item.colour, where)
         if ink_saver:
+            from .components.inksaver import saver_back, saver_front
+
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
     return out
@@ -176,6 +195,8 @@ def _painter(game: Game, comp: Component, side: str):
     if comp.kind == "card":
         card = draw_card_front if side == "front" else draw_card_back
         return lambda s, c, look, bleed: card(s, c, look, bleed, game)
+    from .components.piece import draw_piece  # tiles, tokens, counters: not loaded for a deck
+
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
 
 
@@ -454,6 +475,8 @@ def poster_page(game: Game, comp: Component) -> PageJob:
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
     if opts.ink_saver:
+        from .components.inksaver import saver_components
+
         game, components = saver_components(game, components)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")

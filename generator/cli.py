@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 bad data or a failed build, 2 bad usage. A user's mistake pr
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import sys
@@ -259,6 +260,25 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
+    # A build makes next to no cyclic garbage (what it makes is freed by reference counts), yet the
+    # cycle collector would walk the modules it loads, the game and each page's objects again and again:
+    # off for the build, given back as found (a build run in-process, as the tests do). 108 cards:
+    # 599 -> 587 M instructions; peak memory 67 MiB for 10,800 cards either way, the default build of
+    # every kit 92 -> 96 MiB. Workers inherit it.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _build(games, paper, fmt, dpi, tts_url_base, out, seed, duplex, back_offset, layout, ink_saver, bleed, marks,
+               print_shop, jobs)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
+           tts_url_base: str | None, out: Path | None, seed: int | None,
+           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
+           marks: str | None, print_shop: bool | None, jobs: int | None) -> None:
     from .build import Options, count_pages, write_manifest
     from .config import build_defaults
     from .model import load_game

@@ -38,13 +38,11 @@ def default_jobs() -> int:
 
 def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
     """How many pages of the progress bar one part of a game's build is (posters are not counted)."""
-    from dataclasses import replace
-
     from .build import count_pages
 
     def pages(game: Game, part: tuple[str, str]) -> int:
         paper, fmt = part
-        return 0 if paper in ("poster", "gallery") else count_pages(game, replace(opts, papers=(paper,), formats=(fmt,)))
+        return 0 if paper in ("poster", "gallery") else count_pages(game, opts.replace(papers=(paper,), formats=(fmt,)))
     return pages
 
 
@@ -102,7 +100,7 @@ def _warm(games: list[Game], opts: Options) -> None:
             fonts._kern_pairs(kind)
     if "html" in opts.formats:
         import PIL.Image
-        import PIL.PngImagePlugin  # noqa: F401 - the pictures' encoder
+        import PIL.JpegImagePlugin  # noqa: F401 - the pictures' encoder
         import pypdfium2  # noqa: F401
 
         from .export import gallery  # noqa: F401

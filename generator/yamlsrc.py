@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +59,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode  # noqa: E402
 from yaml.resolver import Resolver  # noqa: E402
 
 from .errors import DataError, show  # noqa: E402
+from .record import Frozen, set_field  # noqa: E402
 
 try:  # libyaml's event parser: 5x faster than the pure-Python one, same marks
     from yaml._yaml import CParser as _Parser
@@ -105,16 +105,25 @@ class YList(list):
         return cls(message, self.file, self.line_of(index) if index is not None else self.line)
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What one YAML file may hold. docs/data-format.md ("Limits") lists them for users."""
+class Limits(Frozen):
+    """What one YAML file may hold. docs/data-format.md ("Limits") lists them for users. A frozen
+    record (generator/record.py): ``LIMITS.replace(aliases=False)`` is another set."""
 
-    max_bytes: int = 8 * 1024 * 1024
-    max_depth: int = 100          # mappings and lists inside each other
-    max_values: int = 200_000     # every key, value and item, aliases counted as what they stand for
-    max_text: int = 100_000       # characters in one text (a validated field has its own, smaller limit)
-    max_digits: int = 30          # digits in one number
-    aliases: bool = True          # *name may repeat an &name (refused in solo logs)
+    FIELDS = ("max_bytes", "max_depth", "max_values", "max_text", "max_digits", "aliases")
+    __slots__ = FIELDS
+
+    def __init__(self, max_bytes: int = 8 * 1024 * 1024,
+                 max_depth: int = 100,  # mappings and lists inside each other
+                 max_values: int = 200_000,  # every key, value and item, aliases counted as what they stand for
+                 max_text: int = 100_000,  # characters in one text (a validated field has its own, smaller limit)
+                 max_digits: int = 30,  # digits in one number
+                 aliases: bool = True):  # *name may repeat an &name (refused in solo logs)
+        set_field(self, "max_bytes", max_bytes)
+        set_field(self, "max_depth", max_depth)
+        set_field(self, "max_values", max_values)
+        set_field(self, "max_text", max_text)
+        set_field(self, "max_digits", max_digits)
+        set_field(self, "aliases", aliases)
 
 
 LIMITS = Limits()

@@ -8,7 +8,7 @@ an unknown key, a wrong type, a hex not on the map, a die outside 1-6) is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,7 +26,7 @@ YEAR_KEYS = ("fate", "reroll", "choose", "disaster", "capital", "build", "trade"
 MAX_YEARS = 100_000
 # A log is read in bounded memory (under 200 MB for any file under the size cap): at most this many
 # values, and no aliases (*name would let a small file stand for a huge one; a log never needs them).
-LOG_LIMITS = replace(LIMITS, aliases=False)
+LOG_LIMITS = LIMITS.replace(aliases=False)
 
 
 @dataclass(frozen=True)

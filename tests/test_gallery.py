@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import math
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from generator.build import expand_generated
 from generator.model import load_game, resolve_game
@@ -114,10 +115,62 @@ def test_credits_notes_and_printing_instructions_are_on_the_page(low_page):
 
 def test_previews_are_the_faces_at_their_cut_size(low_page):
     page = _parse(low_page)
-    forest = next(i for i in page.images if i["src"] == "gallery/terrain-tiles/forest-front.png")
+    forest = next(i for i in page.images if i["src"] == "gallery/terrain-tiles/forest-front.jpg")
     preview = Image.open(_target(low_page, forest["src"]))
     # 25.4 mm across the flats at the preview's 150 dpi: 150 px, no bleed
     assert preview.size == (173, 150)
     assert int(forest["width"]) == round(29.33 * 96 / 25.4)  # shown at its real size on a 96 dpi screen
     card = next(i for i in page.images if i["src"].startswith("gallery/adventure-deck/"))
     assert Image.open(_target(low_page, card["src"])).size == (375, 525)
+    summary = next(i for i in page.images if i["src"].startswith("gallery/summary/"))
+    # a text sheet is shown as a page 210 CSS pixels wide, drawn at two pixels a CSS pixel
+    assert int(summary["width"]) == 210 and Image.open(_target(low_page, summary["src"])).size == (420, 594)
+
+
+def test_each_distinct_picture_is_one_file_that_every_face_showing_it_refers_to(default_build, low_page):
+    page = _parse(low_page)
+    shown = [i["src"] for i in page.images]
+    # the adventure deck's 36 cards share one back: one file, shown 36 times; the fronts all differ
+    backs = [i["src"] for i in page.images if i["alt"].endswith(", back") and "/adventure-deck/" in i["src"]]
+    fronts = [i["src"] for i in page.images if i["alt"].endswith(", front") and "/adventure-deck/" in i["src"]]
+    assert len(backs) == 36 and len(set(backs)) == 1
+    assert len(fronts) == 36 and len(set(fronts)) == 36
+    # realm tokens of one kind in six player colours are six pictures
+    capitols = {i["src"] for i in page.images if i["alt"].startswith("Capitol (")}
+    assert len(capitols) == 6
+    # the gallery folder holds exactly the pictures the page shows, no two with the same bytes
+    folder = default_build / "lords_of_war"
+    written = sorted(p.relative_to(folder).as_posix() for p in (folder / "gallery").rglob("*") if p.is_file())
+    assert written == sorted(set(shown) - {s for s in shown if not s.startswith("gallery/")})
+    assert len({(folder / w).read_bytes() for w in written}) == len(written)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert sorted(f[len("lords_of_war/"):] for f in manifest["files"] if "/gallery/" in f) == written
+
+
+def test_previews_are_full_colour_jpegs_of_the_face_on_white(low_page):
+    from PIL import JpegImagePlugin
+
+    from generator.export.faces import item_faces
+    from generator.export.gallery import _shot
+    from generator.export.raster import Shot, take
+
+    game = load_game(resolve_game("lords_of_war"))
+    forest = Image.open(low_page.parent / "gallery/terrain-tiles/forest-front.jpg")
+    assert forest.format == "JPEG" and JpegImagePlugin.get_sampling(forest) == 0  # 4:4:4: colour edges kept
+    assert forest.info["dpi"] == (150, 150)
+    assert forest.convert("RGB").getpixel((1, 1)) == (255, 255, 255)  # outside the hex: the page's white
+    # a card's preview is its face as PDFium draws it, give or take the JPEG's small error
+    deck = next(c for c in expand_generated(game, 1) if c.id == "adventure-deck")
+    face = item_faces(game, deck)[0][0]
+    shot = _shot(face)
+    exact = take(game, [Shot(shot.face, shot.bleed_mm, shot.dpi, shot.max_px, encoding="image")], 1)[0]
+    exact = exact.convert("RGB")
+    shown = Image.open(low_page.parent / f"gallery/adventure-deck/{face.item}-front.jpg").convert("RGB")
+    assert shown.size == exact.size
+    counts = [0] * 256  # how many colour values differ by 0, 1, ... 255
+    for band in ImageChops.difference(exact, shown).split():
+        counts = [a + b for a, b in zip(counts, band.histogram())]
+    values = sum(counts)
+    psnr = 10 * math.log10(255 ** 2 / (sum(d * d * n for d, n in enumerate(counts)) / values))
+    assert psnr > 38  # 42.6 dB at quality 90
+    assert sum(counts[49:]) < values * 0.001  # no visible blotches around the text

@@ -292,6 +292,38 @@ def test_a_picture_fills_a_token_to_its_bleed_clipped_round(tmp_path):
     assert px == (255, 255, 255)
 
 
+def test_a_game_built_from_another_folder_gives_the_same_pdf_bytes(tmp_path):
+    """A picture's pixels are named in the PDF by their content, not by where the game folder lies:
+    the same game copied to a deeper folder prints byte for byte the same, its JPEG kept as JPEG
+    and its PNG's transparency kept, each stored once for the three tokens that show them."""
+    from PIL import Image
+
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    outs = []
+    for where in ("a", "b/much/deeper"):
+        (tmp_path / where).mkdir(parents=True)
+        folder = _game(tmp_path / where, """\
+            components:
+              - id: t
+                name: T
+                kind: token
+                size_mm: 30
+                items:
+                  - {count: 3, image: art/photo.jpg, image_fit: fill}
+                  - {count: 3, image: art/seal.png, image_fit: fit}
+            """)
+        (folder / "art").mkdir()
+        Image.new("RGB", (64, 48), (30, 120, 200)).save(folder / "art" / "photo.jpg", quality=90)
+        Image.new("RGBA", (40, 40), (200, 30, 30, 128)).save(folder / "art" / "seal.png")
+        build_game(load_game(folder), tmp_path / where / "out", Options(papers=("a4",), formats=("pdf",)))
+        outs.append((tmp_path / where / "out" / "arttest" / "a4" / "arttest-a4-single.pdf").read_bytes())
+    assert outs[0] == outs[1]
+    assert outs[0].count(b"/DCTDecode") == 1  # the JPEG's own bytes, once
+    assert outs[0].count(b"/SMask") == 1  # the PNG's half-transparent alpha, once
+
+
 def test_a_picture_fits_a_board_box_keeping_its_proportions(tmp_path):
     folder = _game(tmp_path, """\
         components:

@@ -6,7 +6,6 @@ import io
 import json
 import subprocess
 import sys
-from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -24,7 +23,7 @@ def low():
 
 
 def _few(comp, n=2):
-    return replace(comp, items=comp.items[:n])
+    return comp.replace(items=comp.items[:n])
 
 
 def _images(files):

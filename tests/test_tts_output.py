@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -207,8 +206,8 @@ def test_every_image_url_points_at_a_written_file(low_tts):
 
 def test_a_url_base_points_the_images_at_a_web_host(low_tts, tmp_path):
     game, comps, *_ = low_tts
-    part = [replace(comps["event-deck"], items=comps["event-deck"].items[:3]),
-            replace(comps["chips"], items=comps["chips"].items[:1])]
+    part = [comps["event-deck"].replace(items=comps["event-deck"].items[:3]),
+            comps["chips"].replace(items=comps["chips"].items[:1])]
     files, info = tts_files(game, part, tmp_path / "lords_of_war", 100, "https://example.org/low/", 1)
     save = json.loads(files[tmp_path / "lords_of_war" / "tts" / "lords_of_war.json"])
     jsonschema.validate(save, SCHEMA)

@@ -7,7 +7,6 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from .. import pathdata
 from ..draw.surface import Path, Style, Surface, regular_points
 from ..typescale import snap, step_at_least
 
@@ -62,6 +61,8 @@ def parse_path(data: str) -> Path:
 
 @lru_cache(maxsize=1024)
 def _parsed(data: str) -> tuple:
+    from .. import pathdata  # icons' path data: not loaded for a face without one
+
     return tuple(pathdata.parse(data))
 
 

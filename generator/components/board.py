@@ -3,7 +3,6 @@ origin at the board's top-left corner. Larger-than-page boards are tiled by layo
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any
 
@@ -374,7 +373,7 @@ def _polygon(s: Surface, game: Game, el: dict[str, Any], ink: str) -> None:
         s.draw(shape, Style(fill=fill))
         _terrain_pattern(s, t, shape, (min(p[0] for p in pts), min(p[1] for p in pts),
                                        max(p[0] for p in pts), max(p[1] for p in pts)), fill, ink)
-        edge = dataclasses.replace(edge, fill=None)
+        edge = edge.replace(fill=None)
     s.draw(shape, edge)
     if t and not el.get("ink") and t.get("ink"):
         el = {**el, "ink": t["ink"]}

@@ -13,7 +13,6 @@ from ..model import Component, Game
 from ..notices import warn
 from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
-from .images import draw_image
 from .look import Look
 from .richtext import _RICH, DEFAULT_FAMILY, draw_line, draw_plain, family_key, shrink_to, widest, wrap
 from .textblock import check_sections, draw_sections
@@ -45,6 +44,8 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
             if look.image:
                 frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
                     (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
+                from .images import draw_image  # a picture: not loaded for a deck without one
+
                 draw_image(s, look.image, frame, look.image_fit)
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)

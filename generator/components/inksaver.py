@@ -3,7 +3,6 @@ backs instead of solid ones. Pure functions from the normal look to the saving o
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..model import Component, Game
@@ -15,8 +14,8 @@ def saver_front(look: Look) -> Look:
     """Ink-saver front: a pale ground, the terrain kept as a coloured outline and its pattern."""
     pale = mix(look.fill, "#ffffff", 0.85)
     band = mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
-    return replace(look, fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
-                   outline=look.fill, band=band)
+    return look.replace(fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
+                        outline=look.fill, band=band)
 
 
 def _pale(value: Any) -> Any:
@@ -39,15 +38,15 @@ def _pale_colour(value: Any) -> Any:
 def saver_components(game: Game, components: list[Component]) -> tuple[Game, list[Component]]:
     """The ink-saver versions of a game's boards (pale fills, pale terrain) for printing."""
     terrain = {k: {**v, "fill": mix(v["fill"], "#ffffff", 0.8)} for k, v in game.terrain.items()}
-    pale_game = replace(game, terrain=terrain)
-    out = [replace(c, spec=_pale(dict(c.spec))) if c.kind == "board" else c for c in components]
+    pale_game = game.replace(terrain=terrain)
+    out = [c.replace(spec=_pale(dict(c.spec))) if c.kind == "board" else c for c in components]
     return pale_game, out
 
 
 def saver_back(look: Look) -> Look:
     """Ink-saver back: white with a light hatch in the back's colour instead of a solid fill."""
-    return replace(look, fill="#ffffff", ink=_dark_ink(look.ink), pattern="hatch",
-                   pattern_colour=mix(look.fill, "#ffffff", 0.45), outline=mix(look.fill, "#ffffff", 0.45))
+    return look.replace(fill="#ffffff", ink=_dark_ink(look.ink), pattern="hatch",
+                        pattern_colour=mix(look.fill, "#ffffff", 0.45), outline=mix(look.fill, "#ffffff", 0.45))
 
 
 def _dark_ink(ink: str) -> str:

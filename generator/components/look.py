@@ -2,51 +2,73 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from ..model import Colour, Game
 from ..model.load import SAME
+from ..record import Frozen, set_field
 from .art import ink_for, mix
 from .richtext import DEFAULT_FAMILY
 
 
-@dataclass(frozen=True, slots=True)  # one per card of a deck: no per-instance attribute dict
-class Look:
-    fill: str
-    ink: str
-    pattern: str
-    pattern_colour: str
-    icon: tuple | None
-    icon_name: str | None
-    icon_scale: float
-    title: str
-    subtitle: str
-    value: str
-    text: str
-    flavour: str
-    footer: str
-    sections: tuple
-    band: str
-    cue: Colour | None
-    rotate: float
-    player: str = ""  # a player piece: its colour's fill (the piece gets a dark outline)
-    elements: tuple = ()
-    outline: str = ""  # ink-saver: the ground colour kept as a band just inside the cut line
-    as_front: bool = False  # a back drawn as a front (back: same)
-    family: tuple = ()  # body text fonts: ((style, font name), ...); () = the built-in fonts
-    title_family: tuple = ()
-    image: str = ""  # a picture file inside the game folder (absolute path)
-    image_fit: str = "fit"  # fit (all of it shows) or fill (covers the face, cut to its shape)
-    where: tuple = field(default=(), compare=False)  # (file, line) of the item, for warnings
-    _key: list = field(default_factory=list, init=False, compare=False, repr=False)  # key(), once worked out
+class Look(Frozen):
+    """What to paint on one face. A frozen record (generator/record.py): one per card of a deck, with
+    __slots__ (no per-instance attribute dict); equal and hashed by every field but ``where``."""
+
+    FIELDS = ("fill", "ink", "pattern", "pattern_colour", "icon", "icon_name", "icon_scale", "title", "subtitle",
+              "value", "text", "flavour", "footer", "sections", "band", "cue", "rotate", "player", "elements",
+              "outline", "as_front", "family", "title_family", "image", "image_fit", "where")
+    COMPARE = FIELDS[:-1]
+    __slots__ = FIELDS + ("_key",)
+
+    def __init__(self, fill: str, ink: str, pattern: str, pattern_colour: str, icon: tuple | None,
+                 icon_name: str | None, icon_scale: float, title: str, subtitle: str, value: str, text: str,
+                 flavour: str, footer: str, sections: tuple, band: str, cue: Colour | None, rotate: float,
+                 player: str = "",  # a player piece: its colour's fill (the piece gets a dark outline)
+                 elements: tuple = (),
+                 outline: str = "",  # ink-saver: the ground colour kept as a band just inside the cut line
+                 as_front: bool = False,  # a back drawn as a front (back: same)
+                 family: tuple = (),  # body text fonts: ((style, font name), ...); () = the built-in fonts
+                 title_family: tuple = (),
+                 image: str = "",  # a picture file inside the game folder (absolute path)
+                 image_fit: str = "fit",  # fit (all of it shows) or fill (covers the face, cut to its shape)
+                 where: tuple = ()):  # (file, line) of the item, for warnings; not compared
+        set_field(self, "fill", fill)
+        set_field(self, "ink", ink)
+        set_field(self, "pattern", pattern)
+        set_field(self, "pattern_colour", pattern_colour)
+        set_field(self, "icon", icon)
+        set_field(self, "icon_name", icon_name)
+        set_field(self, "icon_scale", icon_scale)
+        set_field(self, "title", title)
+        set_field(self, "subtitle", subtitle)
+        set_field(self, "value", value)
+        set_field(self, "text", text)
+        set_field(self, "flavour", flavour)
+        set_field(self, "footer", footer)
+        set_field(self, "sections", sections)
+        set_field(self, "band", band)
+        set_field(self, "cue", cue)
+        set_field(self, "rotate", rotate)
+        set_field(self, "player", player)
+        set_field(self, "elements", elements)
+        set_field(self, "outline", outline)
+        set_field(self, "as_front", as_front)
+        set_field(self, "family", family)
+        set_field(self, "title_family", title_family)
+        set_field(self, "image", image)
+        set_field(self, "image_fit", image_fit)
+        set_field(self, "where", where)
+        set_field(self, "_key", None)  # key(), once worked out
 
     def key(self) -> str:
         """A stable identity for reusing drawn art (same look, same form). Asked several times per
         piece (printed once? which form?): worked out on the first call."""
-        if not self._key:
-            self._key.append(self._make_key())
-        return self._key[0]
+        key = self._key
+        if key is None:
+            key = self._make_key()
+            set_field(self, "_key", key)
+        return key
 
     def _make_key(self) -> str:
         return repr((self.fill, self.ink, self.pattern, self.pattern_colour, self.icon_name, self.icon_scale,
@@ -89,8 +111,8 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tupl
         look = known[2]
         if where and look.where != where:
             if look.where:  # one mapping shared by several items (a deck's back): a look per place
-                return replace(look, where=where)
-            object.__setattr__(look, "where", where)
+                return look.replace(where=where)
+            set_field(look, "where", where)
         return look
     look = _resolve(game, face, colour, where)
     if len(_RESOLVED) > 200_000:
@@ -115,7 +137,7 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
     if ink in (None, "player", "ink"):
         ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
     icon_name = face.get("icon") or terrain.get("icon")
-    icon = tuple(game.icons[icon_name]) if icon_name in game.icons else None
+    icon = tuple(game.icons[icon_name]) if icon_name and icon_name in game.icons else None  # none: not read
     pattern = face.get("pattern") or terrain.get("pattern") or "none"
     cue = colour if (colour is not None and face.get("cue", True)) else None
     return Look(

@@ -75,10 +75,8 @@ def enforce(colour) -> CMYKColor:
 
 def opaque_style(style):
     """A translucent Style as the opaque one that prints the same over white paper."""
-    from dataclasses import replace
-
     a = style.opacity
-    return replace(style, opacity=1.0, fill=_mix_hex(style.fill, a), stroke=_mix_hex(style.stroke, a))
+    return style.replace(opacity=1.0, fill=_mix_hex(style.fill, a), stroke=_mix_hex(style.stroke, a))
 
 
 def _mix_hex(colour: str | None, alpha: float) -> str | None:

@@ -152,6 +152,7 @@ class PdfSurface(Surface):
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) -> its name in the PDF
         self._encoded: dict[tuple[str, float, str], str] = {}  # (font, size, text) -> operators
         self._images: dict[str, str] = {}  # SVG picture path -> form name
+        self._rasters: dict[str, str] = {}  # PNG/JPEG picture path -> reportlab's name for its pixels
         self._shared: dict = {}  # page dictionary parts that many pages share (see _deflate_last_page)
         self._page_h_mm = 0.0
         self._in_page = False
@@ -455,7 +456,27 @@ class PdfSurface(Surface):
                 pixels, key = cmyk_picture(path)
                 c.drawImage(ImageReader(pixels), 0, 0, w_mm, h_mm, mask=key)
             else:
-                c.drawImage(path, 0, 0, w_mm, h_mm, mask="auto")
+                self._raster(path, w_mm, h_mm)
+        c.restoreState()
+
+    def _raster(self, path, w_mm, h_mm):
+        """A PNG or JPEG picture, its pixels stored once per document under a name made from its
+        content (given a file name, reportlab would name them by a digest of the path, so the same
+        game built from another folder would give other bytes). Later uses place the stored pixels
+        by that name, without digesting them again."""
+        c = self._canvas
+        name = self._rasters.get(path)
+        if name is None:
+            from reportlab.lib.utils import ImageReader
+
+            made = {"name": None}
+            c.drawImage(ImageReader(path), 0, 0, w_mm, h_mm, mask="auto", extraReturn=made)
+            self._rasters[path] = made["name"]
+            return
+        c.saveState()  # what drawImage writes for a stored picture
+        c.translate(0, 0)
+        c.scale(w_mm, h_mm)
+        c.doForm(name)
         c.restoreState()
 
     # -- reuse ----------------------------------------------------------------------------------

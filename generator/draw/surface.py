@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
+
+from ..record import Frozen, set_field
 
 PT_PER_MM = 72.0 / 25.4
 MM_PER_PT = 25.4 / 72.0
@@ -141,17 +142,25 @@ def regular_points(cx: float, cy: float, r: float, sides: int, rotation_deg: flo
     ]
 
 
-@dataclass(frozen=True)
-class Style:
-    """How a path is painted. Colours are ``#rrggbb``; ``None`` means not painted."""
+class Style(Frozen):
+    """How a path is painted. Colours are ``#rrggbb``; ``None`` means not painted. A frozen record
+    (generator/record.py): equal and hashed by its fields, changed by ``replace``."""
 
-    fill: str | None = None
-    stroke: str | None = None
-    width_mm: float = 0.25
-    dash_mm: tuple[float, ...] | None = None
-    join: str = "miter"  # miter | round | bevel
-    cap: str = "butt"  # butt | round | square
-    opacity: float = 1.0
+    FIELDS = ("fill", "stroke", "width_mm", "dash_mm", "join", "cap", "opacity")
+    __slots__ = FIELDS
+
+    def __init__(self, fill: str | None = None, stroke: str | None = None, width_mm: float = 0.25,
+                 dash_mm: tuple[float, ...] | None = None,
+                 join: str = "miter",  # miter | round | bevel
+                 cap: str = "butt",  # butt | round | square
+                 opacity: float = 1.0):
+        set_field(self, "fill", fill)
+        set_field(self, "stroke", stroke)
+        set_field(self, "width_mm", width_mm)
+        set_field(self, "dash_mm", dash_mm)
+        set_field(self, "join", join)
+        set_field(self, "cap", cap)
+        set_field(self, "opacity", opacity)
 
 
 FILL_BLACK = Style(fill="#000000")

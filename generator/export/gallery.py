@@ -1,10 +1,11 @@
 """``--format html`` (and every default build): a static page for each kit, ``<game>/index.html``, and
 one over every kit built, ``index.html``.
 
-Each component is shown with previews of its faces (PNG, drawn by the same code as the PDFs, at its
-cut size), its count, its size in mm, the files and pages it is printed on, the item notes; the page
-also carries the credits, the edition notes, links to every PDF and SVG, and the printing and cutting
-instructions of the contents page. No script: plain HTML and CSS from jinja2 templates in
+Each component is shown with previews of its faces (JPEG, drawn by the same code as the PDFs, at its
+cut size; each distinct picture is one file, which every face showing it refers to), its count, its
+size in mm, the files and pages it is printed on, the item notes; the page also carries the credits,
+the edition notes, links to every PDF and SVG, and the printing and cutting instructions of the
+contents page. No script: plain HTML and CSS from jinja2 templates in
 ``templates/gallery/``, laid out for a phone first.
 """
 
@@ -18,10 +19,11 @@ from ..model import Component, Game
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, same_picture, take
 
-PREVIEW_DPI = 150.0  # sharp on a phone's screen, small files
-PREVIEW_MAX_PX = 1600  # boards and mats
+PREVIEW_DPI = 150.0  # 1.56 pixels a CSS pixel at the real size it is shown at: sharp on a phone
+PREVIEW_MAX_PX = 1600  # boards and mats (shown at most about 1,100 CSS pixels wide)
 CSS_PX_PER_MM = 96 / 25.4  # the size a face is shown at: its real size on a 96 dpi screen
-SHEET_DPI = 60.0  # text sheets are shown as a small page
+SHEET_CSS_PX = 210  # text sheets are shown as a small page, this many CSS pixels wide ...
+SHEET_DPI = 2 * SHEET_CSS_PX / (210 / 25.4)  # ... drawn at two pixels a CSS pixel (A4 is 210 mm wide)
 
 
 @functools.lru_cache(maxsize=None)
@@ -49,10 +51,8 @@ def _preview_faces(game: Game, components: list[Component]) -> list[tuple[Compon
 
 def _shot(face: Face) -> Shot:
     if face.kind == "sheet":
-        return Shot(face, 0.0, SHEET_DPI)
-    if face.kind == "board":
-        return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX)
-    return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX)
+        return Shot(face, 0.0, SHEET_DPI, encoding="jpeg")
+    return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX, encoding="jpeg")
 
 
 def _rel(path: Path, base: Path) -> str:
@@ -79,42 +79,60 @@ def _shots(groups) -> list[Shot]:
 
 
 def _picture_path(face: Face) -> Path:
-    return Path("gallery") / face.comp.id / f"{face.item}-{face.side}.png"
+    return Path("gallery") / face.comp.id / f"{face.item}-{face.side}.jpg"
+
+
+def _distinct(shots: list[Shot]) -> dict[tuple, Shot]:
+    """The first shot of each distinct picture (faces that look alike: a deck's shared back, a piece
+    kind repeated per player), by what the picture depends on; its face names the picture's file."""
+    first: dict[tuple, Shot] = {}
+    for shot in shots:
+        first.setdefault(same_picture(shot), shot)
+    return first
 
 
 def gallery_pictures(game: Game, components: list[Component], share: int, shares: int) -> dict[str, bytes]:
-    """Share ``share`` of ``shares`` of the gallery's pictures (by path in the game's folder): every
-    ``shares``-th distinct picture, with every face that looks the same, taken in this process."""
-    shots = _shots(_preview_faces(game, components))
-    keys = [same_picture(shot) for shot in shots]
-    distinct = list(dict.fromkeys(keys))
-    mine = set(distinct[share::shares])
-    chosen = [shot for shot, key in zip(shots, keys) if key in mine]
-    return {_picture_path(shot.face).as_posix(): data for shot, data in zip(chosen, take(game, chosen, 1))}
+    """Share ``share`` of ``shares`` of the gallery's distinct pictures (by path in the game's folder):
+    every ``shares``-th one, taken in this process."""
+    mine = list(_distinct(_shots(_preview_faces(game, components))).values())[share::shares]
+    return {_picture_path(shot.face).as_posix(): data for shot, data in zip(mine, take(game, mine, 1))}
 
 
 def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
                  files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
-    """``<game>/index.html`` and its preview images (taken here unless the build's parts took them)."""
+    """``<game>/index.html`` and its preview images (taken here unless the build's parts took them and
+    put them in ``files``; a picture there that repeats another's bytes is taken out of ``files``)."""
     from .. import build
     from ..layout.page import PRINT_NOTE
 
     folder = out_root / game.id
     groups = _preview_faces(game, components)
     shots = _shots(groups)
-    if all(folder / _picture_path(shot.face) in files for shot in shots):
-        pictures = [files[folder / _picture_path(shot.face)] for shot in shots]
-    else:
-        pictures = take(game, shots, jobs)
+    first = _distinct(shots)
     out: dict[Path, bytes] = {}
+    if not all(folder / _picture_path(shot.face) in files for shot in first.values()):
+        distinct = list(first.values())
+        taken = take(game, distinct, jobs)
+        out.update((folder / _picture_path(shot.face), data) for shot, data in zip(distinct, taken))
+    # One file a distinct picture. Faces that look alike were taken once (``first``); faces whose looks
+    # differ only in what they do not show (the player of a card's plain back, an army unit's two
+    # like sides) give the same bytes, and keep the first of their files.
+    seen: dict[bytes, Path] = {}
+    file_of: dict[tuple, Path] = {}
+    for key, shot in first.items():
+        path = folder / _picture_path(shot.face)
+        kept = seen.setdefault(out[path] if path in out else files[path], path)
+        if kept != path:
+            out.pop(path, None)
+            files.pop(path, None)  # taken by a part of the build: not written either
+        file_of[key] = kept
     by_key: dict[str, dict[str, Any]] = {}
-    for shot, data in zip(shots, pictures):
+    for shot in shots:
         face = shot.face
-        rel = _picture_path(face)
-        out[folder / rel] = data
+        rel = file_of[same_picture(shot)].relative_to(folder)  # the one file of every face that shows it
         w_px, h_px = shot.size_px()
         if face.kind == "sheet":
-            css_w = 210.0
+            css_w = float(SHEET_CSS_PX)
         else:
             w_mm, _ = face_size_mm(face, 0.0)
             css_w = w_mm * CSS_PX_PER_MM

@@ -133,9 +133,9 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
             start += n
         plans.append(("deck", comp, pairs, sheets, cell_dpi, len(shots)))
         for _, b in pairs:  # cards printed one-sided get a plain back with the game's name
-            shots.append(Shot(_fill_back(game, comp, b), 0.0, cell_dpi, png=False))
+            shots.append(Shot(_fill_back(game, comp, b), 0.0, cell_dpi, encoding="image"))
         for f, _ in pairs:
-            shots.append(Shot(f, 0.0, cell_dpi, png=False))
+            shots.append(Shot(f, 0.0, cell_dpi, encoding="image"))
     for comp in pieces:
         pairs = item_faces(game, comp)
         plans.append(("pieces", comp, pairs, len(shots)))

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..draw.fonts import _font, text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..errors import UsageError
+from ..record import Frozen, set_field
 
 MARGIN_MM = 7.0  # nothing is printed closer than this to any page edge
 FOOTER_MM = 5.0  # the band above the bottom margin that holds the footer (one line)
@@ -19,11 +18,16 @@ SCALE_BAR_MM = 50.0
 GREY = "#555555"
 
 
-@dataclass(frozen=True)
-class Paper:
-    name: str
-    width_mm: float
-    height_mm: float
+class Paper(Frozen):
+    """A paper size (a frozen record, generator/record.py: a cache key)."""
+
+    FIELDS = ("name", "width_mm", "height_mm")
+    __slots__ = FIELDS
+
+    def __init__(self, name: str, width_mm: float, height_mm: float):
+        set_field(self, "name", name)
+        set_field(self, "width_mm", width_mm)
+        set_field(self, "height_mm", height_mm)
 
     @property
     def usable(self) -> tuple[float, float, float, float]:

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
 from typing import Callable
 
 from ..components.look import Look
-from ..components.piece import outline
 from ..draw.surface import Path, Surface
 from ..model import Component
+from ..record import Frozen, set_field
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
@@ -34,20 +33,33 @@ def default_bleed(comp: Component) -> float:
     return round(min(3.0, 0.15 * min(w, h)), 2)
 
 
-@dataclass(frozen=True)
-class Grid:
-    cols: int
-    rows: int
-    cell_w: float  # cut width of one piece as placed
-    cell_h: float
-    gap: float  # space between cut lines of neighbours (0 = butted)
-    x0: float  # left cut edge of the block
-    y0: float  # top cut edge of the block
-    rotated: bool
-    bleed: float
-    butted: bool
-    gap_y: float = -1.0  # a different gap between rows (hex strips); -1: the same as ``gap``
-    strip: str = ""  # hexes butted into columns (flat) or rows (pointy), sharing their flat edges
+class Grid(Frozen):
+    """Pieces in rows and columns on a sheet (a frozen record, generator/record.py: a cache key)."""
+
+    FIELDS = ("cols", "rows", "cell_w", "cell_h", "gap", "x0", "y0", "rotated", "bleed", "butted", "gap_y", "strip")
+    __slots__ = FIELDS
+
+    def __init__(self, cols: int, rows: int,
+                 cell_w: float,  # cut width of one piece as placed
+                 cell_h: float,
+                 gap: float,  # space between cut lines of neighbours (0 = butted)
+                 x0: float,  # left cut edge of the block
+                 y0: float,  # top cut edge of the block
+                 rotated: bool, bleed: float, butted: bool,
+                 gap_y: float = -1.0,  # a different gap between rows (hex strips); -1: the same as ``gap``
+                 strip: str = ""):  # hexes butted into columns (flat) or rows (pointy), sharing their flat edges
+        set_field(self, "cols", cols)
+        set_field(self, "rows", rows)
+        set_field(self, "cell_w", cell_w)
+        set_field(self, "cell_h", cell_h)
+        set_field(self, "gap", gap)
+        set_field(self, "x0", x0)
+        set_field(self, "y0", y0)
+        set_field(self, "rotated", rotated)
+        set_field(self, "bleed", bleed)
+        set_field(self, "butted", butted)
+        set_field(self, "gap_y", gap_y)
+        set_field(self, "strip", strip)
 
     @property
     def gx(self) -> float:
@@ -425,8 +437,12 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
+    from ..components.piece import outline  # shaped pieces only: not loaded for a deck
+
     s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
+    from ..components.piece import outline
+
     return outline(comp).bounds()

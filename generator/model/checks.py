@@ -296,8 +296,6 @@ def faces_of(spec: YMap) -> Iterable[Any]:
 
 def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
     """``pack_with`` names another one-sided piece component, and no chain of them loops."""
-    import difflib
-
     from ..errors import show
 
     targets: dict[str, str] = {}
@@ -311,6 +309,8 @@ def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[Da
                                      "its pieces should share", "pack_with"))
             continue
         if other is None:
+            import difflib  # only for a problem: not loaded on every run
+
             hint = difflib.get_close_matches(target, list(comps), n=1, cutoff=0.75)
             extra = f" (did you mean {hint[0]!r}?)" if hint else ""
             errors.append(spec.error(f"pack_with: no component {show(target)}{extra}; it names the component "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import pathdata
 from ..errors import show
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
                      ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
@@ -21,7 +20,14 @@ NAMED_SIZES_MM = {
     "tarot": (69.85, 120.65),
 }
 
-PATH_DATA = Scalar("SVG path data", pathdata.problem)
+
+def _path_data_problem(value: Any) -> str | None:
+    from .. import pathdata  # only a file with path data loads the path reader
+
+    return pathdata.problem(value)
+
+
+PATH_DATA = Scalar("SVG path data", _path_data_problem)
 
 ICON_SHAPE = Map({
     "path": Key(PATH_DATA, doc="SVG path data (M L H V C S Q T A Z, absolute or relative) in a 100 x 100 box"),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
+
+from ..record import Record
 
 
 class Colour:
@@ -60,20 +61,25 @@ class Item:
         return "Item(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
 
 
-@dataclass
-class Component:
-    """One kind of physical component: a set of tiles, a deck, a board."""
+class Component(Record):
+    """One kind of physical component: a set of tiles, a deck, a board. A record (generator/record.py):
+    equal when every field is, changed by ``replace``."""
 
-    id: str
-    name: str
-    kind: str
-    size_mm: tuple[float, float]
-    items: list[Item]
-    spec: dict[str, Any]  # its mapping as written; its items' mappings are read into items and dropped
-    file: str
-    line: int
-    orientation: str = "flat"
-    corner_mm: float = 0.0
+    FIELDS = ("id", "name", "kind", "size_mm", "items", "spec", "file", "line", "orientation", "corner_mm")
+
+    def __init__(self, id: str, name: str, kind: str, size_mm: tuple[float, float], items: list[Item],
+                 spec: dict[str, Any],  # its mapping as written; its items' mappings are read into items and dropped
+                 file: str, line: int, orientation: str = "flat", corner_mm: float = 0.0):
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.size_mm = size_mm
+        self.items = items
+        self.spec = spec
+        self.file = file
+        self.line = line
+        self.orientation = orientation
+        self.corner_mm = corner_mm
 
     @property
     def count(self) -> int:
@@ -97,21 +103,31 @@ class Component:
         return f"{w:.1f} x {h:.1f} mm"
 
 
-@dataclass
-class Game:
-    id: str
-    title: str
-    meta: dict[str, Any]
-    colours: list[Colour]
-    terrain: dict[str, dict[str, Any]]
-    icons: dict[str, list[dict[str, Any]]]
-    components: list[Component]
-    folder: str
-    notes: list[str] = field(default_factory=list)
-    # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
-    warnings: list[Any] = field(default_factory=list)
-    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
-    texts: dict[str, str] = field(default_factory=dict)  # shared rule texts, {text:NAME} (game.yaml texts:)
+class Game(Record):
+    """A loaded game. A record (generator/record.py): equal when every field is, changed by ``replace``."""
+
+    FIELDS = ("id", "title", "meta", "colours", "terrain", "icons", "components", "folder", "notes", "warnings",
+              "fonts", "texts")
+
+    def __init__(self, id: str, title: str, meta: dict[str, Any], colours: list[Colour],
+                 terrain: dict[str, dict[str, Any]], icons: Mapping[str, list[dict[str, Any]]],
+                 components: list[Component], folder: str, notes: list[str] | None = None,
+                 # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
+                 warnings: list[Any] | None = None,
+                 fonts: dict[str, dict[str, str]] | None = None,  # name -> {regular, bold, ...: file}
+                 texts: dict[str, str] | None = None):  # shared rule texts, {text:NAME} (game.yaml texts:)
+        self.id = id
+        self.title = title
+        self.meta = meta
+        self.colours = colours
+        self.terrain = terrain
+        self.icons = icons
+        self.components = components
+        self.folder = folder
+        self.notes = [] if notes is None else notes
+        self.warnings = [] if warnings is None else warnings
+        self.fonts = {} if fonts is None else fonts
+        self.texts = {} if texts is None else texts
 
     @property
     def credits(self) -> str:

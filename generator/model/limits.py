@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Mapping
 from typing import Any, Iterable
 
 from ..errors import DataError
@@ -297,7 +298,7 @@ def _pattern_ops(face: dict[str, Any], size: tuple[float, float], step: float = 
 
 
 def _icon_ops(game: Any, name: str) -> int:
-    shapes = game.icons.get(name) if isinstance(getattr(game, "icons", None), dict) else None
+    shapes = game.icons.get(name) if isinstance(getattr(game, "icons", None), Mapping) else None
     if not isinstance(shapes, list):
         return 1
     ops = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +72,47 @@ def _common_icons(errors: list[DataError]) -> dict[str, Any]:
     return dict(doc.get("icons", {})) if isinstance(doc, dict) else {}
 
 
+class GameIcons(Mapping):
+    """A game's icons: the shared ones (data/icons.yaml), then the game's own (a name of both is the
+    game's). The shared file is read and checked the first time any icon is looked up, not for every
+    game that names none (most decks): 3.5 ms of every such build."""
+
+    __slots__ = ("own", "_all")
+
+    def __init__(self, own: dict[str, Any]):
+        self.own = own
+        self._all: dict[str, Any] | None = None
+
+    def _icons(self) -> dict[str, Any]:
+        icons = self._all
+        if icons is None:
+            errors: list[DataError] = []
+            icons = _common_icons(errors)
+            if errors:  # the bundled file itself is broken
+                raise DataErrors(errors)
+            icons.update(self.own)
+            self._all = icons
+        return icons
+
+    def __getitem__(self, name: str) -> Any:
+        return self._icons()[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._icons()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._icons().get(name, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._icons())
+
+    def __len__(self) -> int:
+        return len(self._icons())
+
+    def __repr__(self) -> str:
+        return repr(self._icons())
+
+
 def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     docs: list[tuple[str, Any]] = []
@@ -97,17 +139,18 @@ def load_game(folder: str | Path) -> Game:
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
         raise DataError("no game.yaml here", display_path(folder))
-    icons = _common_icons(errors)
     docs = _read_files(folder, errors)
     if errors:
         raise DataErrors(errors)
     main_name, main = docs[0]
     terrain: dict[str, Any] = {}
+    own_icons: dict[str, Any] = {}
     comp_specs: list[YMap] = []
     for _, doc in docs:
         terrain.update(doc.get("terrain", {}) or {})
-        icons.update(doc.get("icons", {}) or {})
+        own_icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    icons = GameIcons(own_icons)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
@@ -205,7 +248,6 @@ def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[
 
 def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     """Pictures, fonts and inline icons named anywhere in a component."""
-    from ..components.images import check_image
     from ..components.richtext import icons_in as found_in
 
     def icons_in(text: str) -> list[str]:
@@ -223,6 +265,8 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
                 if key == "image" and isinstance(value, str):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None:
+                        from ..components.images import check_image  # a picture: read only if named
+
                         why = check_image(path)
                     if why:
                         errors.append(spec.error(f"image {value!r}: {why}", key))
@@ -253,7 +297,6 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
     text at 5 pt is refused (an error)."""
     from ..components.card import card_problems
     from ..components.look import resolve
-    from ..components.piece import layout
 
     noted: set[tuple] = set()
     for comp in game.components:
@@ -273,7 +316,12 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
-                found = layout(comp, look, game).problems if comp.kind != "card" else card_problems(comp, look)
+                if comp.kind == "card":
+                    found = card_problems(comp, look)
+                else:
+                    from ..components.piece import layout  # tiles, tokens, counters: not loaded for a deck
+
+                    found = layout(comp, look, game).problems
                 for problem in found:
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))

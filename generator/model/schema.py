@@ -101,14 +101,17 @@ class OneOf(_Node):
 
 
 class Scalar(_Node):
-    """``test``: a problem's wording, or None; ``json``: (formats) the same rule as JSON Schema."""
+    """``test``: a problem's wording, or None; ``json``: (formats) the same rule as JSON Schema;
+    ``accepts``: where the wording costs more than the answer (a hint), whether ``test`` passes."""
 
-    __slots__ = ("name", "test", "json")
+    __slots__ = ("name", "test", "json", "accepts")
 
-    def __init__(self, name: str, test: Callable[[Any], str | None], json: Any = None):
+    def __init__(self, name: str, test: Callable[[Any], str | None], json: Any = None,
+                 accepts: Callable[[Any], bool] | None = None):
         self.name = name
         self.test = test
         self.json = json
+        self.accepts = accepts
 
 
 def _is_num(v: Any) -> bool:
@@ -182,7 +185,7 @@ def enum(*values: str) -> Scalar:
         hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {hint[0]!r}?)" if hint else ""
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
-    return Scalar("|".join(values), test, {"enum": list(values)})
+    return Scalar("|".join(values), test, {"enum": list(values)}, accepts=lambda v: v in values)
 
 
 def _bounds(kind: str, lo: float | None, hi: float | None) -> dict[str, Any]:
@@ -265,7 +268,14 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
     elif isinstance(schema, OneOf):
         trial: list[DataError] = []
         shaped: list[DataError] | None = None  # the option of the value's own shape: its reason is clearer
-        for option in schema.options:
+        last = len(schema.options) - 1
+        for i, option in enumerate(schema.options):
+            if i < last and type(option) is Scalar and option.accepts is not None and isinstance(value, dict):
+                # a mapping against a plain value's rule (back: none | same | a face): what it would say
+                # is never shown (a mapping shows the last option's reasons), only whether it passes
+                if option.accepts(value):
+                    return
+                continue
             trial = []
             check(value, option, trial, (file, line), path)
             if not trial:
