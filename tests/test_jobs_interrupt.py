@@ -13,7 +13,8 @@
 - Ctrl-C landing in code that exec() runs from text (dataclasses, as a module is imported) ended
   ``python3 -m generator`` by SIGINT after its "interrupted" line instead of exit 130; landing in a
   callback Python runs on its own (importlib's module locks) it was printed with a traceback as
-  "Exception ignored" and the build went on to exit 0.
+  "Exception ignored" and the build went on to exit 0; landing while reportlab read a font (under
+  bare "except:" clauses) it became "internal error (TTFError ...)" and exit 1.
 """
 
 from __future__ import annotations
@@ -131,3 +132,33 @@ def test_a_worker_that_dies_stops_the_build_with_an_error():
 def test_ctrl_c_in_code_python_runs_on_its_own_still_exits_130(where):
     out, err = scenario(f"ctrl-c-in-{where}", code=130)  # it was -2 (killed by SIGINT), or 0 and a traceback
     assert (out, err) == ("", "pnpforge: interrupted; nothing half-written was left behind\n")
+
+
+def test_ctrl_c_while_a_font_is_read_is_an_interruption(monkeypatch):
+    """reportlab reads a font under bare "except:" clauses: a Ctrl-C there came out as TTFError
+    ("Corrupt TTF file"), and the build ended with an internal error and exit 1."""
+    from reportlab.pdfbase import ttfonts
+
+    from generator.draw import fonts
+
+    real = ttfonts.TTFontParser.read_tag
+    calls = [0]
+
+    def read_tag(self):  # noqa: ANN001
+        calls[0] += 1
+        if calls[0] == 1:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C as the table directory is read
+        return real(self)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        monkeypatch.setattr(ttfonts.TTFontParser, "read_tag", read_tag)
+        fonts.pdf_name.cache_clear()
+        with pytest.raises(KeyboardInterrupt):
+            fonts.pdf_name("bolditalic")
+        assert calls[0] > 1  # the font was read to its end first
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        monkeypatch.undo()
+        fonts.pdf_name.cache_clear()
+    assert fonts.pdf_name("bolditalic") == "PnpVera-bolditalic"

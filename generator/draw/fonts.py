@@ -71,14 +71,20 @@ def pdf_name(kind: str) -> str:
     font (a .ttf path) is registered the same way; reportlab embeds the subset of glyphs used."""
     import reportlab
 
+    from ..interrupts import Held
+
     if is_file(kind):
         name = file_family(kind)
-        pdfmetrics.registerFont(TTFont(name, kind))
-        return name
-    kind = font_kind(kind)
-    folder = os.path.join(os.path.dirname(reportlab.__file__), "fonts")
-    pdfmetrics.registerFont(TTFont(PDF_NAMES[kind], os.path.join(folder, _FILES[kind])))
-    return PDF_NAMES[kind]
+        path = kind
+    else:
+        kind = font_kind(kind)
+        name, path = PDF_NAMES[kind], os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[kind])
+    # reportlab reads a font file under bare "except:" clauses that turn any exception into TTFError:
+    # a Ctrl-C landing there became "internal error (TTFError: Corrupt TTF file ...)" and exit 1 (once
+    # in 20 runs of the Ctrl-C test). The few milliseconds of reading wait for it.
+    with Held():
+        pdfmetrics.registerFont(TTFont(name, path))
+    return name
 
 
 @lru_cache(maxsize=None)
