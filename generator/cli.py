@@ -36,8 +36,33 @@ def fail(err: PnpError) -> None:
     sys.exit(err.exit_code)
 
 
+def _interrupted() -> None:
+    """Ctrl-C: one line and exit 130."""
+    click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
+    sys.exit(130)
+
+
+class _Context(click.Context):
+    def close(self) -> None:
+        try:
+            super().close()
+        except KeyboardInterrupt:  # as the command ends: not click's "Aborted!" and exit 1
+            _interrupted()
+
+
 class _Group(click.Group):
-    """Prints user errors as file:line messages; loads the solo engine only when it is asked for."""
+    """Prints user errors as file:line messages; loads the solo engine only when it is asked for.
+
+    Ctrl-C is answered here with one line and exit 130, while the command runs and while click reads
+    its options or closes its context (where click itself would print "Aborted!" and exit 1)."""
+
+    context_class = _Context
+
+    def make_context(self, *args, **kwargs) -> click.Context:  # type: ignore[override]
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            _interrupted()
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), "solo"})
@@ -73,8 +98,7 @@ class _Group(click.Group):
         except PnpError as err:
             fail(err)
         except KeyboardInterrupt:
-            click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
-            sys.exit(130)
+            _interrupted()
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except RecursionError:

@@ -17,6 +17,9 @@ what is exercised is the parent's handling of its workers.
     ctrl-c-in-callback
         The same, with Ctrl-C landing in a weak reference's callback (as importlib's module locks
         have), which Python runs on its own as the object goes.
+    ctrl-c-in-click-parse, ctrl-c-in-click-close
+        The same, with Ctrl-C landing while click reads the command line, or closes its context
+        as the command ends.
 """
 
 from __future__ import annotations
@@ -68,6 +71,26 @@ def advance(n: int) -> None:
         raise KeyboardInterrupt  # Ctrl-C, acted on as the third part comes in
 
 
+if mode.startswith("ctrl-c-in-click"):
+    import signal
+
+    import click
+
+    from generator.entry import main as pnpforge
+
+    def ctrl_c_first(real):  # noqa: ANN001, ANN202
+        def wrapped(*args, **kwargs):  # noqa: ANN002, ANN003
+            signal.raise_signal(signal.SIGINT)
+            return real(*args, **kwargs)
+        return wrapped
+
+    if mode.endswith("parse"):
+        click.Group.parse_args = ctrl_c_first(click.Group.parse_args)
+    else:
+        click.Context.close = ctrl_c_first(click.Context.close)
+    jobs.build_all = lambda *args, **kwargs: []
+    sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", "unused"]
+    pnpforge()
 if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
     import signal
     import weakref
