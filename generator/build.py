@@ -410,6 +410,8 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     painter = board_painter(game, comp, bleed)
     if tiling.turned:
         painter = poster.turned_painter(painter, size)
+    if tiling.cols * tiling.rows == 1:  # one piece: no assembly page, the piece is the board
+        return [PageJob(comp, comp.name, lambda s, p: ([], poster.paint_tile(s, tiling, 0, 0, painter, comp.name), 0.0))]
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
                     lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
     for r in range(tiling.rows):

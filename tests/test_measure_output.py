@@ -68,6 +68,30 @@ def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
     assert token.width == pytest.approx(12.7 - 0.15, abs=TOL_MM)  # the colour runs to the line
 
 
+def test_a_board_just_too_large_for_a_whole_page_prints_as_one_piece_without_an_assembly_page(tmp_path):
+    """195 x 270 mm leaves no room on A4 for a whole page's bleed and crop marks: it is tiled, into one
+    piece, so it prints on one sheet at its true size with no assembly page and no joining notes."""
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    game = tmp_path / "mat"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "game: {id: mat, title: Mat, author: A, licence: CC0, source: test, players: [1, 2]}\n"
+        "components:\n"
+        "  - {id: m, name: Field, kind: board, size_mm: [195, 270], face: {fill: '#00ff00'}}\n")
+    build_game(load_game(game), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = tmp_path / "out" / "mat" / "a4" / "mat-a4-single.pdf"
+    assert page_count(pdf) == 2  # the cover and the board
+    import pypdfium2
+
+    text = pypdfium2.PdfDocument(pdf)[1].get_textpage().get_text_range()
+    assert "Field: cut along the board's edge" in text and "assembly" not in text and "glue" not in text
+    image, _ = render(pdf, 1, dpi=600)
+    field = box_of(image, "#00ff00", dpi=600)
+    assert field.width == pytest.approx(195, abs=TOL_MM) and field.height == pytest.approx(270, abs=TOL_MM)
+
+
 def test_every_back_lands_behind_its_own_front_under_long_edge_flip(example_build):
     fronts, (page_w, _) = render(_pdf(example_build), 2)
     backs, _ = render(_pdf(example_build), 3)

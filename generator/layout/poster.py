@@ -165,6 +165,9 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
     label = Tiling.label(row, col)
     # the header stands above the alignment crosses (they reach 2.5 mm above the view's top edge)
     baseline = t.y0 - HEADER_CLEAR_MM
+    if t.rows * t.cols == 1:  # too large for a whole page's bleed and marks, but one piece: nothing to join
+        fitted_text(s, t.x0, baseline, t.view_w, f"{title}: cut along the board's edge", 6.5, fill="#333333")
+        return (t.x0, t.y0, vw, vh)
     s.text(t.x0, baseline, f"{label}", size_pt=11, font="bold")
     map_x = t.x0 + t.view_w - 3 * t.cols - 1
     fitted_text(s, t.x0 + 9, baseline, map_x - 2 - (t.x0 + 9),

@@ -251,7 +251,8 @@ def _board_pages(size: tuple[float, float], paper: Any) -> int:
     if whole or turned:
         return 1
     tiling = poster.plan_tiling(size, paper)
-    return tiling.cols * tiling.rows + 1  # the pieces and the assembly page
+    pieces = tiling.cols * tiling.rows
+    return pieces + 1 if pieces > 1 else 1  # the pieces and their assembly page
 
 
 def _generated_work(comp: Any) -> tuple[int, int, float]:
