@@ -12,6 +12,7 @@ Every round runs every job once, each pair back to back (ours, then the referenc
 the machine's load hits both sides of a pair alike. Figures are medians over the rounds; ratios are
 medians of the pair-by-pair ratios. CPU time is user + system of the process and its workers (the
 fairest figure on a shared machine); peak memory is the largest resident size of any one process.
+Each of our builds writes into an empty output folder (removed before, untimed), as a first build does.
 
     python3 benchmarks/bench_pipeline.py [--rounds 3] [--quick]   (--quick: no 10,800-card job)
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -110,8 +112,12 @@ _ENV["PNPFORGE_LIMIT_SCALE"] = "10"
 PNPFORGE = [sys.executable, "-c", "from generator.cli import main; main()"]
 
 
-def run(cmd: list[str]) -> tuple[float, float, float]:
-    """(wall s, CPU s, peak MiB) of one run of ``cmd``."""
+def run(cmd: list[str], fresh: Path | None = None) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak MiB) of one run of ``cmd``; ``fresh``: an output folder removed first (not
+    timed), so every measured build writes its whole kit as a first build does (a rebuild whose every
+    file is already there, byte for byte, leaves the folder as it is and would be measured cheaper)."""
+    if fresh is not None:
+        shutil.rmtree(fresh, ignore_errors=True)
     done = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], capture_output=True, text=True, cwd=ROOT,
                           env=_ENV)
     if done.returncode != 0:
@@ -136,6 +142,7 @@ def main() -> None:
         tmp = Path(tmp)
         (tmp / "plain.py").write_text(PLAIN)
         pairs: dict[str, tuple[list[str], list[str], Path, Path]] = {}
+        outs = {f"{n} cards": tmp / f"out{n}" for n in sizes}
         for n in sizes:
             game = tmp / f"cards{n}"
             game.mkdir()
@@ -152,15 +159,15 @@ def main() -> None:
                 for jobs in (1, 2)}
         help_pair = ([*PNPFORGE, "--help"], [py, "-c", "pass"])
         # warm-up: bytecode written, files in the page cache
-        for ours, plain, _, _ in pairs.values():
-            run(ours), run(plain)
-        run(kits[1]), run(bare[1]), run(help_pair[0]), run(help_pair[1])
+        for name, (ours, plain, _, _) in pairs.items():
+            run(ours, outs[name]), run(plain)
+        run(kits[1], tmp / "kits1"), run(bare[1], tmp / "bare1"), run(help_pair[0]), run(help_pair[1])
         got: dict[str, list] = {}
         for r in range(args.rounds):
             for name, (ours, plain, _, _) in pairs.items():
-                got.setdefault(name, []).append((run(ours), run(plain)))
-            got.setdefault("kits", []).append((run(kits[1]), run(kits[2])))
-            got.setdefault("bare", []).append((run(bare[1]), run(bare[2])))
+                got.setdefault(name, []).append((run(ours, outs[name]), run(plain)))
+            got.setdefault("kits", []).append((run(kits[1], tmp / "kits1"), run(kits[2], tmp / "kits2")))
+            got.setdefault("bare", []).append((run(bare[1], tmp / "bare1"), run(bare[2], tmp / "bare2")))
             got.setdefault("help", []).append((run(help_pair[0]), run(help_pair[1])))
             print(f"round {r + 1} of {args.rounds} done (load {load()})", file=sys.stderr)
         sizes_kib = {name: (p[2].stat().st_size / 1024, p[3].stat().st_size / 1024) for name, p in pairs.items()}
