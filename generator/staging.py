@@ -1,8 +1,9 @@
 """A game's kit is replaced whole: built into a staging folder beside it, then swapped in.
 
 ``publish(folder, files)`` writes ``files`` (paths inside ``folder``) into ``.<name>.staging-<pid>-*``
-next to ``folder``, carrying over (as hard links, no copying) the files of the previous build that
-this one does not write — another paper, the ink-saver variant — and then swaps the staging folder
+next to ``folder``, carrying over (as hard links, no copying) the files of the previous build's
+other outputs — another paper, the ink-saver variant, another format (not the pages or pictures an
+output written again no longer has) — and then swaps the staging folder
 for ``folder`` in one step (``renameat2(RENAME_EXCHANGE)`` on Linux; elsewhere two renames, undone by
 the next run if interrupted between them). Whatever moment a build is killed at, ``folder`` holds
 either the whole old kit or the whole new one, its ``manifest.json`` included. A rebuild whose every
@@ -117,21 +118,51 @@ def check_target(folder: Path) -> None:
                                  "remove it or build with another --out", path)
 
 
-def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None:
-    """Hard-link (or copy) the old kit's files that this build does not write into the staging folder."""
+# Folders one output writes whole, for every paper and variant: the gallery, the PNG and TTS pictures,
+# the true-size posters and the print-shop files.
+_WHOLE = frozenset({"gallery", "png", "tts", "poster", "print-shop"})
+_PAGE = re.compile(r"(-\d+)?\.[^.]+$")  # an SVG page's number and a file's extension
+
+
+def _family(rel: str) -> str:
+    """Which output wrote a kit file: one of the folders written whole, or one document of one paper
+    and variant (``a4/g-a4-single-inksaver.pdf``; its SVG pages ``a4/svg/g-a4-single-inksaver-NNN``)."""
+    top, _, rest = rel.partition("/")
+    if rest and top in _WHOLE:
+        return top
+    return _PAGE.sub("", rel)
+
+
+def _old_files(old: Path, written: set[str]):
+    """(path, relative name, stale) for each file of the old kit that this build does not write.
+    Stale: a file of an output this build writes again, but not that file (an SVG page past a
+    document's new end, the gallery picture of a piece the game no longer has)."""
+    families = {_family(rel) for rel in written}
     for base, _dirs, files in os.walk(old):
         rel_base = Path(base).relative_to(old)
         for name in files:
             rel = (rel_base / name).as_posix()
-            if rel in written or rel == "manifest.json":
-                continue
-            held.check()
-            dest = staging / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.link(Path(base) / name, dest)
-            except OSError:
-                shutil.copy2(Path(base) / name, dest)
+            if rel not in written and rel != "manifest.json":
+                yield Path(base) / name, rel, _family(rel) in families
+
+
+def _stale_files(old: Path, written: set[str]) -> bool:
+    return any(stale for _, _, stale in _old_files(old, written))
+
+
+def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None:
+    """Hard-link (or copy) into the staging folder the old kit's files of the outputs this build does
+    not write (another paper, another variant, another format); stale ones are left behind."""
+    for path, rel, stale in _old_files(old, written):
+        if stale:
+            continue
+        held.check()
+        dest = staging / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(path, dest)
+        except OSError:
+            shutil.copy2(path, dest)
 
 
 def _exchange(a: Path, b: Path) -> bool:
@@ -185,7 +216,7 @@ def _unchanged(folder: Path, files: dict[Path, bytes]) -> bool:
                     return False
         except OSError:  # not there, or not a file
             return False
-    return True
+    return not _stale_files(folder, {path.relative_to(folder).as_posix() for path in files})
 
 
 def publish(folder: Path, files: dict[Path, bytes]) -> None:

@@ -88,6 +88,31 @@ def test_a_rebuild_replaces_the_kit_and_keeps_the_other_variants(tmp_path):
     assert stat.S_IMODE(os.stat(tmp_path / "out" / "g").st_mode) == 0o777 & ~mask
 
 
+def test_a_rebuild_drops_the_pages_and_pictures_its_outputs_no_longer_have(tmp_path):
+    """80 chits of two colours fill two sheets (three SVG pages with the cover) and show two
+    pictures in the gallery; with 5 chits of one colour the rebuilt kit has two pages and one
+    picture, not the old page 3 and the other picture beside them. The Letter kit, not rebuilt,
+    stays."""
+    game(tmp_path, GAME.replace("      - {name: A, count: 30}\n",
+                                "      - {name: A, count: 40}\n      - {name: B, count: 40, fill: '#aa2222'}\n"))
+    assert run("build", "g", "--out", "out", "--format", "pdf,svg,html", cwd=tmp_path).returncode == 0
+    first = snapshot(tmp_path / "out" / "g")
+    pages = sorted(k for k in first if k.startswith("a4/svg/g-a4-single-"))
+    pictures = sorted(k for k in first if k.startswith("gallery/"))
+    assert len(pages) == 3 and len(pictures) == 2, (pages, pictures)
+    game(tmp_path, GAME.replace("count: 30", "count: 5"))
+    result = run("build", "g", "--out", "out", "--paper", "a4", "--format", "pdf,svg,html", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    second = snapshot(tmp_path / "out" / "g")
+    assert sorted(k for k in second if k.startswith("a4/svg/")) == pages[:2]  # the cover and one sheet
+    assert len([k for k in second if k.startswith("gallery/")]) == 1
+    assert {k: v for k, v in second.items() if k.startswith("letter/")} == \
+        {k: v for k, v in first.items() if k.startswith("letter/")} != {}
+    manifest = json.loads((tmp_path / "out" / "g" / "manifest.json").read_text())
+    shown = {f.removeprefix("g/") for f in manifest["files"]}
+    assert {k for k in second if not k.startswith("letter/")} - shown == {"manifest.json"}
+
+
 def test_a_failed_build_leaves_the_old_kit_and_no_debris(tmp_path):
     game(tmp_path)
     assert run("build", "g", "--out", "out", "--format", "pdf", cwd=tmp_path).returncode == 0
