@@ -292,6 +292,35 @@ def test_a_picture_fills_a_token_to_its_bleed_clipped_round(tmp_path):
     assert px == (255, 255, 255)
 
 
+@pytest.mark.parametrize("piece, side_mm", [
+    ("{kind: token, size_mm: 30}", 30 / 2 ** 0.5),  # a square whose corners touch the circle: 21.2 mm
+    ("{kind: hex-tile, size_mm: 40, orientation: flat}", 40 / (3 ** 0.5 / 2 + 0.5)),  # corners on the slanted sides
+    ("{kind: hex-tile, size_mm: 40, orientation: pointy}", 40 / (3 ** 0.5 / 2 + 0.5)),
+])
+def test_a_fitted_picture_shows_whole_inside_a_round_or_hex_piece(tmp_path, piece, side_mm):
+    """fit: the largest square inside the cut line, so the knife cuts none of the picture."""
+    folder = _game(tmp_path, f"""\
+        components:
+          - id: t
+            name: T
+            bleed_mm: 2
+            {piece[1:-1].replace(", ", chr(10) + "            ")}
+            items:
+              - {{count: 1, fill: "#ffffff", image: art/red.png, image_fit: fit}}
+        """)
+    _png(folder / "art" / "red.png", (220, 20, 20), (50, 50))
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    from measure import box_of, render
+
+    image, _ = render(tmp_path / "out" / "arttest" / "a4" / "arttest-a4-single.pdf", 1, dpi=300)
+    red = box_of(image, "#dc1414", tolerance=30, dpi=300)
+    assert red is not None
+    assert abs(red.width - side_mm) < 0.3 and abs(red.height - side_mm) < 0.3, (red, side_mm)
+
+
 def test_a_game_built_from_another_folder_gives_the_same_pdf_bytes(tmp_path):
     """A picture's pixels are named in the PDF by their content, not by where the game folder lies:
     the same game copied to a deeper folder prints byte for byte the same, its JPEG kept as JPEG

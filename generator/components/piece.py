@@ -53,7 +53,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
         if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
-            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp),
+            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
             from .board import draw_elements
@@ -439,16 +439,23 @@ def _strip_layout(comp: Component, look: Look, k: float) -> Plan:
     return plan
 
 
-def _image_box(comp: Component) -> tuple[float, float, float, float]:
-    """Where a fitted picture goes: the piece's own box, inset a little."""
+def _image_box(comp: Component, path: str) -> tuple[float, float, float, float]:
+    """Where a fitted picture goes: the largest box of the picture's proportions, centred, whose
+    corners stay on or inside the cut line, so all of it shows on the cut piece (a round token's or
+    a hex's shape would cut the corners of the piece's square box)."""
+    from .images import natural_size
+
     w, h = comp.size_mm
-    hh = half_height(comp)
-    if comp.kind == "token":
-        half = w / 2 / math.sqrt(2) * 1.2
-        return (-half, -half, half, half)
-    if comp.kind == "hex-tile":
-        return (-min(w, h) / 2, -hh * 0.86, min(w, h) / 2, hh * 0.86)
-    return (-w / 2, -h / 2, w / 2, h / 2)
+    iw, ih = natural_size(path)
+    if comp.kind == "token":  # the corners on the circle
+        k = (w / 2) / math.hypot(iw / 2, ih / 2)
+    elif comp.kind == "hex-tile":  # inside the two flats and the four slanted sides
+        flats = min(w, h)
+        across, along = (iw, ih) if comp.orientation == "flat" else (ih, iw)  # along: flat to flat
+        k = min(flats / along, flats / (SQRT3 * across / 2 + along / 2))
+    else:
+        return (-w / 2, -h / 2, w / 2, h / 2)
+    return (-iw * k / 2, -ih * k / 2, iw * k / 2, ih * k / 2)
 
 
 def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> None:
