@@ -24,8 +24,11 @@ what is exercised is the parent's handling of its workers.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -33,6 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import generator.jobs as jobs  # noqa: E402
+
+OUT = Path(tempfile.mkdtemp(prefix="pnpforge-scenario-"))  # where a command's build writes
+atexit.register(shutil.rmtree, OUT, True)
 from generator.build import Options  # noqa: E402
 
 BIG = os.urandom(1 << 20) * 4  # a part's files: megabytes, far more than a pipe holds
@@ -89,7 +95,7 @@ if mode.startswith("ctrl-c-in-click"):
     else:
         click.Context.close = ctrl_c_first(click.Context.close)
     jobs.build_all = lambda *args, **kwargs: []
-    sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", "unused"]
+    sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", str(OUT)]
     pnpforge()
 if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
     import signal
@@ -105,7 +111,7 @@ if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
 
     jobs.build_all = (ctrl_c_in_callback if mode == "ctrl-c-in-callback" else
                       lambda *args, **kwargs: exec("import signal; signal.raise_signal(signal.SIGINT)"))
-    sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", "unused"]
+    sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", str(OUT)]
     pnpforge()
 opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))  # 5 parts a game
 start = time.perf_counter()
