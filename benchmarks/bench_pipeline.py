@@ -14,7 +14,7 @@ medians of the pair-by-pair ratios. CPU time is user + system of the process and
 fairest figure on a shared machine); peak memory is the largest resident size of any one process.
 Each of our builds writes into an empty output folder (removed before, untimed), as a first build does.
 
-    python3 benchmarks/bench_pipeline.py [--rounds 3] [--quick]   (--quick: no 10,800-card job)
+    python3 benchmarks/bench_pipeline.py [--rounds 9] [--quick]   (--quick: no 10,800-card job)
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--quick", action="store_true", help="leave out the 10,800-card job")
     args = parser.parse_args()
     py = sys.executable
