@@ -325,6 +325,13 @@ def _build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | Non
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
                    marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
     out = Path(pick(out, "out", "output"))
+    if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
+        unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
+                                           ("--ink-saver", ink_saver), ("--marks", marks)) if given]
+        if unused:
+            made = f"--format {','.join(formats)}" if formats else "--print-shop"
+            click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "
+                       f"pages, and {made} makes none", err=True)
     loaded = [load_game(folder) for folder in _games(games)]
     for game in loaded:
         _warn(game.warnings)

@@ -100,3 +100,20 @@ def test_the_command_line_writes_png_only_and_lists_them_in_the_manifest(tmp_pat
         with Image.open(kit / image["file"]) as im:
             assert list(im.size) == image["size_px"]
     assert "png/score-board/score-board-front.png" in listed  # boards too, one image each
+
+
+@pytest.mark.parametrize("options, said", [
+    (["--ink-saver"], "warning: --ink-saver changes only the PDF and SVG pages, and --format png makes none"),
+    (["--ink-saver", "--marks", "lines", "--layout", "gutter-fold"],
+     "warning: --layout, --ink-saver, --marks change only the PDF and SVG pages, and --format png makes none"),
+])
+def test_page_options_with_only_pictures_asked_for_are_said_to_change_nothing(tmp_path, options, said):
+    """--ink-saver on a PNG-only build would otherwise be quietly ignored: the pictures are in full colour."""
+    run = subprocess.run([sys.executable, "-m", "generator", "build", str(EXAMPLE), "--format", "png", "--dpi", "30",
+                          *options, "--out", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert said in run.stderr.splitlines()
+    with_pdf = subprocess.run([sys.executable, "-m", "generator", "build", str(EXAMPLE), "--format", "png,pdf",
+                               "--paper", "a4", "--dpi", "30", *options, "--out", str(tmp_path)], cwd=ROOT,
+                              capture_output=True, text=True, timeout=300)
+    assert with_pdf.returncode == 0 and "warning" not in with_pdf.stderr, with_pdf.stderr
