@@ -96,8 +96,7 @@ def _warm(games: list[Game], opts: Options) -> None:
     if "svg" in opts.formats:
         from .draw import svg  # noqa: F401
 
-        for kind in fonts._FILES:  # the kerning pairs SVG text is split at (fontTools reads them)
-            fonts._kern_pairs(kind)
+        fonts.load_kerning()  # the pairs SVG text is split at (fontTools reads them)
     if "html" in opts.formats:
         import PIL.Image
         import PIL.JpegImagePlugin  # noqa: F401 - the pictures' encoder

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..draw.fonts import _font
+from ..draw.fonts import fresh_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
@@ -160,7 +160,7 @@ def _clearly_fits(title: str, size: float, family, room: float) -> bool:
     width as one string: a sum of the same glyph widths as its words' and spaces' (equal up to the
     last bits; never less, spaces doubled). Measured without laying out its words, nor keeping a
     width per word (the titles of a deck are new on every card)."""
-    return _font(family.get("bold", "bold")).stringWidth(title, size) * MM_PER_PT <= room - 1e-6
+    return fresh_width_mm(title, size, family.get("bold", "bold")) <= room - 1e-6
 
 
 @lru_cache(maxsize=256)

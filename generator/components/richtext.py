@@ -13,7 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from ..draw.fonts import _font, text_width_mm
+from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
 from ..typescale import snap
 
@@ -213,8 +213,8 @@ def _widest(text: str, size: float, fam: tuple, base: str) -> float:
         if not text:
             return 0.0
         style = base if base in _BASES else "regular"
-        # text_width_mm's sum, not kept in its cache: a value or a number is new on every card
-        return _font(((dict(fam) if fam else DEFAULT_FAMILY).get(style, style))).stringWidth(text, size) * MM_PER_PT
+        # not kept in text_width_mm's cache: a value or a number is new on every card
+        return fresh_width_mm(text, size, (dict(fam) if fam else DEFAULT_FAMILY).get(style, style))
     if not _RICH.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
@@ -332,7 +332,7 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     step = snap(size)
     if anchor != "start":  # the width only where the anchor needs it
         if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
-            width = _font(font).stringWidth(text, step) * MM_PER_PT
+            width = fresh_width_mm(text, step, font)
         elif width is None:  # the line's width as laid out
             width = _widest(text, size, family_key(family), base)
         x -= width / 2 if anchor == "middle" else width

@@ -88,6 +88,12 @@ def pdf_name(kind: str) -> str:
 
 
 @lru_cache(maxsize=None)
+def load_kerning() -> None:
+    """Read the built-in fonts' kern pairs now (before worker processes fork: they then share them)."""
+    for kind in _FILES:
+        _kern_pairs(kind)
+
+
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
@@ -154,8 +160,14 @@ def svg_subset(path: str, text: str) -> bytes:
 
 @lru_cache(maxsize=16384)
 def text_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
-    """Width of one line of text in mm."""
+    """Width of one line of text in mm, kept: for texts measured again and again."""
     return _font(font).stringWidth(text, size_pt) * MM_PER_PT  # what pdfmetrics.stringWidth calls
+
+
+def fresh_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
+    """:func:`text_width_mm` not kept in its cache: for a text met once (a card's own title or value,
+    a page's sheet label), which would only push the texts measured again and again out of it."""
+    return _font(font).stringWidth(text, size_pt) * MM_PER_PT
 
 
 @lru_cache(maxsize=None)

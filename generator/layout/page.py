@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ..draw.fonts import _font, text_width_mm
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..draw.fonts import fresh_width_mm, text_width_mm
+from ..draw.surface import Path, Style, Surface
 from ..errors import UsageError
 from ..record import Frozen, set_field
 
@@ -69,8 +69,7 @@ def footer(s: Surface, p: Paper, note: str, label: str, credits: str, avoid_x: l
     free = _free_intervals(MARGIN_MM, p.width_mm - MARGIN_MM, sorted(avoid_x), 1.0)
     items = [("bar", SCALE_BAR_MM + text_width_mm("50 mm", FOOTER_PT) + 1.5, ""),
              ("text", text_width_mm(note, FOOTER_PT, "bold"), note),
-             # the sheet label is new on every page: text_width_mm's sum, not kept in its cache
-             ("text", _font("regular").stringWidth(label, FOOTER_PT) * MM_PER_PT, label),
+             ("text", fresh_width_mm(label, FOOTER_PT), label),  # new on every page: not kept
              ("credits", text_width_mm(credits, FOOTER_PT), credits)]
     room = sum(b - a for a, b in free)
     needed = sum(w + 3.0 for kind, w, text in items[:3] if text or kind == "bar")
