@@ -414,3 +414,14 @@ def test_a_deck_works_out_its_title_size_once_not_once_per_card(tmp_path, monkey
     card._DECK_PT.clear()
     build_game(load_game(tmp_path / "g"), tmp_path / "out", Options(papers=("a4",), formats=("pdf",), jobs=1))
     assert calls == [60]  # one deck of 60 titles, fitted once
+
+
+def test_each_fonts_kern_table_is_read_once():
+    """SVG text is split at kern pairs: reading a font's kern table (fontTools) for every text instead
+    of once made the default build four times slower, with every file the same."""
+    from generator.draw import fonts
+
+    fonts.load_kerning()
+    for kind in ("regular", "bold", "italic", "bolditalic"):
+        assert fonts._kern_pairs(kind) is fonts._kern_pairs(kind)
+        assert ("A", "V") in fonts._kern_pairs(kind)  # "AV" is set closer in every Vera style

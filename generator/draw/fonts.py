@@ -87,13 +87,13 @@ def pdf_name(kind: str) -> str:
     return name
 
 
-@lru_cache(maxsize=None)
 def load_kerning() -> None:
     """Read the built-in fonts' kern pairs now (before worker processes fork: they then share them)."""
     for kind in _FILES:
         _kern_pairs(kind)
 
 
+@lru_cache(maxsize=None)
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
