@@ -3,6 +3,7 @@ it prints true."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
 
 import svgwrite
@@ -19,19 +20,22 @@ from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
 
 
+@lru_cache(maxsize=1 << 16)
 def _n(v: float) -> str:
+    """A number as the pages write it: at most three decimals, no trailing zeros, never "-0" (a page
+    writes the same few thousand numbers over and over: each is formatted once)."""
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
 
 
+@lru_cache(maxsize=1 << 16)
+def _op_data(op: tuple) -> str:
+    """One path operation ("M", x, y) as path data (the same corners and curves recur on every piece)."""
+    return "Z" if op[0] == "Z" else op[0] + " ".join(map(_n, op[1:]))
+
+
 def path_data(path: Path) -> str:
-    parts = []
-    for op in path.ops:
-        if op[0] == "Z":
-            parts.append("Z")
-        else:
-            parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
-    return "".join(parts)
+    return "".join(map(_op_data, path.ops))
 
 
 def _data_uri(path: str) -> str:
@@ -87,10 +91,13 @@ class SvgSurface(Surface):
         self._font_text: dict[str, set[str]] = {}  # game font file -> characters set on this page
         self._form_fonts: dict[str, dict[str, set[str]]] = {}
 
-    def _make(self, kind: type[BaseElement], *args, **attribs) -> BaseElement:
-        """An element of ``kind`` made by the page's unchecked drawing (attribute names as SVG spells
-        them, hyphens and all)."""
-        return kind(*args, factory=self._factory, **attribs)
+    def _make(self, kind: type[BaseElement], *args, attribs: dict[str, str] | None = None) -> BaseElement:
+        """An element of ``kind`` made by the page's unchecked drawing, its attributes (names as SVG
+        spells them) set in its public ``attribs``."""
+        element = kind(*args, factory=self._factory)
+        if attribs:
+            element.attribs.update(attribs)
+        return element
 
     # -- pages ----------------------------------------------------------------------------------
     def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
@@ -99,7 +106,7 @@ class SvgSurface(Surface):
         if self._title or label:
             drawing.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         # paper is white: without this, viewers in dark mode show the page dark
-        drawing.add(self._make(Rect, (0, 0), (_n(width_mm), _n(height_mm)), fill="#ffffff"))
+        drawing.add(self._make(Rect, (0, 0), (_n(width_mm), _n(height_mm)), attribs={"fill": "#ffffff"}))
         root = drawing.add(self._make(Group))
         self._frames = [_Frame(root)]
         self._used = set()
@@ -143,8 +150,8 @@ class SvgSurface(Surface):
     def _group(self) -> Group:
         return self._frames[-1].groups[-1]
 
-    def _open(self, **attrs) -> Group:
-        group = self._make(Group, **attrs)
+    def _open(self, attribs: dict[str, str] | None = None) -> Group:
+        group = self._make(Group, attribs=attribs)
         self._group.add(group)
         self._frames[-1].groups.append(group)
         return group
@@ -178,17 +185,17 @@ class SvgSurface(Surface):
     def clip(self, path):
         self._clip_count += 1
         cid = f"clip{self._clip_count}"
-        clip = self._make(ClipPath, id=cid)
-        clip.add(self._make(SvgPath, d=path_data(path)))
+        clip = self._make(ClipPath, attribs={"id": cid})
+        clip.add(self._make(SvgPath, path_data(path)))
         # defined right where it is used, so a form reused on a later page carries its own clips
         self._group.add(clip)
-        self._open(**{"clip-path": f"url(#{cid})"})
+        self._open({"clip-path": f"url(#{cid})"})
 
     # -- marks ----------------------------------------------------------------------------------
     def draw(self, path, style: Style):
         if not path.ops or (style.fill is None and style.stroke is None):
             return
-        attrs = {"d": path_data(path), "fill": style.fill or "none"}
+        attrs = {"fill": style.fill or "none"}
         if style.stroke:
             attrs["stroke"] = style.stroke
             attrs["stroke-width"] = _n(style.width_mm)
@@ -200,7 +207,7 @@ class SvgSurface(Surface):
                 attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash_mm)
         if style.opacity < 1.0:
             attrs["opacity"] = _n(style.opacity)
-        self._group.add(self._make(SvgPath, **attrs))
+        self._group.add(self._make(SvgPath, path_data(path), attribs=attrs))
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
@@ -220,7 +227,7 @@ class SvgSurface(Surface):
             width = fonts.text_width_mm(text, size_pt, font)
             x_mm -= width / 2 if anchor == "middle" else width
             anchor = "start"
-        attrs = {"insert": (_n(x_mm), _n(y_mm)), "font-size": _n(size_pt * MM_PER_PT),
+        attrs = {"x": _n(x_mm), "y": _n(y_mm), "font-size": _n(size_pt * MM_PER_PT),
                  "font-family": family, "fill": fill}
         if anchor != "start":
             attrs["text-anchor"] = anchor
@@ -229,14 +236,14 @@ class SvgSurface(Surface):
         if style != "normal":
             attrs["font-style"] = style
         if len(runs) == 1:
-            self._group.add(self._make(Text, text, **attrs))
+            self._group.add(self._make(Text, text, attribs=attrs))
             return
         # kerned pairs split into runs at the PDF's positions: the line is as long as in the PDF
         # aria-label: the line whole, for screen readers and text search (the runs split words)
         attrs["aria-label"] = text
-        node = self._make(Text, "", **attrs)
+        node = self._make(Text, "", attribs=attrs)
         for offset, run in runs:
-            node.add(self._make(TSpan, run, x=[_n(x_mm + offset)]))
+            node.add(self._make(TSpan, run, attribs={"x": _n(x_mm + offset)}))
         self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
@@ -249,13 +256,15 @@ class SvgSurface(Surface):
             iw, ih = natural_size(path)
             fid = f"f{len(self._form_ids)}"
             self._form_ids[name] = fid
-            symbol = self._make(Symbol, id=fid, viewBox=f"0 0 {_n(iw)} {_n(ih)}", preserveAspectRatio="none")
-            symbol.add(self._make(Image, _data_uri(path), insert=("0", "0"), size=(_n(iw), _n(ih))))
+            symbol = self._make(Symbol, attribs={"id": fid, "viewBox": f"0 0 {_n(iw)} {_n(ih)}",
+                                                 "preserveAspectRatio": "none"})
+            symbol.add(self._make(Image, _data_uri(path), attribs={"x": "0", "y": "0", "width": _n(iw),
+                                                                  "height": _n(ih)}))
             self._forms[name] = symbol
             self._form_deps[name] = set()
         self._used.add(name)
-        self._group.add(self._make(Use, f"#{self._form_ids[name]}", insert=(_n(x_mm), _n(y_mm)),
-                                   size=(_n(w_mm), _n(h_mm))))
+        self._group.add(self._make(Use, f"#{self._form_ids[name]}", attribs={"x": _n(x_mm), "y": _n(y_mm),
+                                   "width": _n(w_mm), "height": _n(h_mm)}))
 
     # -- reuse ----------------------------------------------------------------------------------
     def has(self, name):
@@ -266,7 +275,7 @@ class SvgSurface(Surface):
             return
         fid = f"f{len(self._form_ids)}"
         self._form_ids[name] = fid
-        group = self._make(Group, id=fid)
+        group = self._make(Group, attribs={"id": fid})
         saved_frames, saved_used, saved_fonts = self._frames, self._used, self._font_text
         self._frames, self._used, self._font_text = [_Frame(group)], set(), {}
         try:
@@ -280,8 +289,5 @@ class SvgSurface(Surface):
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         self._used.add(name)
-        if x_mm or y_mm:
-            use = self._make(Use, f"#{self._form_ids[name]}", x=_n(x_mm), y=_n(y_mm))
-        else:
-            use = self._make(Use, f"#{self._form_ids[name]}")
-        self._group.add(use)
+        at = {"x": _n(x_mm), "y": _n(y_mm)} if x_mm or y_mm else None
+        self._group.add(self._make(Use, f"#{self._form_ids[name]}", attribs=at))
