@@ -5,7 +5,7 @@ once in a fresh process per checkout, and reads from inside that process the CPU
 (``render_part`` for each paper's SVG pages, svgwrite's import included) and of the whole build. With
 ``--profile`` it also prints where the SVG parts of this checkout spend their time (cProfile, one build).
 
-    python3 benchmarks/bench_svg.py [--against ../main] [--rounds 5] [--profile]
+    python3 benchmarks/bench_svg.py [--against ../main ...] [--rounds 5] [--profile]
 """
 
 from __future__ import annotations
@@ -72,11 +72,12 @@ def measure(tree: Path, out: Path, profile: bool = False) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--against", type=Path, help="another checkout (e.g. main), measured in the same rounds")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout (e.g. main), measured in the same rounds; may be repeated")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="cProfile this checkout's SVG parts once")
     args = parser.parse_args()
-    trees = {"this": ROOT} | ({"against": args.against.resolve()} if args.against else {})
+    trees = {"this": ROOT} | {f"against {k + 1}": tree.resolve() for k, tree in enumerate(args.against)}
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         if args.profile:
@@ -97,9 +98,10 @@ def main() -> None:
         total = statistics.median(r["total"] for r in runs)
         share = statistics.median(r["svg"] / r["total"] for r in runs)
         print(f"| {name} ({tree}) | {svg:.2f} s | {total:.2f} s | {share:.0%} |")
-    if args.against:
-        ratios = [a["svg"] / b["svg"] for a, b in zip(got["this"], got["against"])]
-        print(f"\nSVG parts, this / against (pair by pair, median): {statistics.median(ratios):.2f}x")
+    for name in list(trees)[1:]:
+        svg = statistics.median(a["svg"] / b["svg"] for a, b in zip(got["this"], got[name]))
+        total = statistics.median(a["total"] / b["total"] for a, b in zip(got["this"], got[name]))
+        print(f"\nthis / {name} (pair by pair, medians): SVG parts {svg:.2f}x, whole build {total:.2f}x")
 
 
 if __name__ == "__main__":
