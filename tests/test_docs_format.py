@@ -15,7 +15,7 @@ DOC = (ROOT / "docs" / "data-format.md").read_text()
 
 
 def _walk(node, path, keys, values, seen):
-    from generator.model.schema import ListOf, Map, MapOf, OneOf, Scalar
+    from generator.schema import ListOf, Map, MapOf, OneOf, Scalar
 
     if id(node) in seen:
         return

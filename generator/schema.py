@@ -13,8 +13,8 @@ import math
 import re
 from typing import Any, Callable
 
-from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from .errors import DataError, show
+from .yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # (formats) how close an unknown word must be to a known one before we ask "did you mean ...?"
@@ -22,6 +22,7 @@ CLOSE = 0.75
 BOOL_NAME = "true/false"
 YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
+SEE_LIMITS = "(see Limits in docs/data-format.md)"  # where every limit's refusal sends the reader
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
@@ -208,10 +209,13 @@ COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 
 _COUNT_RANGE = _int(0, MAX_COUNT)
 
 
+def count_message(count: Any) -> str:
+    """The refusal of an item's count over its limit (10,000, the unscaled per-component limit)."""
+    return f"count {count} is over the limit of 10,000 pieces per component {SEE_LIMITS}"
+
+
 def _count(v: Any) -> str | None:
     if isinstance(v, int) and not isinstance(v, bool) and v > MAX_COUNT:
-        from .limits import count_message
-
         return count_message(show(v))  # the limit named, as every limit's refusal does
     return _COUNT_RANGE(v)
 
