@@ -75,7 +75,7 @@ def test_the_schema_and_the_key_check_read_the_kinds_declarations():
     from generator.elements import ELEMENT, KEYS_OF, KINDS
     from generator.model import format as fmt
 
-    assert fmt.ELEMENT is ELEMENT
+    assert fmt.ELEMENT.get() is ELEMENT
     assert set(ELEMENT.keys["type"].schema.json["enum"]) == set(KINDS) == set(KEYS_OF)
     assert {"text", "box", "track", "grid", "table", "terrain-chart", "hexgrid", "icon", "cue", "line", "polygon",
             "image"} <= set(KINDS)

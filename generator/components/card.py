@@ -9,7 +9,6 @@ from functools import lru_cache
 
 from ..draw.fonts import fresh_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..elements import draw_elements
 from ..model import Component, Game
 from ..notices import warn
 from ..typescale import ROLES_PT, STEPS_PT, snap
@@ -51,6 +50,8 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
+        from ..elements import draw_elements  # the element kinds: a face without elements never loads them
+
         with s.saved():
             s.clip(box)
             s.translate(w / 2, h / 2)  # a face's elements are placed in mm from its centre

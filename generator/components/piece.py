@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..elements import draw_elements
 from ..model import Component, Game
 from ..notices import warn
 from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
@@ -57,7 +56,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
             draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
-                draw_elements(s, game, list(look.elements), look.ink)
+            from ..elements import draw_elements  # the element kinds: a face without elements never loads them
+
+            draw_elements(s, game, list(look.elements), look.ink)
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
         band = max(0.8, d * 0.06)
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..schema import Key, enum
-from .keys import AT_MM, FILL, INK, SHAPES, SIZE_MM, TEXT_KEY
+from ..vocabulary import SHAPES
+from .keys import AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:

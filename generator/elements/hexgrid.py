@@ -7,8 +7,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..schema import BOOL, COLOUR, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer, num
-from .keys import AT_MM, FILL, GRID_ROWS, HEX_SIZE, HEX_SIZE_IN, INK, ORIENTATIONS, STROKE, TERRAIN, WIDTH_MM
+from ..schema import (BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
+                      num)
+from ..vocabulary import ORIENTATIONS
+from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:

@@ -1,16 +1,9 @@
-"""Keys several element kinds share (one schema and one wording each), and the words of closed sets
-the elements and the rest of the format both use. A kind names its defaults where it declares a field
-(``size_mm = field(SIZE_MM, [20, 20])``)."""
+"""Keys several element kinds share (one schema and one wording each). A kind names its defaults where
+it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 
 from __future__ import annotations
 
-from ..schema import (COLOUR, ID, PAIR_MM, POINT_MM, POS_MM, TEXT, Key, ListOf, Map, OneOf, enum, integer,
-                            num)
-
-PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
-SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
-FONTS = ("regular", "bold", "italic", "bolditalic")
-ORIENTATIONS = ("flat", "pointy")
+from ..schema import COLOUR, ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf, enum, integer, num
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")
@@ -39,16 +32,3 @@ ROWS = Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),
 HEADER = Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows")
 TERRAIN = Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
                       "hexgrid: the terrain of every hex no mark paints")
-
-# hex sizes, also a component's size (model.format)
-HEX_ACROSS_MM = Map({
-    "flats": Key(POS_MM, doc="across the flats (from one straight side to the opposite one)"),
-    "points": Key(POS_MM, doc="across the points (from one corner to the opposite one)"),
-}, "hex size")
-HEX_ACROSS_IN = Map({
-    "flats": Key(num(0.1, 100), doc="across the flats, in inches"),
-    "points": Key(num(0.1, 100), doc="across the points, in inches"),
-}, "hex size")
-HEX_SIZE = OneOf((POS_MM, HEX_ACROSS_MM), "a size across the flats, or {flats: X} or {points: X}")
-HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
-                    "a size across the flats in inches, or {flats: X} or {points: X}")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..elements import COVERING, key_problems, kind_of
 from ..errors import DataError
 from ..yamlsrc import YList, YMap
 
@@ -73,6 +72,8 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
     text and hex grids sit inside the board or piece."""
     if not isinstance(elements, YList):
         return
+    from ..elements import key_problems  # the element kinds: a game without elements never loads them
+
     for el in elements:
         if not isinstance(el, YMap) or not isinstance(el.get("type"), str):
             continue
@@ -133,6 +134,8 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
 
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:
     """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
+    from ..elements import kind_of  # loaded by element_problems
+
     try:
         return kind_of(el)(el).box_mm()
     except (TypeError, ValueError, KeyError, IndexError):
@@ -145,6 +148,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     into the notches along a grid's edge is fine."""
     from ..geometry import axial_to_pixel
     from ..hexmap import HexGrid, grid_cells  # a game with hex maps only: a deck of cards never loads it
+
+    from ..elements import COVERING  # loaded by element_problems
 
     grids = []
     for el in elements:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..elements import ELEMENT
-from ..elements.keys import FONTS, HEX_ACROSS_IN, HEX_ACROSS_MM, ORIENTATIONS, PATTERNS, SHAPES
 from ..errors import show
-from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
-                     ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, HEX_ACROSS_IN, HEX_ACROSS_MM, ID, NUM, PAIR_MM, POINT_MM, POS_MM,
+                      TEXT, Key, Later, ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -101,6 +100,13 @@ ITEM = Map({
     **FACE_KEYS,
 }, "item")
 
+def _element_schema() -> Any:
+    from ..elements import ELEMENT  # the element kinds' declarations: a game without elements never loads them
+
+    return ELEMENT
+
+
+ELEMENT = Later(_element_schema)
 FACE_KEYS["elements"] = Key(ListOf(ELEMENT), doc="extra drawing on a piece face, mm from its centre")
 FACE.keys["elements"] = FACE_KEYS["elements"]
 ITEM.keys["elements"] = FACE_KEYS["elements"]
