@@ -717,7 +717,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
             render(game, doc, paper, pdf, progress)
             files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
         else:
-            from .draw.svg import SvgSurface  # svgwrite takes 0.4 s to import: only when asked
+            from .draw.svg import SvgSurface  # svgwrite: imported only when SVG pages are asked for
 
             svg = SvgSurface(title=doc.title)
             render(game, doc, paper, svg, progress)
