@@ -437,6 +437,11 @@ def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> 
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
+        if exc.problem and "nesting depth" in exc.problem:
+            # libyaml 0.2.6's own bound (in PyYAML 6.0.4's wheels): its scanner reads up to a line ahead
+            # of the events we are given, so a line of "[[[[..." passes its 1,000 levels before our
+            # count sees level 101. The levels past ours are on that same line: the same sentence.
+            raise DataError(f"nested more than {limits.max_depth} levels deep", source_name, line) from None
         what = exc.problem or exc.context or "unreadable YAML"
         if exc.context and exc.problem:
             what = f"{exc.context}: {exc.problem}" if "while" not in exc.context else exc.problem
