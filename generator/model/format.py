@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import show
-from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
-                     ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, PLAIN_COLOUR, POINT_MM, POS_MM, TEXT, Key,
+                     ListOf, Map, MapOf, OneOf, Scalar, colour, enum, integer, num)
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
@@ -29,6 +29,15 @@ def _path_data_problem(value: Any) -> str | None:
 
 PATH_DATA = Scalar("SVG path data", _path_data_problem)
 
+# The colour keywords each key takes (the rest are refused at their line): a face's fill and ink, a
+# card's band, and a board's colours, where player and player-ink are the colour of the copy being
+# printed (per_player boards; checks.py refuses them on other boards and on faces' elements).
+FACE_FILL = colour("player", "none")
+FACE_INK = colour("player", "ink", "player-ink")
+BAND = colour("player")
+BOARD_COLOUR = colour("player", "player-ink")
+ELEMENT_FILL = colour("none", "player", "player-ink")  # none: box and polygon only (checks.py)
+
 ICON_SHAPE = Map({
     "path": Key(PATH_DATA, doc="SVG path data (M L H V C S Q T A Z, absolute or relative) in a 100 x 100 box"),
     "circle": Key(ListOf(NUM, "[cx, cy, r]", min_items=3)),
@@ -42,18 +51,18 @@ ICON_SHAPE = Map({
 COLOUR_DEF = Map({
     "id": Key(ID, True),
     "name": Key(TEXT, True),
-    "fill": Key(COLOUR, True),
-    "ink": Key(COLOUR, doc="text and icon colour on this fill (default black)"),
+    "fill": Key(PLAIN_COLOUR, True),
+    "ink": Key(PLAIN_COLOUR, doc="text and icon colour on this fill (default black)"),
     "cue": Key(TEXT, True, doc="a letter printed on every piece of this colour"),
     "shape": Key(enum(*SHAPES), doc="a shape printed on every piece of this colour"),
 }, "player colour")
 
 TERRAIN_DEF = Map({
     "name": Key(TEXT, True),
-    "fill": Key(COLOUR, True),
-    "ink": Key(COLOUR),
+    "fill": Key(PLAIN_COLOUR, True),
+    "ink": Key(PLAIN_COLOUR),
     "pattern": Key(enum(*PATTERNS)),
-    "pattern_colour": Key(COLOUR),
+    "pattern_colour": Key(PLAIN_COLOUR),
     "icon": Key(TEXT),
 }, "terrain")
 
@@ -75,13 +84,14 @@ FACE_KEYS: dict[str, Key] = {
     "flavour": Key(TEXT),
     "footer": Key(TEXT),
     "sections": Key(ListOf(SECTION)),
-    "fill": Key(COLOUR),
-    "ink": Key(COLOUR),
+    "fill": Key(FACE_FILL, doc="a colour, or player (the player colour's fill) or none (white)"),
+    "ink": Key(FACE_INK, doc="text colour; player or ink: black or white, whichever reads on the fill "
+                             "(the player colour's ink on its fill), player-ink: the player colour's ink"),
     "terrain": Key(ID),
     "pattern": Key(enum(*PATTERNS)),
     "icon": Key(TEXT),
     "icon_scale": Key(num(0.1, 2.0)),
-    "band": Key(COLOUR, doc="colour of a card's title band"),
+    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill"),
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
@@ -104,7 +114,7 @@ ITEM = Map({
 
 HEX_MARK = Map({
     "hex": Key(ListOf(integer(-200, 200), "[q, r]", min_items=2), True),
-    "fill": Key(COLOUR),
+    "fill": Key(BOARD_COLOUR),
     "terrain": Key(ID),
     "text": Key(TEXT),
     "icon": Key(TEXT),
@@ -127,9 +137,9 @@ ELEMENT = Map({
     "size_pt": Key(num(4, 200)),
     "font": Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml"),
     "anchor": Key(enum("start", "middle", "end")),
-    "fill": Key(COLOUR),
-    "stroke": Key(COLOUR),
-    "ink": Key(COLOUR),
+    "fill": Key(ELEMENT_FILL),
+    "stroke": Key(ELEMENT_FILL),
+    "ink": Key(BOARD_COLOUR),
     "icon": Key(TEXT),
     "label": Key(TEXT),
     "cells": Key(integer(1, 400)),
@@ -150,7 +160,7 @@ ELEMENT = Map({
     "hex_mm": Key(POS_MM),
     "hex_in": Key(num(0.1, 20)),
     "orientation": Key(enum("flat", "pointy")),
-    "sectors": Key(ListOf(COLOUR), doc="hexagon layout: tint each of the 6 sectors"),
+    "sectors": Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"),
     "marks": Key(ListOf(HEX_MARK)),
     "coordinates": Key(BOOL),
     "widths": Key(ListOf(num(0.1, 100))),
@@ -259,14 +269,14 @@ COORDINATES = OneOf((BOOL, Map({
 HEXSIDE = Map({
     "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
     "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
-    "stroke": Key(COLOUR),
+    "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
 }, "hexside")
 ROUTE = Map({
     "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
     "feature": Key(enum("road", "trail", "rail"), True),
-    "stroke": Key(COLOUR),
+    "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
 }, "route")

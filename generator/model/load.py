@@ -354,7 +354,8 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
             w, h = by_id[spec["id"]].size_mm
             checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings)
         else:
-            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings)
+            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings,
+                                    per_player=kind == "board" and bool(spec.get("per_player")))
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 
