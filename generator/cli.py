@@ -102,6 +102,12 @@ class _Group(click.Group):
             _interrupted()
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except OSError as exc:
+            if exc.filename is None:
+                raise
+            # a path the file system refuses (a name too long, a folder we may not read) named by the
+            # user: that path, cut to its end as every message's place is, and the system's reason
+            fail(PnpError(exc.strerror or type(exc).__name__, exc.filename))
         except RecursionError:
             fail(PnpError("data nested too deeply to build"))
         except Exception as exc:  # a bug of ours: say so plainly, still no traceback
@@ -213,7 +219,7 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
 
 
 class _FiniteRange(click.FloatRange):
-    """A number of millimetres in a range; nan passes click's own range test, so it is refused here."""
+    """A number in a range (--bleed, --dpi); nan passes click's own range test, so it is refused here."""
 
     def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
         rv = super().convert(value, param, ctx)
@@ -274,7 +280,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
               help="pdf, svg, both (pdf and svg), png (a PNG a face), tts (Tabletop Simulator), html (the kit "
                    "gallery); repeat or separate with commas.  [default: pdf, svg and html]")
-@click.option("--dpi", type=click.FloatRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
+@click.option("--dpi", type=_FiniteRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
 @click.option("--tts-url-base", "tts_url_base", metavar="URL", callback=_url_base,
               help="Where the TTS images will be hosted (their URLs in the saved object).  [default: file:/// URLs]")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
@@ -420,7 +426,10 @@ class _Null:
 
 
 def main() -> None:
-    cli(prog_name="pnpforge")
+    try:
+        cli(prog_name="pnpforge")
+    except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version
+        fail(err)
 
 
 if __name__ == "__main__":

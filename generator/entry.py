@@ -34,6 +34,9 @@ def main() -> None:
     sys.unraisablehook = _interrupt_again
     try:
         try:
+            from .fileio import guard_standard_output
+
+            guard_standard_output()
             from .cli import main as run
         except KeyboardInterrupt:
             sys.stderr.write("pnpforge: interrupted\n")

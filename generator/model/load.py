@@ -269,7 +269,7 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
 
                         why = check_image(path)
                     if why:
-                        errors.append(spec.error(f"image {value!r}: {why}", key))
+                        errors.append(spec.error(f"image {show(value)}: {why}", key))
                 elif key in ("font", "title_font") and isinstance(value, str):
                     element = "type" in spec  # an element may also name a built-in style
                     if value not in game.fonts and not (element and value in fmt.FONTS):
