@@ -741,9 +741,11 @@ def _noted() -> list[tuple[str, Any, Any]]:
 
 
 def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
-               rendered: list[Rendered] | None = None) -> dict[str, Any]:
+               rendered: list[Rendered] | None = None,
+               put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> dict[str, Any]:
     """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
-    order of :func:`game_parts`), then write them all. Returns its manifest entry."""
+    order of :func:`game_parts`), then write them all: swapped in as the game's kit, or handed to
+    ``put`` (the staged output of a whole build, staging.OutputRoot). Returns its manifest entry."""
     components = expand_generated(game, opts.seed)
     parts = game_parts(opts)
     if rendered is None:
@@ -780,7 +782,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                          for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = _manifest_json(entry)
-    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
+    (put or publish)(folder, files)  # staged and swapped in whole: old kit or new, never a mix
     return entry
 
 
@@ -814,11 +816,17 @@ def _manifest_json(entry: dict[str, Any]) -> bytes:
     return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    """The summary of this build's games (each game's own manifest went in with its kit)."""
+def manifest_summary(entries: list[dict[str, Any]]) -> bytes:
+    """The top-level manifest.json: the summary of this build's games (each game's own manifest went
+    in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
-    return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    return (json.dumps(summary, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
+    """The top-level manifest.json written on its own (the command line swaps it in with the kits)."""
+    return write_atomic(out_root / "manifest.json", manifest_summary(entries))
 
 
 def count_pages(game: Game, opts: Options) -> int:

@@ -283,7 +283,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--dpi", type=_FiniteRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
 @click.option("--tts-url-base", "tts_url_base", metavar="URL", callback=_url_base,
               help="Where the TTS images will be hosted (their URLs in the saved object).  [default: file:/// URLs]")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Output folder.  [default: output]")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1),
               help="Seed for generated parts (random maps, suggested set-ups).  [default: 1]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]),
@@ -303,17 +303,19 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
+@click.option("--force", is_flag=True,
+              help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
-          tts_url_base: str | None, out: Path | None, seed: int | None,
+          tts_url_base: str | None, out: str | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None) -> None:
+          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, count_pages, write_manifest
+    from .build import Options, count_pages, manifest_summary
     from .config import build_defaults
     from .model import load_game
     from .model.load import display_path
@@ -334,7 +336,10 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
                    marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
-    out = Path(pick(out, "out", "output"))
+    out_text = pick(out, "out", "output")
+    if str(out_text) == "":  # Path("") would be the current folder
+        raise UsageError("--out is empty; name a folder for the kits (default: output)")
+    out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
                                            ("--ink-saver", ink_saver), ("--marks", marks)) if given]
@@ -348,16 +353,27 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     start = time.perf_counter()
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
-    with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        from .jobs import build_all, default_jobs, part_pages
+    from .staging import OutputRoot
 
-        entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
-                            pages=part_pages(opts) if show else None)
-    write_manifest(out, entries)
-    if "html" in opts.formats:
-        from .export.gallery import write_index
+    target = OutputRoot.open(out, force=force)
+    try:
+        with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
+            from .jobs import build_all, default_jobs, part_pages
 
-        write_index(out, entries)
+            entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
+                                pages=part_pages(opts) if show else None, put=target.put_game)
+            top = {"manifest.json": manifest_summary(entries)}
+            if "html" in opts.formats:
+                from .export.gallery import index_gallery
+
+                top.update((path.name, data) for path, data in index_gallery(out, entries).items())
+            target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
+    except KeyboardInterrupt:
+        if target.whole:
+            raise
+        click.echo("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
+                   "index.html and manifest.json beside them may still describe the previous build", err=True)
+        sys.exit(130)
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
