@@ -272,35 +272,57 @@ _MARKER_TEXT = b"This folder is a pnpforge output: `pnpforge build` replaces the
 
 def folder_state(root: Path) -> str:
     """``absent``, ``empty``, ``ours`` (pnpforge's marker, or the top-level manifest.json of a build
-    from before the marker), ``foreign`` (a folder holding anything else) or ``not a folder``."""
+    from before the marker), ``foreign`` (a folder holding anything else) or ``not a folder``; a
+    folder that cannot be looked at is refused (BuildError)."""
     try:
         mode = os.stat(root).st_mode
     except FileNotFoundError:
         return "absent"
-    except OSError:
-        return "foreign"  # cannot look inside: not a folder we know we made
+    except OSError as exc:  # a name too long, a folder we may not look in
+        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
     if not stat.S_ISDIR(mode):
         return "not a folder"
     try:
         names = {name for name in os.listdir(root) if not _STALE.match(name)}  # what a killed build left
-    except OSError:
-        return "foreign"
+    except OSError as exc:
+        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
     if not names:
         return "empty"
     if MARKER in names:
         return "ours"
-    if "manifest.json" in names:
-        import json
-
-        try:
-            with open(root / "manifest.json", "rb") as handle:
-                summary = json.loads(handle.read(1_000_000))
-            games = summary.get("games") if isinstance(summary, dict) else None
-            if isinstance(games, list) and all(isinstance(g, dict) and "manifest" in g for g in games):
-                return "ours"
-        except (OSError, ValueError):
-            pass
+    if "manifest.json" in names and _older_output(root, names):
+        return "ours"
     return "foreign"
+
+
+def _older_output(root: Path, names: set[str]) -> bool:
+    """An output of a pnpforge from before the marker: its top-level manifest.json, and nothing but
+    that, index.html and kit folders (each with its own manifest.json). A folder holding anything
+    else (a home folder a forced build wrote a manifest into) is not ours."""
+    import json
+
+    try:
+        with open(root / "manifest.json", "rb") as handle:
+            summary = json.loads(handle.read(1_000_000))
+    except (OSError, ValueError):
+        return False
+    games = summary.get("games") if isinstance(summary, dict) else None
+    if not (isinstance(games, list) and all(isinstance(g, dict) and "manifest" in g for g in games)):
+        return False
+    for name in names - {"manifest.json", "index.html"}:
+        path = root / name
+        if os.path.islink(path) or not path.is_dir() or not (path / "manifest.json").is_file():
+            return False
+    return True
+
+
+def _holds_here(root: Path) -> bool:
+    """Whether ``root`` is the home folder, or holds the current folder: never replaced whole (a
+    process working inside it would find its folder gone)."""
+    real = os.path.realpath(root)
+    here = os.path.realpath(os.getcwd())
+    home = os.path.realpath(os.path.expanduser("~"))
+    return real == home or here == real or here.startswith(real.rstrip(os.sep) + os.sep)
 
 
 class OutputRoot:
@@ -337,7 +359,7 @@ class OutputRoot:
         if os.path.islink(root) or root.name in ("", ".", ".."):  # the folder a link or "." leads to
             root = Path(os.path.realpath(root))
         parent = root.parent
-        whole = state != "foreign" and parent != root and not os.path.ismount(root)
+        whole = state != "foreign" and parent != root and not os.path.ismount(root) and not _holds_here(root)
         if whole:
             try:
                 parent.mkdir(parents=True, exist_ok=True)

@@ -137,14 +137,32 @@ def test_a_folder_pnpforge_did_not_make_is_refused_without_force(tmp_path):
     assert not (home / ".pnpforge-output").exists()  # still not ours: the next build needs --force too
 
 
-@pytest.mark.parametrize("where", ["/", "HOME"])
-def test_the_root_and_home_are_refused(tmp_path, where):
+def test_the_root_folder_is_not_ours():
+    # checked without building: a build that wrongly went ahead would write into /
+    from generator.errors import UsageError
+    from generator.staging import OutputRoot, folder_state
+
+    assert folder_state(Path("/")) == "foreign"
+    with pytest.raises(UsageError, match="is a folder pnpforge did not make"):
+        OutputRoot.open(Path("/"))
+
+
+def test_a_home_folder_is_refused_and_never_replaced_whole(tmp_path, monkeypatch):
     games(tmp_path)
-    target = "/" if where == "/" else os.path.expanduser("~")
-    if not os.listdir(target):
-        pytest.skip(f"{target} is empty here")
-    result = run_in_process("build", "g", *ARGS, "--out", target, cwd=tmp_path)
+    home = tmp_path / "home"
+    (home / ".config").mkdir(parents=True)
+    (home / ".bashrc").write_text("alias ll='ls -l'\n")
+    monkeypatch.setenv("HOME", str(home))
+    result = run_in_process("build", "g", *ARGS, "--out", str(home), cwd=tmp_path)
     assert result.returncode == 2 and "is a folder pnpforge did not make" in result.stderr, result.stderr
+    assert sorted(p.name for p in home.iterdir()) == [".bashrc", ".config"]
+    # forced, the kits go in beside the home's own files, one by one; the next build needs --force
+    # again (a top-level manifest.json among a home's files does not make the home ours)
+    inode = os.stat(home).st_ino
+    assert run_in_process("build", "g", *ARGS, "--out", str(home), "--force", cwd=tmp_path).returncode == 0
+    assert os.stat(home).st_ino == inode and (home / "manifest.json").is_file()
+    again = run_in_process("build", "g", *ARGS, "--out", str(home), cwd=tmp_path)
+    assert again.returncode == 2 and "is a folder pnpforge did not make" in again.stderr
 
 
 def test_an_output_from_before_the_marker_is_still_ours(tmp_path):
