@@ -82,7 +82,7 @@ class _Group(click.Group):
         if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
             return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
-            from solo.cli import solo
+            from solo.cli import solo  # lazy: the solo engine is loaded only for solo
 
             self.add_command(solo)
         return super().get_command(ctx, name)
@@ -93,7 +93,7 @@ class _Group(click.Group):
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
             return result
         except BrokenPipeError:
-            from .fileio import closed_pipe_exit
+            from .fileio import closed_pipe_exit  # lazy: needed only on a closed pipe
 
             closed_pipe_exit()
         except PnpError as err:
@@ -125,7 +125,7 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
-    from .model import discover_games, resolve_game
+    from .model import discover_games, resolve_game  # lazy: the data model is not loaded for --help
 
     names = list(names)
     if not names:
@@ -160,7 +160,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from .model import discover_games, load_game
+    from .model import discover_games, load_game  # lazy: the data model is not loaded for --help
 
     for folder in discover_games():
         game = load_game(folder)
@@ -178,7 +178,7 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
-    from .model import load_game
+    from .model import load_game  # lazy: the data model is not loaded for --help
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -307,10 +307,14 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, count_pages, write_manifest
+    # lazy, as in every command here: what a command loads is not loaded for --help or another command
+    from .build import count_pages
     from .config import build_defaults
+    from .export.manifest import write_manifest
+    from .jobs import build_all, default_jobs, part_pages
     from .model import load_game
     from .model.load import display_path
+    from .options import Options
 
     conf = build_defaults()
 
@@ -343,13 +347,11 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        from .jobs import build_all, default_jobs, part_pages
-
         entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
                             pages=part_pages(opts) if show else None)
     write_manifest(out, entries)
     if "html" in opts.formats:
-        from .export.gallery import write_index
+        from .export.gallery import write_index  # lazy: the gallery is loaded only for --format html
 
         write_index(out, entries)
     for entry in entries:
@@ -368,7 +370,7 @@ def schema(out: Path | None) -> None:
     It comes from the same format that validate enforces. Point a game file at it with a first line
     "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
     """
-    from .fileio import write_atomic
+    from .fileio import write_atomic  # lazy: not loaded for --help or another command
     from .model.load import display_path
     from .model.schema_json import SCHEMA_ID, json_text
 
@@ -398,10 +400,10 @@ def calibrate(paper: str, duplex: str, out: Path | None) -> None:
     Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
     back's scales: those are the X and Y to give as --back-offset X,Y.
     """
+    from .export.calibration import calibration_pdf  # lazy: not loaded for --help or another command
     from .fileio import write_atomic
-    from .layout.calibration import calibration_pdf
-    from .model.load import display_path
     from .layout.page import paper as paper_by_name
+    from .model.load import display_path
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_atomic(target, calibration_pdf(paper_by_name(paper), duplex))

@@ -65,7 +65,8 @@ PACKED = HEAD + """components:
 
 
 def _pages_of(folder):
-    from generator.build import Options, plan_documents
+    from generator.build import Options
+    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
     from generator.model import load_game
 

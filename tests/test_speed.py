@@ -84,8 +84,11 @@ def _pages(pdf: bytes, dpi: int = 50):
 def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_page(monkeypatch):
     """KTech's map is tiled over A4 pages with an assembly page: the board is drawn once (a PDF form)
     and placed on each page; every page looks as it did when each page drew the whole board."""
-    import generator.components.board as board
-    from generator.build import Document, _number, board_pages, expand_generated, render
+    import generator.layout.boardpages as board  # the board drawing its pages call
+    from generator.build import expand_generated
+    from generator.export.documents import render
+    from generator.layout.boardpages import board_pages
+    from generator.layout.document import Document, number_sheets
     from generator.draw.pdf import PdfSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
@@ -119,7 +122,7 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
     for surface in (PdfSurface(), Inline()):
         counting.calls = 0
         doc = Document("single", "t", pages=[job for comp in tiled for job in board_pages(game, comp, a4)])
-        _number(doc.pages)
+        number_sheets(doc.pages)
         render(game, doc, a4, surface)
         pdfs.append((surface.finish(), counting.calls))
     (once, draws_once), (inline, draws_inline) = pdfs
@@ -253,7 +256,10 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     import pytest
     from PIL import Image
 
-    from generator.build import Document, _number, board_pages, expand_generated, render
+    from generator.build import expand_generated
+    from generator.export.documents import render
+    from generator.layout.boardpages import board_pages
+    from generator.layout.document import Document, number_sheets
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
@@ -289,7 +295,7 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     pages = []
     for surface in (SvgSurface(), Inline()):
         doc = Document("single", "t", pages=[job for comp in tiled for job in board_pages(game, comp, a4)])
-        _number(doc.pages)
+        number_sheets(doc.pages)
         render(game, doc, a4, surface)
         pages.append(surface.finish())
     used, inline = pages

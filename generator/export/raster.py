@@ -9,11 +9,15 @@ drawing its share of the faces into one PDF of its own and rasterising it page b
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
+import pypdfium2 as pdfium
+
+from ..draw.pdf import PdfSurface
 from ..model import Game
 from .faces import MM_PER_IN, Face, face_size_mm, paint_face, pixels
 
@@ -96,8 +100,6 @@ def _take_all(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> lis
     n = min(workers(jobs), max(1, len(shots) // 4))
     if n <= 1 or not _can_fork():
         return _take_range(game, shots, range(len(shots)))
-    import multiprocessing
-
     _GAME, _SHOTS = game, shots
     try:
         # interleaved shares balance big and small faces; each worker returns its share in order
@@ -114,8 +116,6 @@ def _take_all(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> lis
 
 
 def _can_fork() -> bool:
-    import multiprocessing
-
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -125,10 +125,6 @@ def _take_share(share: range) -> list:
 
 
 def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
-    import pypdfium2 as pdfium
-
-    from ..draw.pdf import PdfSurface
-
     pdf = PdfSurface(title=f"{game.title}: faces")
     sizes = []
     for i in indices:
