@@ -27,7 +27,7 @@ from .generators.expand import expand_generated
 from .interrupts import Held
 from .model import Game
 from .options import Options
-from .parts import Rendered, game_parts, render_part
+from .parts import game_parts, render_part
 
 # What the workers render: set in the parent before the workers start. With the "fork" start method
 # the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
