@@ -140,10 +140,8 @@ def _cycle_collector_off(command: Callable) -> Callable:
     """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
     as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
     counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again: 108 cards 599 -> 587 M instructions; peak memory 67 MiB for 10,800 cards either way,
-    the default build of every kit 92 -> 96 MiB. Worker processes inherit it. What the build leaves
-    is frozen on the way out, so the collection Python runs as it exits does not walk it either
-    (42 M instructions of the 108-card build)."""
+    and again. Worker processes inherit it. What the build leaves is frozen on the way out, so the
+    collection Python runs as it exits does not walk it either."""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()

@@ -174,8 +174,7 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
 
 class PieceSheet:
     """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
-    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms.
-    A plain class: a dataclass costs a millisecond to define at every start-up."""
+    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms."""
 
     __slots__ = ("comp", "grid", "looks", "side", "once")
 
