@@ -167,7 +167,7 @@ def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2). False where the system cannot."""
-    import ctypes  # only when a kit's folder is replaced: not loaded on every run
+    import ctypes  # lazy: only when a kit's folder is replaced, not loaded on every run
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)

@@ -436,12 +436,12 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
-    from ..components.piece import outline  # shaped pieces only: not loaded for a deck
+    from ..components.piece import outline  # lazy: shaped pieces only, not loaded for a deck
 
     s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
-    from ..components.piece import outline
+    from ..components.piece import outline  # lazy: as in cut_outline
 
     return outline(comp).bounds()
