@@ -19,15 +19,17 @@ MAX_LINES = 500
 
 # Who owns which part of the tree while issue 26 is worked on in parallel: the checks below are split
 # by owner, so a part that is done is held now and the rest is marked as waiting for its owner.
-BUILD_AREA = ("generator.build", "generator.parts", "generator.options", "generator.jobs", "generator.cli",
-              "generator.entry", "generator.config", "generator.staging", "generator.export",
-              "generator.layout", "generator.generators")
 MODEL_AREA = ("generator.model", "generator.components")  # the "arch" helper: model <-> components
+DRAW_AREA = ("generator.draw",)  # the "arch" and "svg" helpers
 SOLO_AREA = ("solo",)
+# the build, its outputs and pages, the command line and the ground floor: generator/ but the above
+BUILD_AREA = ("generator",)
+NOT_BUILD = MODEL_AREA + DRAW_AREA
 
 
 def _in(module: str, area: tuple[str, ...]) -> bool:
-    return any(module == a or module.startswith(a + ".") for a in area)
+    inside = any(module == a or module.startswith(a + ".") for a in area)
+    return inside and not (area == BUILD_AREA and _in(module, NOT_BUILD))
 
 
 @lru_cache(maxsize=None)
@@ -180,7 +182,8 @@ def test_the_circle_finder_finds_every_circle_and_no_other(edges, circles):
 
 
 def test_build_export_and_layout_import_each_other_in_no_circle():
-    """build.py only orders the steps; the page layout, the outputs and the build's parts point down."""
+    """build.py only orders the steps; the page layout, the outputs and the build's parts point down
+    (and so does everything else in generator/ but model/, components/ and draw/)."""
     assert _circles_touching(BUILD_AREA) == []
 
 
