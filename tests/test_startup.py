@@ -83,7 +83,7 @@ def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     # registry is loaded: it is where the build asks for them)
     assert {"generator.components.piece", "generator.components.images", "generator.components.inksaver",
             "generator.pathdata", "generator.generators.clustered_map", "generator.generators.homeland",
-            "generator.generators.tile_arrangement"} & set(modules) == set()
+            "generator.generators.tile_arrangement", "generator.elements"} & set(modules) == set()
     assert enabled == "True"  # the collector is off only while the build runs
 
 
