@@ -82,7 +82,7 @@ class _Group(click.Group):
         if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
             return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
-            from solo.cli import solo
+            from solo.cli import solo  # lazy: the solo engine is loaded only for solo
 
             self.add_command(solo)
         return super().get_command(ctx, name)
@@ -93,7 +93,7 @@ class _Group(click.Group):
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
             return result
         except BrokenPipeError:
-            from .fileio import closed_pipe_exit
+            from .fileio import closed_pipe_exit  # lazy: needed only on a closed pipe
 
             closed_pipe_exit()
         except PnpError as err:
@@ -131,7 +131,7 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
-    from .model import discover_games, resolve_game
+    from .model import discover_games, resolve_game  # lazy: the data model is not loaded for --help
 
     names = list(names)
     if not names:
@@ -146,10 +146,8 @@ def _cycle_collector_off(command: Callable) -> Callable:
     """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
     as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
     counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again: 108 cards 599 -> 587 M instructions; peak memory 67 MiB for 10,800 cards either way,
-    the default build of every kit 92 -> 96 MiB. Worker processes inherit it. What the build leaves
-    is frozen on the way out, so the collection Python runs as it exits does not walk it either
-    (42 M instructions of the 108-card build)."""
+    and again. Worker processes inherit it. What the build leaves is frozen on the way out, so the
+    collection Python runs as it exits does not walk it either."""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()
@@ -166,7 +164,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from .model import discover_games, load_game
+    from .model import discover_games, load_game  # lazy: the data model is not loaded for --help
 
     for folder in discover_games():
         game = load_game(folder)
@@ -184,7 +182,7 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
-    from .model import load_game
+    from .model import load_game  # lazy: the data model is not loaded for --help
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -315,10 +313,14 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, count_pages, manifest_summary
+    # lazy, as in every command here: what a command loads is not loaded for --help or another command
+    from .build import count_pages
     from .config import build_defaults
+    from .export.manifest import manifest_summary
+    from .jobs import build_all, default_jobs, part_pages
     from .model import load_game
     from .model.load import display_path
+    from .options import Options
 
     conf = build_defaults()
 
@@ -358,13 +360,12 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     target = OutputRoot.open(out, force=force)
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-            from .jobs import build_all, default_jobs, part_pages
 
             entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
                                 pages=part_pages(opts) if show else None, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
-                from .export.gallery import index_gallery
+                from .export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
 
                 top.update((path.name, data) for path, data in index_gallery(out, entries).items())
             target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
@@ -390,7 +391,7 @@ def schema(out: Path | None) -> None:
     It comes from the same format that validate enforces. Point a game file at it with a first line
     "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
     """
-    from .fileio import write_atomic
+    from .fileio import write_atomic  # lazy: not loaded for --help or another command
     from .model.load import display_path
     from .model.schema_json import SCHEMA_ID, json_text
 
@@ -420,10 +421,10 @@ def calibrate(paper: str, duplex: str, out: Path | None) -> None:
     Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
     back's scales: those are the X and Y to give as --back-offset X,Y.
     """
+    from .export.calibration import calibration_pdf  # lazy: not loaded for --help or another command
     from .fileio import write_atomic
-    from .layout.calibration import calibration_pdf
-    from .model.load import display_path
     from .layout.page import paper as paper_by_name
+    from .model.load import display_path
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_atomic(target, calibration_pdf(paper_by_name(paper), duplex))

@@ -37,7 +37,7 @@ def main() -> None:
             from .fileio import guard_standard_output
 
             guard_standard_output()
-            from .cli import main as run
+            from .cli import main as run  # in the try: a Ctrl-C while the command line loads ends alike
         except KeyboardInterrupt:
             sys.stderr.write("pnpforge: interrupted\n")
             raise SystemExit(130) from None

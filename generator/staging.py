@@ -167,7 +167,7 @@ def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2). False where the system cannot."""
-    import ctypes  # only when a kit's folder is replaced: not loaded on every run
+    import ctypes  # lazy: only when a kit's folder is replaced, not loaded on every run
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -203,8 +203,7 @@ def _swap(staging: Path, folder: Path) -> None:
 
 def _unchanged(folder: Path, files: dict[Path, bytes]) -> bool:
     """Whether ``folder`` already holds every one of ``files``, byte for byte (a rebuild that changed
-    nothing): then there is nothing to swap, nor ctypes to load for the swap (7 M instructions, 1.2%
-    of a 108-card build)."""
+    nothing): then there is nothing to swap, nor ctypes to load for the swap."""
     if not files or not folder.is_dir():
         return False
     for path, data in files.items():
