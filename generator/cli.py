@@ -360,7 +360,6 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     target = OutputRoot.open(out, force=force)
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-
             entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
                                 pages=part_pages(opts) if show else None, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
