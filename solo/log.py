@@ -16,7 +16,7 @@ from generator.errors import DataError
 from generator.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
 
 from .board import MAX_SEED, Board
-from .engine import CHECK_KEYS
+from .tables import CHECK_KEYS
 from .errors import LogFormatError
 from .rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
 

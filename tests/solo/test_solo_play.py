@@ -10,7 +10,9 @@ import pytest
 
 from kingdom_helpers import rules, run, write, SETUP
 from solo.check import check_file
-from solo.play import Asker, play_game, render_map
+from solo.asker import Asker
+from solo.play import play_game
+from solo.textmap import render_map
 from solo.board import generate_map, rules_board
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from kingdom_helpers import rules, run
 from solo.board import generate_map, rules_board
-from solo.play import Asker, play_game
+from solo.asker import Asker
+from solo.play import play_game
 from solo.sheet import starter_log
 
 OFFERED = re.compile(r"\[([^\]]*)\] \(default [^)]*\): $")

@@ -14,7 +14,9 @@ from generator.draw.surface import MM_PER_PT, Path, Style, Surface
 from kingdom_helpers import rules, run
 from solo.board import generate_map, rules_board
 from solo.log import read_log
-from solo.sheet import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, draw_sheet, layout, render_sheet, rules_text, set_rules
+from solo.sheet import draw_sheet, render_sheet
+from solo.sheet_layout import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, layout
+from solo.sheet_rules import rules_text, set_rules
 
 
 class Recorder(Surface):
