@@ -21,10 +21,11 @@ from .check import log_map, play_year, replay, start
 from .engine import Kingdom
 from .errors import IllegalMoveError
 from .log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
+from .logfile import LogFile
 from .prompts import (SETUP_STEPS, dice_rng, placed_of, play_one_year, setup_choices, setup_question,
                       setup_why)
 from .rules import Rules
-from .tables import FARM, MINE, VILLAGE
+from .tables import EMPTY, FARM, MINE, VILLAGE
 from .textmap import render
 
 # -- the game --------------------------------------------------------------------------------------
@@ -80,6 +81,9 @@ def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = Non
         raise click.exceptions.Exit(1) from None
 
 
+SETUP_CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE}
+
+
 class _Game:
     """A game being played: ``log`` is always what the file on disk holds."""
 
@@ -88,10 +92,7 @@ class _Game:
         self.log: GameLog = GameLog(Setup(None, None, None, None, None, None))
         self.kingdom: Kingdom | None = None
 
-    def save(self, log: GameLog) -> None:
-        comment = "" if log.setup.placed else starter_note(log.sheet)
-        write_atomic(self.path, format_log(log, self.board, comment))
-        self.log = log
+        self.file = LogFile(path, board, rules.die_sides)
 
     def load(self, seed: int | None) -> None:
         path, rules, board = self.path, self.rules, self.board
@@ -103,11 +104,15 @@ class _Game:
             else:
                 self._check_partial(log)
             self.log = log
+            if log.setup.placed:  # a log play cannot add a year to is refused before any question
+                self.file.check_year_fits(log)
             return
         assert seed is not None
         kmap = generate_map(board, seed, rules.die_sides)
         setup = Setup(kmap.dice, kmap.mountains, kmap.river, None, None, None, Lines())
-        self.save(GameLog(setup, (), seed, file=str(path)))  # the starter log, before any question
+        self.log = GameLog(setup, (), seed, file=str(path))
+        # the starter log, before any question (the file is new: nothing of the player's is there)
+        write_atomic(path, format_log(self.log, board, starter_note(seed)))
 
     def _check_partial(self, log: GameLog) -> None:
         """A setup still being placed: the map, and each building already placed where it may stand."""
@@ -138,7 +143,9 @@ class _Game:
         ask.echo(render(k))
         while not k.over:
             year = self.one_year(k, dice_seed)
-            self.save(replace(self.log, years=self.log.years + (year,)))
+            log = replace(self.log, years=self.log.years + (year,))
+            self.file.add_year(year, log)
+            self.log = log
         ask.echo(f"\nThe game is over: {k.status().text()}. Log: {path}")
         return k
 
@@ -174,26 +181,62 @@ class _Game:
         ask.echo(f"Continuing the setup{on} (log: {self.path})." if placed_of(log.setup)
                  else f"A new kingdom{on} (log: {self.path}).")
         if log.setup.farm is None:
-            names = {key: getattr(log, key) or ask.text(question) for key, question in (
-                ("ruler", "Your name, ruler (optional)"), ("kingdom", "Your kingdom's name (optional)"),
-                ("capital", "Your capital's name (optional)"))}
-            if any(names.values()):
-                self.save(replace(log, **{key: value or None for key, value in names.items()}))
+            for key, question in (("ruler", "Your name, ruler (optional)"),
+                                  ("kingdom", "Your kingdom's name (optional)"),
+                                  ("capital", "Your capital's name (optional)")):
+                if getattr(self.log, key) is None:
+                    value = ask.text(question)
+                    if value:  # written at once: end of input at the next question keeps it
+                        named = replace(self.log, **{key: value})
+                        self.file.add_name(key, value, named)
+                        self.log = named
         k = Kingdom(rules, kmap, board)
         placed = placed_of(self.log.setup)
         for kind, h in placed.items():
-            k.at[h] = {"farm": FARM, "mine": MINE, "village": VILLAGE}[kind]
-        for kind in SETUP_STEPS:
-            if kind in placed:
-                continue
-            where = setup_choices(rules, board, kmap, kind, placed)
-            ask.echo(render(k, where, state=False))
-            h = ask.hex(board, setup_question(rules, kind), where,
-                        lambda h, kind=kind: setup_why(rules, board, kmap, kind, placed, h))
-            placed[kind] = h
-            k.at[h] = {"farm": FARM, "mine": MINE, "village": VILLAGE}[kind]
-            self.save(replace(self.log, setup=replace(self.log.setup, **{kind: h})))
+            k.at[h] = SETUP_CODE[kind]
+        added: list[tuple[str, str]] = []  # (kind, line) placed in this session, the last one last
+        ask.in_setup = True
+        try:
+            while not self.log.setup.placed:
+                kind = next(kind for kind in SETUP_STEPS if kind not in placed)
+                where = setup_choices(rules, board, kmap, kind, placed)
+                ask.echo(render(k, where, state=False))
+                try:
+                    h = ask.hex(board, setup_question(rules, kind), where,
+                                lambda h, kind=kind: setup_why(rules, board, kmap, kind, placed, h))
+                except TakeBack as took:
+                    self._take_back_setup(k, placed, added, took.whole_year)
+                    continue
+                logged = replace(self.log, setup=replace(self.log.setup, **{kind: h}))
+                added.append((kind, self.file.add_setup(kind, board.names[h], logged)))
+                self.log = logged
+                placed[kind] = h
+                k.at[h] = SETUP_CODE[kind]
+        finally:
+            ask.in_setup = False
         ask.echo(f"Setup written to {self.path}.")
+
+    def _take_back_setup(self, k: Kingdom, placed: dict[str, int], added: list[tuple[str, str]],
+                         every: bool) -> None:
+        """``back``: the building placed last in this session (its line leaves the log); ``undo``:
+        every one placed in this session. A building the log held before is the player's own line,
+        never removed: it is changed by editing the log."""
+        ask = self.ask
+        if not added:
+            before = ", ".join(f"{kind} at {self.board.names[h]}" for kind, h in placed.items())
+            ask.echo("Nothing placed yet to take back" + (f" (already in the log before: {before}; edit "
+                                                          "the log to move it)" if before else "") + ".")
+            return
+        for kind, line in reversed(added if every else added[-1:]):
+            logged = replace(self.log, setup=replace(self.log.setup, **{kind: None}))
+            if not self.file.take_back_setup(line, kind, logged):
+                ask.echo(f"The {kind}'s line is no longer in {self.path} as play wrote it; edit the log to "
+                         "change it.")
+                return
+            self.log = logged
+            k.at[placed.pop(kind)] = EMPTY
+            added.remove((kind, line))
+            ask.echo(f"Taken back: the {kind}.")
 
     def stopped(self) -> str:
         """What the file holds now, in one paragraph."""
