@@ -17,6 +17,8 @@ from .rules import BUILD_KINDS, FATE_RESULTS, Rules
 from .tables import FARM, MINE, VILLAGE, WHAT, cost_text
 from .textmap import render, state_line
 
+KIND_OF = {FARM: "farm", MINE: "mine", VILLAGE: "village"}
+
 # -- one year --------------------------------------------------------------------------------------
 
 def dice_rng(seed: int | str, year: int) -> random.Random:
@@ -55,7 +57,8 @@ def ask_reroll(k: Kingdom, rng: random.Random, ask: Asker) -> tuple[int, int] | 
     if not k.can_reroll():
         return None
     faces = sorted({str(d) for d in k.dice})
-    answer = ask.choice("Monument: reroll one die? (the face to reroll, or no)", faces + ["no"], "no")
+    disaster = next((str(d) for d in k.dice if k.rules.faces[d] == "disaster"), "no")
+    answer = ask.choice("Monument: reroll one die? (the face to reroll, or no)", faces + ["no"], disaster)
     if answer == "no":
         return None
     to = rng.randint(1, k.rules.die_sides)
@@ -93,7 +96,8 @@ def ask_disasters(k: Kingdom, choose: tuple[str, ...], ask: Asker) -> tuple[int,
             break
         ask.echo(render(k, left, state=False))
         h = ask.hex(k.board, "Disaster! Which farm, mine or village is lost (default: the one that "
-                    "makes least)", left, lambda h: _not_losable(k, h, left), cheapest_loss(k, left))
+                    "makes least)", left, lambda h: _not_losable(k, h, left), cheapest_loss(k, left),
+                    lambda h: KIND_OF[k.at[h]])
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)
@@ -179,7 +183,7 @@ def ask_starve(k: Kingdom, ask: Asker) -> tuple[int, ...]:
     for _ in range(lose):
         ask.echo(render(k, left, state=False))
         h = ask.hex(k.board, "Which building is lost to starving (default: the one that makes least)", left,
-                    lambda h: _not_losable(k, h, left), cheapest_loss(k, left))
+                    lambda h: _not_losable(k, h, left), cheapest_loss(k, left), lambda h: KIND_OF[k.at[h]])
         left &= ~(1 << h)
         out.append(h)
     return tuple(out)

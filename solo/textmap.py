@@ -21,7 +21,8 @@ def render_map(board: Board, kmap: KingdomMap, at: Sequence[int] | None = None,
     (half a hex lower) on the second; both lines carry the row number on each side, so the hex under
     letter X on a line numbered r is Xr. A cell is two characters under its column letter: what
     stands there (``F`` farm ...) or, on an empty hex, the terrain; then the terrain (``~`` river,
-    ``^`` mountain, ``.`` plain). ``mark`` hexes show ``*`` first (the choices being offered)."""
+    ``^`` mountain, ``.`` plain). ``mark`` hexes are the choices being offered: an empty one shows
+    ``*``, one holding a building shows its letter in lower case (``f`` a farm you may choose)."""
     cols, width = board.columns, 4
     letters = "".join(f"{chr(65 + c):<{width}}" for c in range(cols)).rstrip()
     pad = 5  # "  1  " before the first cell
@@ -44,16 +45,24 @@ def _cell(board: Board, kmap: KingdomMap, at: Sequence[int] | None, mark: int, h
     terrain = "^" if kmap.mountain_mask >> h & 1 else "~" if kmap.river_mask >> h & 1 else "."
     if h == board.capital:
         return "C "
-    if mark >> h & 1:
-        return "*" + terrain
     code = at[h] if at is not None else EMPTY
+    if mark >> h & 1:
+        return ("*" if code == EMPTY else SYMBOL[code].lower()) + terrain
     return terrain + " " if code == EMPTY else SYMBOL[code] + terrain
 
 
 def render(k: Kingdom, mark: int = 0, state: bool = True) -> str:
     """Map, legend and (unless ``state`` is false) the state of a kingdom."""
-    parts = [render_map(k.board, k.map, k.at, mark), LEGEND + ("  * a choice" if mark else "")]
+    parts = [render_map(k.board, k.map, k.at, mark), LEGEND + legend_of_choices(k, mark)]
     return "\n".join(parts + [state_line(k)] if state else parts)
+
+
+def legend_of_choices(k: Kingdom, mark: int) -> str:
+    """The legend's words for the marked hexes: ``*`` an empty one, a small letter a building."""
+    built = mark & k.occupied()
+    parts = (["* a choice"] if mark & ~built else []) + (
+        ["f m v (small letters) a building to choose"] if built else [])
+    return "".join(f"  {part}" for part in parts)
 
 
 def state_line(k: Kingdom) -> str:

@@ -90,7 +90,8 @@ def test_safe_defaults(tmp_path):
     prompts: list[str] = []
     ask = Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or "")
     lost = ask_disasters(k, (), ask)
-    assert [names[h] for h in lost] == ["A8"] and "(default A8)" in prompts[-1]
+    assert [names[h] for h in lost] == ["A8"]
+    assert "[A8 farm, C3 mine, E5 farm, F4 village] (default A8 farm): " in prompts[-1]
     # when food is short, the trade prompt defaults to food
     k.resolve_fate((), lost)
     k.produce(["labor"])
