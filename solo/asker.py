@@ -22,7 +22,7 @@ def _listing(options: Sequence[str]) -> str:
 def _line_editing() -> None:
     """Arrow keys and history at a terminal: importing readline is what makes ``input`` use it."""
     try:
-        import readline  # noqa: F401
+        import readline  # noqa: F401  # at a terminal only: it makes input() edit lines
     except ImportError:  # pragma: no cover - Windows without pyreadline
         pass
 

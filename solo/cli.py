@@ -1,13 +1,18 @@
-"""``pnpforge solo ...``: sheet, check, play, show. Mounted by ``generator.cli`` as ``solo``.
+"""``pnpforge solo ...``: sheet, check, play, show, simulate. Mounted by ``generator.cli`` as ``solo``.
 
 Every command turns a :class:`PnpError` into ``file:line: message`` on stderr and its exit code;
 anything else unexpected is reported in one line too, never as a traceback.
+
+Each command imports what it uses when it runs: ``solo check`` must not pay for the sheet's
+drawing (``solo.sheet`` with reportlab, about 200 ms to import, measured with ``-X importtime``),
+nor ``solo --help`` for any of them.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -48,7 +53,7 @@ def _guarded(fn: F) -> F:
 
 
 def _rules():  # noqa: ANN202 - small indirection so tests can point at other rules
-    from .rules import load_rules
+    from .rules import load_rules  # at run time: --help does not read the rules (see the docstring)
 
     return load_rules()
 
@@ -64,7 +69,7 @@ def solo() -> None:
 @_guarded
 def check(log: Path, as_json: bool) -> None:
     """Replay LOG against the rules: exit 0 (legal), 1 (a broken rule), 2 (not a log)."""
-    from .check import check_file, error_json, result_json, result_line
+    from .check import check_file, error_json, result_json, result_line  # at run time (docstring)
 
     try:
         kingdom = check_file(log, _rules(), display=str(log))
@@ -93,7 +98,7 @@ def check(log: Path, as_json: bool) -> None:
 @_guarded
 def show(log: Path, year: int | None, as_json: bool) -> None:
     """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
-    from .board import rules_board
+    from .board import rules_board  # these four at run time (see the module's docstring)
     from .check import replay, result_line, state_json
     from .log import read_log
     from .textmap import render
@@ -149,7 +154,7 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
     """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
     starter log; with --continue, a continuation page of the record; with --log, a played game's
     sheet filled in. No file already there is overwritten without --force."""
-    from .sheet import write_continuation, write_played_sheet, write_sheet
+    from .sheet import write_continuation, write_played_sheet, write_sheet  # reportlab: at run time
 
     if continued is not None:
         if log_path is not None:
@@ -185,14 +190,12 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
 @_guarded
 def play(seed: int | None, log_path: Path | None) -> None:
     """Play at the terminal: the dice are rolled for you, each decision offers only legal choices."""
-    from .play import play_game
+    from .play import play_game  # at run time (see the module's docstring)
 
     play_game(_rules(), seed=_seed(seed), log_path=log_path)
 
 
 def _cores() -> int:
-    import os
-
     try:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -218,9 +221,8 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
              as_json: bool, plot: Path | None, force: bool) -> None:
     """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
     causes of loss, peak resources. The figures are the same for any --jobs."""
-    from .files import refuse_existing
+    from .files import refuse_existing  # these at run time (see the module's docstring)
     from .policies import policy_class
-    from .simplot import plot_format, write_plot
     from .simstats import report_text, summarise
     from .simulate import MAX_GAMES, simulate as run_games
 
@@ -236,6 +238,8 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
     for name in names:
         policy_class(name)
     if plot is not None:
+        from .simplot import plot_format, write_plot  # only with --plot: the drawing's reportlab
+
         plot_format(plot)
         refuse_existing([plot], force, "--plot")
     summaries = [summarise(name, run_games(name, games, seed, jobs or _cores(), max_years), seed)

@@ -14,7 +14,6 @@ one flow list ``years: [...]``, say), nothing is written and :class:`LogKeptErro
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +22,7 @@ from generator.errors import PnpError
 from generator.fileio import write_atomic
 
 from .board import Board
-from .log import GameLog, Year, format_year, parse_log
+from .log import GameLog, Year, format_year, parse_log, quote
 
 TOP_KEY = re.compile(r"""^(["']?)([A-Za-z_][\w-]*)\1\s*:(\s|$)""")
 EMPTY_YEARS = re.compile(r"^(years\s*:)[ \t]*(\[\s*\]|~|null|Null|NULL)([ \t]*(#.*)?)$")
@@ -122,7 +121,7 @@ class LogFile:
         lines = self.read()
         at = next((i for i, ln in enumerate(lines)
                    if _is_top_key(ln) and TOP_KEY.match(ln).group(2) not in NAME_KEYS), len(lines))
-        lines.insert(at, f"{key}: {_quote(value)}\n")
+        lines.insert(at, f"{key}: {quote(value)}\n")
         self._write(lines, expected, f"the {key}'s name", at)
 
     def add_setup(self, key: str, hex_name: str, expected: GameLog) -> str:
@@ -160,7 +159,3 @@ class LogFile:
         del lines[spots[-1]]
         self._write(lines, expected, f"taking back the setup {key}", spots[-1])
         return True
-
-
-def _quote(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)
