@@ -18,7 +18,7 @@ from solo.sheet_front import HUNDREDS, tracker_limit
 from solo.sheet_layout import PENCIL, continued_rows, layout, record_rows
 from solo.sheet_played import played_from_log
 from solo.simulate import POLICIES, simulate
-from test_solo_sheet import Recorder
+from sheet_recorder import Recorder
 
 ROOT = Path(__file__).resolve().parents[2]
 

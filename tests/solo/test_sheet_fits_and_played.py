@@ -9,13 +9,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from kingdom_helpers import SETUP, custom_rules, rules, run, write
-from solo.board import generate_map, rules_board
+from solo.board import rules_board
 from solo.tables import cost_text
-from solo.sheet import render_sheet
 from solo.sheet_front import tracker_limit
 from solo.sheet_layout import RECORD_ROW_MM, layout, record_rows
 from solo.sheet_rules import rules_text
-from test_solo_sheet import drawn
+from sheet_recorder import drawn
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -172,7 +171,7 @@ def test_every_pencilled_word_stays_inside_its_hex(paper):
     from solo.playout import playout
     from solo.sheet_front import pencil_buildings
     from solo.sheet_played import played_from_log
-    from test_solo_sheet import Recorder
+    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)
@@ -202,7 +201,7 @@ def test_long_years_are_written_short_rather_than_cut(paper):
     from solo.playout import playout
     from solo.sheet import draw_sheet
     from solo.sheet_played import played_from_log
-    from test_solo_sheet import Recorder
+    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)
