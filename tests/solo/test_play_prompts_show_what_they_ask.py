@@ -79,3 +79,16 @@ def test_a_policy_that_returns_a_wrong_type_is_named_with_its_year_and_answer(tm
         assert line.startswith("--policy mine:Sloppy: build() returned '"), line
         assert "(str); it must return None or (kind, hex)" in line and ", in year " in line
         assert "of game 0 (sheet " in line
+
+
+def test_the_construct_menu_says_what_feeding_will_take():
+    from solo.prompts import ask_builds
+
+    k = base_kingdom()
+    k.start_year((3, 5))
+    k.resolve_fate((), ())
+    k.produce(["food"])  # food 4, ore 2, labor 3; three buildings eat 3
+    ask, _, shown = asked("done")
+    assert ask_builds(k, ask) == ()
+    assert shown[0].startswith("Construct: you have 3 labor, 4 food, 2 ore; Feed will take 3 food, and 1 "
+                               "more for each farm, mine or village built; you can pay for\n  farm ")
