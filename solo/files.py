@@ -5,19 +5,23 @@ command meant to carry on an existing file: it only ever appends to it, see :mod
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Sequence
 
 from generator.errors import UsageError
-from generator.fileio import write_atomic
+from generator.fileio import check_replaceable, write_atomic
 
 
 def refuse_existing(paths: Sequence[Path], force: bool, option: str = "--out") -> None:
-    """Raise :class:`UsageError` (exit 2) naming the first of ``paths`` that exists, unless ``force``."""
+    """Raise :class:`UsageError` (exit 2) naming the first of ``paths`` that exists, unless ``force``;
+    one that is no regular file (a link, a folder, a device) is refused even with ``force``."""
+    for path in paths:
+        check_replaceable(Path(path))
     if force:
         return
     for path in paths:
-        if Path(path).exists():
+        if os.path.lexists(path):
             raise UsageError(f"{path} already exists; nothing was written (add --force to overwrite it, "
                              f"or choose another {option})")
 
