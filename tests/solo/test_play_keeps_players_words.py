@@ -115,3 +115,47 @@ def test_simulate_plot_refuses_an_existing_file_unless_forced(tmp_path):
         assert plot.read_bytes() == b"mine"
         forced = run("simulate", "--games", "5", "--jobs", "1", "--plot", str(plot), "--force")
         assert forced.exit_code == 0 and plot.read_bytes() != b"mine"
+
+
+def test_a_year_added_to_any_commented_log_keeps_every_line(tmp_path):
+    """Logs of random legal games, the last year taken off, their years indented 0, 2 or 4 and
+    comments sprinkled everywhere (own lines at any indent, inline, at the end): adding the year back
+    keeps every line of the file in order, and the log reads as the whole game."""
+    import random
+    from dataclasses import replace
+
+    from kingdom_helpers import rules
+    from solo.board import rules_board
+    from solo.log import format_log, parse_log
+    from solo.logfile import LogFile
+    from solo.playout import playout
+
+    r, board = rules(), rules_board(rules())
+    tried = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        game = playout(r, seed, max_years=rng.randint(1, 12), skill=1.0)
+        if not game.log.years:
+            continue
+        lines = format_log(replace(game.log, years=game.log.years[:-1]), board).splitlines()
+        at = lines.index("years:") if "years:" in lines else len(lines)
+        pad = " " * rng.choice([0, 2, 4])
+        lines = lines[:at + 1] + [pad + line[2:] for line in lines[at + 1:]]
+        text = []
+        for line in lines:
+            if rng.random() < 0.3:
+                text.append(" " * rng.choice([0, 2, 4]) + f"# note {rng.random()}")
+            if rng.random() < 0.3 and line.strip() and not line.startswith("#") and "[]" not in line:
+                line += "   # inline"
+            text.append(line)
+        body = "\n".join(text + ["# the end"] * (seed % 2)) + "\n" * (seed % 3 != 0)
+        path = tmp_path / f"g{seed}.yaml"
+        path.write_text(body)
+        before = parse_log(body, board)
+        LogFile(path, board, 6).add_year(game.log.years[-1],
+                                         replace(before, years=before.years + game.log.years[-1:]))
+        after = path.read_text()
+        assert is_subsequence([ln for ln in body.splitlines() if ln != "years: []"], after.splitlines())
+        assert parse_log(after, board).years == game.log.years
+        tried += 1
+    assert tried > 100
