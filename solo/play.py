@@ -1,8 +1,9 @@
 """Play at the terminal: the map and state drawn in text, each decision asked in the rules' order with
 only the legal choices offered (Enter takes the shown default), and the log on disk from the start:
-the starter log at once, rewritten after each setup step and each finished year, so running again
-on the same file continues the game. Ctrl-C or end of input stops with the file in place and says
-what it holds."""
+the starter log at once, then a line added for each name, each setup building and each finished
+year (:mod:`solo.logfile`: nothing the player wrote is ever dropped), so running again on the same
+file continues the game. Ctrl-C or end of input stops with the file in place and says what it
+holds."""
 
 from __future__ import annotations
 
@@ -227,7 +228,7 @@ class _Game:
             ask.echo("Nothing placed yet to take back" + (f" (already in the log before: {before}; edit "
                                                           "the log to move it)" if before else "") + ".")
             return
-        for kind, line in reversed(added if every else added[-1:]):
+        for kind, line in list(reversed(added if every else added[-1:])):
             logged = replace(self.log, setup=replace(self.log.setup, **{kind: None}))
             if not self.file.take_back_setup(line, kind, logged):
                 ask.echo(f"The {kind}'s line is no longer in {self.path} as play wrote it; edit the log to "
