@@ -40,15 +40,19 @@ from typing import Any
 # expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
 # each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
 # class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
-# so its reader finds it ready (tests hold the two spellings equal on every code point). Where re
-# keeps no such cache (another Python), nothing is put there and PyYAML compiles its own.
+# so its reader finds it ready (tests hold the two spellings equal on every code point). re's cache
+# is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
+# on any other until it is checked there); elsewhere PyYAML compiles its own.
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
 
 
 def _hand_pyyaml_its_class() -> None:
+    if (sys.implementation.name, sys.version_info[:2]) != RE_CACHE_WRITTEN_FOR or "yaml.reader" in sys.modules:
+        return
     cache = getattr(re, "_cache", None)
-    if "yaml.reader" not in sys.modules and type(cache) is dict:
+    if type(cache) is dict:
         cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
 
 
