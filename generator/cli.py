@@ -122,6 +122,9 @@ def cli() -> None:
     pnpforge build [GAME|PATH ...]  build kits into output/
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
+    from .notices import quiet_libraries
+
+    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:

@@ -335,8 +335,7 @@ class _Builder:
         if constructor is None:
             raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
         if len(text) > self.limits.max_text:
-            raise self.fail(f"a text of {len(text):,} characters; at most {self.limits.max_text:,} fit in one value",
-                            mark)
+            raise self.fail(too_long(text, self.limits.max_text), mark)
         if tag != _STR:
             digits = sum(ch.isdigit() for ch in text)
             if digits > self.limits.max_digits:
@@ -414,13 +413,32 @@ def _tag(tag: str) -> str:
     return show(tag.replace("tag:yaml.org,2002:", "!!"), 40)
 
 
-def _check_text(text: str, name: str) -> None:
+def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str] | None:
+    """What keeps ``text`` from being a value a user may give: a character that is not printable
+    (a NUL, another C0 or C1 control but tab and line breaks, a lone surrogate, U+FFFE or U+FFFF) or,
+    with ``max_chars``, more characters than that. Returns (line inside the text, 1-based; column,
+    1-based; the sentence), or None. Every text read from a user's file goes through it: a YAML file
+    whole (:func:`loads`), each of its values' lengths, and each cell of a spreadsheet
+    (generator/model/spreadsheet.py)."""
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise DataError(f"a control character (U+{ord(bad.group()):04X}) in column {column}; "
-                        "YAML files hold printable text only", name, line)
+        return line, column, f"a control character (U+{ord(bad.group()):04X})"
+    if max_chars is not None and len(text) > max_chars:
+        return 1, 1, too_long(text, max_chars)
+    return None
+
+
+def too_long(text: str, max_chars: int) -> str:
+    return f"a text of {len(text):,} characters; at most {max_chars:,} fit in one value"
+
+
+def _check_text(text: str, name: str) -> None:
+    problem = text_problem(text)
+    if problem is not None:
+        line, column, sentence = problem
+        raise DataError(f"{sentence} in column {column}; YAML files hold printable text only", name, line)
 
 
 def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:

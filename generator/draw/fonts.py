@@ -18,6 +18,7 @@ _FILES = {
     "italic": "VeraIt.ttf",
     "bolditalic": "VeraBI.ttf",
 }
+MAX_FONT_BYTES = 20 * 1024 * 1024  # a game font's file: the largest TrueType families (CJK) are about 17 MB
 PDF_NAMES = {kind: f"PnpVera-{kind}" for kind in _FILES}
 SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 SVG_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
@@ -45,6 +46,10 @@ def check_font_file(path) -> str | None:
                 f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
     if not path.is_file():
         return f"{path.name}: no such file"
+    size = path.stat().st_size  # before a byte is read: the font is read whole to be embedded
+    if size > MAX_FONT_BYTES:
+        return (f"{path.name}: a font file of {size / 1024 / 1024:,.0f} MB, over the limit of "
+                f"{MAX_FONT_BYTES // 1024 // 1024} MB a font (see Limits in docs/data-format.md)")
     try:
         pdf_name(str(path))
     except Exception as exc:  # reportlab's TTFError and struct errors for damaged files
