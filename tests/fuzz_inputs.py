@@ -290,9 +290,9 @@ def sheet(rng: random.Random, build: bool) -> Case:
     lines = text.split("\n")
     op = rng.randrange(8)
     data: object
-    if op in (0, 1, 2):  # cells
+    if op in (0, 1, 2):  # cells of the rows (the header has its own op)
         for _ in range(rng.randint(1, 3)):
-            i = rng.randrange(len(lines))
+            i = rng.randrange(1, max(len(lines) - 1, 2))
             cells = lines[i].split(",")
             j = rng.randrange(len(cells))
             value = rng.choice(CELLS)

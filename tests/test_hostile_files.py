@@ -244,3 +244,53 @@ def test_header_cells_are_checked_too(tmp_path):
     result = run_in_process("validate", "g", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith("g/units.csv:1: header cell 2: a control character (U+0000)"), result.stderr
+
+
+def damaged_cmap(font: bytes) -> bytes:
+    """The font with every segment of its format 4 character maps widened to 0..65534: reportlab
+    would list the characters one by one, each segment again (hundreds of millions)."""
+    out = bytearray(font)
+    tables = struct.unpack_from(">H", font, 4)[0]
+    cmap = next(struct.unpack_from(">L", font, 12 + 16 * i + 8)[0] for i in range(tables)
+                if font[12 + 16 * i:16 + 16 * i] == b"cmap")
+    for i in range(struct.unpack_from(">H", font, cmap + 2)[0]):
+        table = cmap + struct.unpack_from(">L", font, cmap + 4 + 8 * i + 4)[0]
+        if struct.unpack_from(">H", font, table)[0] == 4:
+            segments = struct.unpack_from(">H", font, table + 6)[0] // 2
+            for k in range(segments):
+                struct.pack_into(">H", out, table + 14 + 2 * k, 0xFFFE)
+                struct.pack_into(">H", out, table + 16 + 2 * segments + 2 * k, 0)
+    return bytes(out)
+
+
+def test_a_font_with_a_damaged_character_map_is_refused_before_it_is_parsed(tmp_path):
+    """The fuzzer's case (data 2701 79): a font with 1,000 bytes changed kept validate busy past
+    two minutes inside reportlab, listing a character map of 4 billion characters."""
+    own = Path(__file__).resolve().parents[1] / "docs" / "example-wargame" / "fonts" / "DejaVuSerifCondensed-Bold.ttf"
+    folder = tmp_path / "g"
+    (folder / "fonts").mkdir(parents=True)
+    (folder / "game.yaml").write_text(FONT_GAME, encoding="utf-8")
+    (folder / "fonts" / "big.ttf").write_bytes(damaged_cmap(own.read_bytes()))
+    result = run_in_process("validate", "g", cwd=tmp_path)
+    assert result.returncode == 1
+    line = refused(result.stderr, "g/game.yaml:4: fonts.big: big.ttf: its character map lists ",
+                   "characters (Unicode has 1,114,112); the file is damaged or not a font")[0]
+    assert line == result.stderr.splitlines()[0]
+
+
+def test_a_font_fonttools_cannot_cut_down_is_refused_at_validate(tmp_path):
+    """The fuzzer's case (data-build 99 1842): reportlab read it, then the SVG pages' subsetting
+    failed at build with an internal error (AssertionError: GlyphArray)."""
+    import fuzzing
+
+    _, spec = fuzzing.make_case("data-build", 99, 1842, [])
+    folder = tmp_path / "g"
+    (folder / "fonts").mkdir(parents=True)
+    (folder / "game.yaml").write_text(FONT_GAME, encoding="utf-8")
+    (folder / "fonts" / "big.ttf").write_bytes(spec["files"]["fonts/DejaVuSerifCondensed-Bold.ttf"])
+    for command in (["validate", "g"], ["build", "g", "--format", "svg", "--out", "out"]):
+        result = run_in_process(*command, cwd=tmp_path)
+        assert result.returncode == 1
+        refused(result.stderr, "g/game.yaml:4: fonts.big: big.ttf: a damaged font: fontTools cannot cut it down "
+                               "for the SVG pages (AssertionError")
+    assert not (tmp_path / "out" / "g").exists()
