@@ -20,7 +20,7 @@ import fuzzing
 CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
 COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
-          "data": CASES or 300, "solo": CASES or 150, "data-build": max(CASES // 20, 20)}
+          "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20)}
 # Issue 27, section 2 (another branch fixes these: a colour keyword where a colour is needed,
 # !!bool maybe, a NUL byte in a path, a file name too long, 1e308 in SVG art or an icon path): the
 # new kinds find them; they are listed here, by their message, until that branch is merged.
