@@ -82,9 +82,16 @@ def svg_drawing(path: str):
 def svg_problem(path: Path, root: Path | None = None) -> str | None:
     """Why this SVG file is refused before svglib reads it, or None: its size, its elements and how
     deeply they nest (read as a stream, stopping at the first limit passed), and each picture or
-    file it refers to (``href``): a file of the game folder ``root``, or a ``data:`` URI, nothing else."""
+    file it refers to (``href``): a file of the game folder ``root``, or a ``data:`` URI, nothing else.
+    Read once however many faces name it."""
+    return _svg_problem(str(path), None if root is None else str(root))
+
+
+@lru_cache(maxsize=256)
+def _svg_problem(name: str, root_name: str | None) -> str | None:
     from lxml import etree
 
+    path, root = Path(name), None if root_name is None else Path(root_name)
     size = path.stat().st_size
     if size > SVG_BYTES:
         return f"an SVG file of {size / 1024 / 1024:,.1f} MB, over the limit of {SVG_BYTES // 1024 // 1024} MB {SEE}"
