@@ -294,3 +294,16 @@ def test_a_font_fonttools_cannot_cut_down_is_refused_at_validate(tmp_path):
         refused(result.stderr, "g/game.yaml:4: fonts.big: big.ttf: a damaged font: fontTools cannot cut it down "
                                "for the SVG pages (AssertionError")
     assert not (tmp_path / "out" / "g").exists()
+
+
+def test_a_picture_at_the_pixel_limit_builds_in_about_200_mb(tmp_path):
+    """The README's "at the limits a default build takes ... about 200 MB", with a designer's
+    picture of 9.9 million RGBA pixels (30 million took 505 MB)."""
+    from PIL import Image
+
+    folder = art_game(tmp_path, "full.png", b"")
+    Image.new("RGBA", (3800, 2600), (40, 90, 160, 200)).save(folder / "art" / "full.png")
+    code, err, _, mb = measured("build", "g", "--out", "out", "--jobs", "1", cwd=tmp_path)  # drawn in this process
+    assert code == 0, err
+    assert mb < 250, mb
+    assert (tmp_path / "out" / "g" / "manifest.json").is_file()
