@@ -307,3 +307,22 @@ def test_a_picture_at_the_pixel_limit_builds_in_about_200_mb(tmp_path):
     assert code == 0, err
     assert mb < 250, mb
     assert (tmp_path / "out" / "g" / "manifest.json").is_file()
+
+
+def test_a_picture_inside_an_svg_is_held_to_the_picture_limits(tmp_path):
+    """An SVG's <image> of a 12,000 x 12,000 PNG beside it (or inside it, as a data: URI) would be
+    decoded whole by svglib at build (576 MB) behind Pillow's bare DecompressionBombWarning."""
+    import base64
+
+    big = png(12_000, 12_000)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
+           'height="10">\n<image xlink:href="HREF" width="5" height="5"/></svg>')
+    folder = art_game(tmp_path, "frame.svg", svg.replace("HREF", "big.png").encode())
+    (folder / "art" / "big.png").write_bytes(big)
+    validate_and_build(tmp_path, "'art/frame.svg': the picture it refers to, 'big.png': it is 12,000 x 12,000 "
+                                 "pixels, over the limit of 10 million pixels a picture", "(its line 2)")
+    uri = "data:image/png;base64," + base64.b64encode(big).decode()
+    inside = tmp_path / "inside"  # a folder of its own: a picture is read once per path in a process
+    inside.mkdir()
+    art_game(inside, "frame.svg", svg.replace("HREF", uri).encode())
+    validate_and_build(inside, "'art/frame.svg': the picture inside it: it is 12,000 x 12,000 pixels")

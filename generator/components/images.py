@@ -89,9 +89,17 @@ def svg_problem(path: Path, root: Path | None = None) -> str | None:
 
 @lru_cache(maxsize=256)
 def _svg_problem(name: str, root_name: str | None) -> str | None:
+    path, root = Path(name), None if root_name is None else Path(root_name)
+    _CHECKING.add(str(path.resolve()))
+    try:
+        return _stream_svg(path, root)
+    finally:
+        _CHECKING.discard(str(path.resolve()))
+
+
+def _stream_svg(path: Path, root: Path | None) -> str | None:
     from lxml import etree
 
-    path, root = Path(name), None if root_name is None else Path(root_name)
     size = path.stat().st_size
     if size > SVG_BYTES:
         return f"an SVG file of {size / 1024 / 1024:,.1f} MB, over the limit of {SVG_BYTES // 1024 // 1024} MB {SEE}"
@@ -109,8 +117,8 @@ def _svg_problem(name: str, root_name: str | None) -> str | None:
                 return f"its elements nest more than {SVG_DEPTH} deep (its line {element.sourceline}) {SEE}"
             if elements > SVG_ELEMENTS:
                 return f"it has more than {SVG_ELEMENTS:,} elements {SEE}; simplify the drawing"
-            for name, value in element.attrib.items():
-                if name.rpartition("}")[2] == "href":
+            for attr, value in element.attrib.items():
+                if attr.rpartition("}")[2] == "href":
                     why = _reference_problem(path, value, root)
                     if why:
                         return f"{why} (its line {element.sourceline})"
@@ -120,21 +128,61 @@ def _svg_problem(name: str, root_name: str | None) -> str | None:
 
 
 def _reference_problem(path: Path, href: str, root: Path | None) -> str | None:
-    """Why an SVG's reference to another file is refused, or None."""
+    """Why an SVG's reference to another file is refused, or None. A picture it names (a file, or a
+    ``data:`` URI) is held to the limits of a picture named in the game's data."""
     href = href.strip()
-    if href.startswith(("#", "data:")) or href == "":
+    if href.startswith("#") or href == "":
         return None
+    if href.startswith("data:"):
+        return _data_uri_problem(href)
     if ":" in href.split("/", 1)[0]:
         return f"it refers to {show(href, 60)}; an SVG picture may use files of the game folder only"
     target = href.split("#", 1)[0]
     if os.path.isabs(target):
         return f"it refers to {show(target, 60)}, an absolute path; refer to files of the game folder by relative paths"
-    if root is not None:
+    try:
+        full = (path.parent / target).resolve()
+        if root is not None:
+            full.relative_to(root.resolve())
+    except (ValueError, OSError):
+        return f"it refers to {show(target, 60)}, outside the game folder"
+    if full.suffix.lower() in KINDS and str(full) not in _CHECKING and full.is_file():
+        _CHECKING.add(str(full))  # an SVG naming itself, or one naming it: svglib refuses the cycle
         try:
-            (path.parent / target).resolve().relative_to(root.resolve())
-        except ValueError:
-            return f"it refers to {show(target, 60)}, outside the game folder"
+            why = check_image(full, root)
+        finally:
+            _CHECKING.discard(str(full))
+        if why:
+            return f"the picture it refers to, {show(target, 60)}: {why}"
     return None
+
+
+_CHECKING: set[str] = set()  # the SVG files being checked, the outermost first
+
+
+def _data_uri_problem(href: str) -> str | None:
+    """A picture given inside the SVG as ``data:image/png;base64,...``: held to the picture limits
+    from its header (the SVG's own size bounds its bytes)."""
+    import base64
+    import binascii
+    import io
+
+    head, _, payload = href.partition(",")
+    if not head.startswith("data:image/") or not head.endswith(";base64") or head.startswith("data:image/svg"):
+        return None
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        data = base64.b64decode(payload, validate=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as im:
+                why = raster_problem(im.width, im.height)
+    except Image.DecompressionBombError:
+        why = f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture {SEE}"
+    except (binascii.Error, UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        return None  # svglib leaves out what it cannot read, and says so (refused then)
+    return f"the picture inside it: {why}" if why else None
 
 
 @lru_cache(maxsize=256)
