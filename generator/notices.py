@@ -30,13 +30,14 @@ def quiet_libraries() -> None:
     """The drawing libraries' own warnings (Pillow's DecompressionBombWarning, a palette's
     transparency, reportlab's and svglib's) never reach the terminal as bare lines pointing into
     site-packages: what they warn of in a player's file is checked by our own limits and refused
-    with its file:line (generator/components/images.py), and svglib's log lines are caught around
-    each file it reads. Python's own warnings stay as they are."""
+    with its file:line (generator/components/images.py, generator/draw/fonts.py), and svglib's log
+    lines are caught around each file it reads. Python's own warnings stay as they are."""
     import logging
     import warnings
 
     warnings.filterwarnings("ignore", module=LIBRARIES)  # the same filter again replaces the first
-    svglib = logging.getLogger("svglib")
-    svglib.propagate = False  # its errors, if any escape the capture, go nowhere
-    if not any(isinstance(h, logging.NullHandler) for h in svglib.handlers):
-        svglib.addHandler(logging.NullHandler())
+    for name in ("svglib", "fontTools"):  # what they log of a damaged file is refused by our checks
+        logger = logging.getLogger(name)
+        logger.propagate = False
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
