@@ -149,7 +149,7 @@ class HexGrid:
 
     @functools.cached_property
     def _digits(self) -> int:
-        """Digits of a CCRR number, found once a grid (once a label made a 6,400-hex map take 80 s)."""
+        """Digits of a CCRR number, found once a grid (not once a label: quadratic on a large map)."""
         numbers = [self.number(h) for h in self.cells]
         return max(2, len(str(max(c for c, _ in numbers))), len(str(max(r for _, r in numbers))))
 
@@ -179,6 +179,16 @@ class HexGrid:
 
     def centre(self, h: Hex, flats_mm: float) -> tuple[float, float]:
         return axial_to_pixel(h[0], h[1], flats_mm, self.orientation)
+
+
+def grid_flats_mm(el: dict[str, Any]) -> float:
+    """A hexgrid element's hex size across the flats in mm (from hex_in or hex_mm)."""
+    return flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
+
+
+def grid_cells(el: dict[str, Any]) -> tuple[list[Hex], float, str]:
+    """A hexgrid element's hexes (axial), its size across the flats in mm and its orientation."""
+    return list(HexGrid.of(el).cells), grid_flats_mm(el), el.get("orientation", "flat")
 
 
 def hexside(a: tuple[float, float], b: tuple[float, float], flats_mm: float) -> tuple[tuple[float, float],
