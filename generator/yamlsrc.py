@@ -424,20 +424,14 @@ def _escaped_control(text: str) -> str:
 
 
 def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str] | None:
-    """What keeps ``text`` from being a value a user may give: a character that is not printable
-    (a NUL, another C0 or C1 control but tab and line breaks, a lone surrogate, U+FFFE or U+FFFF) or,
-    with ``max_chars``, more characters than that. Returns (line inside the text, 1-based; column,
-    1-based; the sentence), or None. Every text read from a user's file goes through it: a YAML file
-    whole (:func:`loads`), each of its values' lengths, and each cell of a spreadsheet
-    (generator/model/spreadsheet.py)."""
+    """(line, column, sentence) of what keeps ``text`` from being a user's value, or None: a character
+    not printable (C0/C1 controls but tab and line breaks, surrogates, U+FFFE/U+FFFF) or more than
+    ``max_chars`` characters. A YAML file whole goes through it, and each spreadsheet cell."""
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        line, column = text.count("\n", 0, bad.start()) + 1, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         return line, column, f"a control character (U+{ord(bad.group()):04X})"
-    if max_chars is not None and len(text) > max_chars:
-        return 1, 1, too_long(text, max_chars)
-    return None
+    return (1, 1, too_long(text, max_chars)) if max_chars is not None and len(text) > max_chars else None
 
 
 def too_long(text: str, max_chars: int) -> str:
@@ -445,10 +439,8 @@ def too_long(text: str, max_chars: int) -> str:
 
 
 def _check_text(text: str, name: str) -> None:
-    problem = text_problem(text)
-    if problem is not None:
-        line, column, sentence = problem
-        raise DataError(f"{sentence} in column {column}; YAML files hold printable text only", name, line)
+    if (problem := text_problem(text)) is not None:
+        raise DataError(f"{problem[2]} in column {problem[1]}; YAML files hold printable text only", name, problem[0])
 
 
 def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:

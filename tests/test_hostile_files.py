@@ -200,14 +200,14 @@ def test_a_30006_row_csv_is_refused_at_the_row_past_the_limit_without_reading_th
     from generator.model import spreadsheet
 
     csv_game(tmp_path, "name,title,count\n" + "".join(f"Unit {i},T{i},1\n" for i in range(30_005)))
-    built: list[int] = []
-    real = spreadsheet._row_item
-    monkeypatch.setattr(spreadsheet, "_row_item", lambda *a: built.append(1) or real(*a))
+    checked: list[int] = []  # cells checked against the item schema
+    real = spreadsheet.check
+    monkeypatch.setattr(spreadsheet, "check", lambda *a, **k: checked.append(1) or real(*a, **k))
     result = run_in_process("validate", "g", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.splitlines() == ["g/units.csv:10002: more than 10,000 rows, the limit of one sheet (see "
                                           "Limits in docs/data-format.md); split the sheet"], result.stderr
-    assert built == []
+    assert checked == []
 
 
 @pytest.mark.parametrize("char", ["\x00", "\x01", "\x1b", "\x7f", "\x9b", "\ufffe"])
