@@ -373,9 +373,9 @@ def config(rng: random.Random, build: bool) -> Case:
 
 OPTIONS = {
     "--dpi": ["nan", "inf", "-inf", "1e308", "-1", "0", "29", "30", "1201", "", "x", "300", "1e-308"],
-    "--paper": ["a4", "letter", "both", "", "A4", "a3", "a4\x00"],
-    "--format": ["pdf", "svg", "png", "tts", "html", "pdf,svg", "", "x", "pdf,,svg", "png,tts", "PDF", "pdf\x00"],
-    "--out": ["out", "", "o\x00ut", "o" * 300, "d/" * 2100, "out/../out", ".", "out/", "-", " "],
+    "--paper": ["a4", "letter", "both", "", "A4", "a3", "a4\x1b"],
+    "--format": ["pdf", "svg", "png", "tts", "html", "pdf,svg", "", "x", "pdf,,svg", "png,tts", "PDF", "pdf\x1b"],
+    "--out": ["out", "", "o\x01ut", "o" * 300, "d/" * 2100, "out/../out", ".", "out/", "-", " "],
     "--seed": ["-1", "0", "2147483648", "99999999999999999999", "x", "1e308", "nan"],
     "--back-offset": ["nan,nan", "1e308,0", "1,2,3", "", "x,y", "0.5,-0.5", "inf,0", "1e400,1"],
     "--bleed": ["nan", "-1", "1e308", "7", "3", "", "inf"],
@@ -383,9 +383,10 @@ OPTIONS = {
     "--marks": ["crop", "lines", "none", "x"],
     "--layout": ["duplex", "gutter-fold", "x"],
     "--jobs": ["0", "-1", "2", "100000", "x", "nan"],
-    "--tts-url-base": ["", "http://x/", "x" * 5000, "\x00", "javascript:alert(1)"],
+    "--tts-url-base": ["", "http://x/", "x" * 5000, "\x1b", "javascript:alert(1)"],
 }
-GAME_ARGS = ["g", "g\x00", "", "nope", "g" * 300, "g/", "g/game.yaml", "-", "g/../g", "d/" * 2100]
+# no NUL byte: a process's arguments cannot hold one (C strings); control characters they can
+GAME_ARGS = ["g", "g\x1b", "", "nope", "g" * 300, "g/", "g/game.yaml", "-", "g/../g", "d/" * 2100]
 
 
 def command_line(rng: random.Random, build: bool) -> Case:
@@ -407,7 +408,7 @@ def command_line(rng: random.Random, build: bool) -> Case:
     elif which == 8:
         args = rng.choice([["list"], ["schema", "--out", rng.choice(OPTIONS["--out"])], ["list", game]])
     else:
-        args = ["calibrate", "--out", rng.choice(["cal.pdf", "", "c\x00.pdf", "c" * 300 + ".pdf", "out"])]
+        args = ["calibrate", "--out", rng.choice(["cal.pdf", "", "c\x01.pdf", "c" * 300 + ".pdf", "out"])]
     return Case(SMALL, args, what="command line")
 
 

@@ -10,7 +10,6 @@ are replayed from tests/fuzz_regressions.txt.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
@@ -21,12 +20,6 @@ CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
 COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
           "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20)}
-# Issue 27, section 2 (another branch fixes these: a colour keyword where a colour is needed,
-# !!bool maybe, a NUL byte in a path, a file name too long, 1e308 in SVG art or an icon path): the
-# new kinds find them; they are listed here, by their message, until that branch is merged.
-PENDING = re.compile(r"KeyError: '(maybe|yes)|embedded null byte|File name too long|\[Errno 36\]|"
-                     r"ValueError: (invalid|could not convert)|OverflowError|number too large|"
-                     r"(ink|contrast|player-ink|none|player)'?\)?; nothing was written")
 REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
 
 
@@ -45,19 +38,18 @@ def test_fuzz(fuzzer, kind):
         result = fuzzer.run(kind, n)
         exits.add(result["exit"])
         problem = fuzzing.verdict(kind, result)
-        if problem and not (kind in fuzzing.KINDS[3:] and PENDING.search(result["stderr"])):
+        if problem:
             failures.append(f"{kind} seed {SEED} case {n}: {problem}: {result['stderr'][:300]}")
     assert not failures, "\n".join(failures[:10])
     assert {1, 2} & exits, "the mutations never produced a refusal: the fuzzer is not biting"
 
 
-def regressions() -> list[tuple[str, int, int, bool]]:
-    """(kind, seed, case, pending): a case marked "[pending]" may still fail with a PENDING message."""
+def regressions() -> list[tuple[str, int, int]]:
     out = []
     for line in REGRESSIONS.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             kind, seed, n = line.split()[:3]
-            out.append((kind, int(seed), int(n), "[pending]" in line))
+            out.append((kind, int(seed), int(n)))
     return out
 
 
@@ -65,11 +57,9 @@ def test_regression_cases(tmp_path):
     """Inputs the fuzzer once broke pnpforge with, replayed by (kind, seed, case number)."""
     fuzzers: dict[int, fuzzing.Fuzzer] = {}
     try:
-        for kind, seed, n, pending in regressions():
+        for kind, seed, n in regressions():
             f = fuzzers.setdefault(seed, fuzzing.Fuzzer(seed))
             result = f.run(kind, n)
-            if pending and PENDING.search(result["stderr"]):
-                continue
             assert fuzzing.verdict(kind, result) is None, (kind, seed, n, result["stderr"][:300])
             assert result["exit"] in (0, 1, 2)
     finally:
