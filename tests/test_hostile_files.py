@@ -326,3 +326,22 @@ def test_a_picture_inside_an_svg_is_held_to_the_picture_limits(tmp_path):
     inside.mkdir()
     art_game(inside, "frame.svg", svg.replace("HREF", uri).encode())
     validate_and_build(inside, "'art/frame.svg': the picture inside it: it is 12,000 x 12,000 pixels")
+
+
+def test_a_librarys_message_with_a_line_break_stays_one_line():
+    """svglib's "Can't convert '1\\x854' to length" (U+0085, a line break to str.splitlines) split
+    a refusal over two lines, the second without file:line."""
+    from generator.errors import DataError
+
+    err = DataError("image 'a.svg': cannot read it as SVG (Can't convert '1\x854' to length\u2028x)", "g/game.yaml", 45)
+    assert str(err).splitlines() == ["g/game.yaml:45: image 'a.svg': cannot read it as SVG (Can't convert '1 4' to "
+                                     "length x)"]
+
+
+def test_a_long_wrong_argument_is_not_echoed_whole(tmp_path):
+    """click's usage error repeated a 4,200-character argument on one line."""
+    result = run_in_process("list", "d/" * 2100, cwd=tmp_path)
+    assert result.returncode == 2
+    error = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
+    assert error and all(len(line) <= 300 for line in result.stderr.splitlines()), result.stderr[:400]
+    assert error[0].startswith("Error: Got unexpected extra argument (d/d/d/") and error[0].endswith("...")
