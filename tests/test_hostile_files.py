@@ -345,3 +345,17 @@ def test_a_long_wrong_argument_is_not_echoed_whole(tmp_path):
     error = [line for line in result.stderr.splitlines() if line.startswith("Error: ")]
     assert error and all(len(line) <= 300 for line in result.stderr.splitlines()), result.stderr[:400]
     assert error[0].startswith("Error: Got unexpected extra argument (d/d/d/") and error[0].endswith("...")
+
+
+@pytest.mark.parametrize("text, where", [
+    (FONT_GAME.replace("fonts/big.ttf", "fonts/" + "f" * 300 + ".ttf"), "g/game.yaml:4: fonts.big: fffff"),
+    (CSV_GAME.replace("units.csv", "n" * 300 + ".csv"), "g/game.yaml:8: items_csv: cannot read 'nnnn"),
+])
+def test_a_font_or_sheet_name_too_long_for_the_file_system_is_refused_at_its_line(tmp_path, text, where):
+    """The fuzzer's font case (data 2701 355) printed "...ffff.ttf: File name too long" without a line."""
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    result = run_in_process("validate", "g", cwd=tmp_path)
+    assert result.returncode == 1
+    refused(result.stderr, where, "File name too long")

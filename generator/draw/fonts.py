@@ -45,9 +45,12 @@ def check_font_file(path) -> str | None:
     if path.suffix.lower() != ".ttf":
         return (f"{path.name}: a game font must be a TrueType .ttf file "
                 f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
-    if not path.is_file():
-        return f"{path.name}: no such file"
-    size = path.stat().st_size  # before a byte is read: the font is read whole to be embedded
+    try:
+        if not path.is_file():
+            return f"{path.name}: no such file"
+        size = path.stat().st_size  # before a byte is read: the font is read whole to be embedded
+    except OSError as exc:  # a name too long for the file system
+        return f"{one_line(path.name, 60)}: cannot read it: {exc.strerror}"
     if size > MAX_FONT_BYTES:
         return (f"{path.name}: a font file of {size / 1024 / 1024:,.0f} MB, over the limit of "
                 f"{MAX_FONT_BYTES // 1024 // 1024} MB a font (see Limits in docs/data-format.md)")

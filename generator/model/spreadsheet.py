@@ -26,7 +26,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..yamlsrc import LIMITS, YList, YMap, text_problem
 from . import format as fmt
 from ..schema import OneOf, Scalar, check
@@ -94,10 +94,15 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
         errors.append(DataError(f"items_csv: {name!r} leads outside the game folder; keep the sheet "
                                 f"inside it", yaml_file, yaml_line))
         return out
-    if not path.is_file():
-        errors.append(DataError(f"items_csv: no file {name!r} in the game folder", yaml_file, yaml_line))
+    try:
+        if not path.is_file():
+            errors.append(DataError(f"items_csv: no file {show(name)} in the game folder", yaml_file, yaml_line))
+            return out
+        size = path.stat().st_size
+    except OSError as exc:  # a name too long for the file system
+        errors.append(DataError(f"items_csv: cannot read {show(name)}: {exc.strerror}", yaml_file, yaml_line))
         return out
-    if path.stat().st_size > MAX_BYTES:
+    if size > MAX_BYTES:
         errors.append(DataError(f"items_csv: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB",
                                 yaml_file, yaml_line))
         return out
