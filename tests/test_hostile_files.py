@@ -354,7 +354,7 @@ def test_a_long_wrong_argument_is_not_echoed_whole(tmp_path):
 def test_a_font_or_sheet_name_too_long_for_the_file_system_is_refused_at_its_line(tmp_path, text, where):
     """The fuzzer's font case (data 2701 355) printed "...ffff.ttf: File name too long" without a line."""
     folder = tmp_path / "g"
-    folder.mkdir()
+    (folder / "fonts").mkdir(parents=True)  # the name is refused by the file system, not a missing folder
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     result = run_in_process("validate", "g", cwd=tmp_path)
     assert result.returncode == 1

@@ -42,29 +42,30 @@ def check_font_file(path) -> str | None:
     from pathlib import Path
 
     path = Path(path)
+    name = one_line(path.name, 60)  # a name of 300 characters is cut in the message
     if path.suffix.lower() != ".ttf":
-        return (f"{path.name}: a game font must be a TrueType .ttf file "
+        return (f"{name}: a game font must be a TrueType .ttf file "
                 f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
     try:
         if not path.is_file():
-            return f"{path.name}: no such file"
+            return f"{name}: no such file"
         size = path.stat().st_size  # before a byte is read: the font is read whole to be embedded
     except OSError as exc:  # a name too long for the file system
-        return f"{one_line(path.name, 60)}: cannot read it: {exc.strerror}"
+        return f"{name}: cannot read it: {exc.strerror}"
     if size > MAX_FONT_BYTES:
-        return (f"{path.name}: a font file of {size / 1024 / 1024:,.0f} MB, over the limit of "
+        return (f"{name}: a font file of {size / 1024 / 1024:,.0f} MB, over the limit of "
                 f"{MAX_FONT_BYTES // 1024 // 1024} MB a font (see Limits in docs/data-format.md)")
     why = cmap_problem(path.read_bytes())
     if why:
-        return f"{path.name}: {why}; the file is damaged or not a font"
+        return f"{name}: {why}; the file is damaged or not a font"
     try:
         pdf_name(str(path))
     except Exception as exc:  # reportlab's TTFError and struct errors for damaged files
-        return f"{path.name}: not a TrueType font reportlab can embed ({one_line(str(exc), 100)})"
+        return f"{name}: not a TrueType font reportlab can embed ({one_line(str(exc), 100)})"
     try:  # the SVG pages embed it cut down by fontTools, which reads tables reportlab does not
         svg_subset(str(path), "Aa0")
     except Exception as exc:  # fontTools' assertions and struct errors for damaged tables
-        return (f"{path.name}: a damaged font: fontTools cannot cut it down for the SVG pages "
+        return (f"{name}: a damaged font: fontTools cannot cut it down for the SVG pages "
                 f"({type(exc).__name__}: {one_line(str(exc), 80)})")
     return None
 
