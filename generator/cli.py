@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 import click
 
 from . import __version__
-from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
+from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
 # The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -106,6 +106,9 @@ class _Group(click.Group):
             fail(err)
         except KeyboardInterrupt:
             _interrupted()
+        except click.UsageError as exc:  # click echoes a wrong argument whole: a 4 KB path, 300 g's
+            exc.message = one_line(exc.message, 240)
+            raise
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except OSError as exc:
@@ -134,6 +137,9 @@ def cli() -> None:
     pnpforge build [GAME|PATH ...]  build kits into output/
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
+    from .notices import quiet_libraries
+
+    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:

@@ -342,8 +342,7 @@ class _Builder:
         if constructor is None:
             raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
         if len(text) > self.limits.max_text:
-            raise self.fail(f"a text of {len(text):,} characters; at most {self.limits.max_text:,} fit in one value",
-                            mark)
+            raise self.fail(too_long(text, self.limits.max_text), mark)
         if tag != _STR:
             digits = sum(ch.isdigit() for ch in text)
             if digits > self.limits.max_digits:
@@ -428,13 +427,24 @@ def _escaped_control(text: str) -> str:
             "texts, names and paths hold printable characters only")
 
 
-def _check_text(text: str, name: str) -> None:
+def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str] | None:
+    """(line, column, sentence) of what keeps ``text`` from being a user's value, or None: a character
+    not printable (C0/C1 controls but tab and line breaks, surrogates, U+FFFE/U+FFFF) or more than
+    ``max_chars`` characters. A YAML file whole goes through it, and each spreadsheet cell."""
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise DataError(f"a control character (U+{ord(bad.group()):04X}) in column {column}; "
-                        "YAML files hold printable text only", name, line)
+        line, column = text.count("\n", 0, bad.start()) + 1, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        return line, column, f"a control character (U+{ord(bad.group()):04X})"
+    return (1, 1, too_long(text, max_chars)) if max_chars is not None and len(text) > max_chars else None
+
+
+def too_long(text: str, max_chars: int) -> str:
+    return f"a text of {len(text):,} characters; at most {max_chars:,} fit in one value"
+
+
+def _check_text(text: str, name: str) -> None:
+    if (problem := text_problem(text)) is not None:
+        raise DataError(f"{problem[2]} in column {problem[1]}; YAML files hold printable text only", name, problem[0])
 
 
 def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:
