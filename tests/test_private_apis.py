@@ -51,12 +51,13 @@ def test_the_public_pdf_writer_prints_every_page_of_a_kit_as_the_direct_one(tmp_
     import numpy as np
 
     import generator.build as build
+    import generator.export.documents as documents
     from generator.draw import pdf
     from generator.model import load_game
 
     users = [module for name, module in sorted(sys.modules.items())
              if name.startswith("generator.") and getattr(module, "PdfSurface", None) is pdf.PdfSurface]
-    assert any(module.__name__ == "generator.export.documents" for module in users)  # the kit's PDFs
+    assert documents in users  # the kit's PDFs
     for name, kind in (("direct", pdf.DirectPdfSurface), ("public", pdf.PublicPdfSurface)):
         for module in users:  # every module that writes PDFs with it
             monkeypatch.setattr(module, "PdfSurface", kind)
