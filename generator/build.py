@@ -26,9 +26,11 @@ __all__ = ["Options", "build_game", "count_pages", "expand_generated", "write_ma
 
 
 def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
-               rendered: list[Rendered] | None = None) -> dict[str, Any]:
+               rendered: list[Rendered] | None = None,
+               put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> dict[str, Any]:
     """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
-    order of :func:`game_parts`), then write them all. Returns its manifest entry."""
+    order of :func:`game_parts`), then write them all: swapped in as the game's kit, or handed to
+    ``put`` (the staged output of a whole build, staging.OutputRoot). Returns its manifest entry."""
     components = expand_generated(game, opts.seed)
     parts = game_parts(opts)
     if rendered is None:
@@ -64,7 +66,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                          for w in noted.values() if str(w) not in known]
     entry["files"] = sorted(str(p.relative_to(out_root)) for p in files)
     files[folder / "manifest.json"] = manifest_json(entry)
-    publish(folder, files)  # staged beside the kit and swapped in whole: old kit or new, never a mix
+    (put or publish)(folder, files)  # staged and swapped in whole: old kit or new, never a mix
     return entry
 
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 import click
 
 from . import __version__
-from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
+from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
 # The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -37,9 +37,14 @@ def fail(err: PnpError) -> None:
     sys.exit(err.exit_code)
 
 
+_SAID = []  # the interruption's line, once said (click 8.2.0 closes a context twice on the way out)
+
+
 def _interrupted() -> None:
     """Ctrl-C: one line and exit 130."""
-    click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
+    if not _SAID:
+        _SAID.append(True)
+        click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
     sys.exit(130)
 
 
@@ -60,6 +65,7 @@ class _Group(click.Group):
     context_class = _Context
 
     def make_context(self, *args, **kwargs) -> click.Context:  # type: ignore[override]
+        _SAID.clear()  # a new command line (tests run several in one process)
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
@@ -100,8 +106,17 @@ class _Group(click.Group):
             fail(err)
         except KeyboardInterrupt:
             _interrupted()
+        except click.UsageError as exc:  # click echoes a wrong argument whole: a 4 KB path, 300 g's
+            exc.message = one_line(exc.message, 240)
+            raise
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except OSError as exc:
+            if exc.filename is None:
+                raise
+            # a path the file system refuses (a name too long, a folder we may not read) named by the
+            # user: that path, cut to its end as every message's place is, and the system's reason
+            fail(PnpError(exc.strerror or type(exc).__name__, exc.filename))
         except RecursionError:
             fail(PnpError("data nested too deeply to build"))
         except Exception as exc:  # a bug of ours: say so plainly, still no traceback
@@ -122,6 +137,9 @@ def cli() -> None:
     pnpforge build [GAME|PATH ...]  build kits into output/
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
+    from .notices import quiet_libraries
+
+    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:
@@ -211,7 +229,7 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
 
 
 class _FiniteRange(click.FloatRange):
-    """A number of millimetres in a range; nan passes click's own range test, so it is refused here."""
+    """A number in a range (--bleed, --dpi); nan passes click's own range test, so it is refused here."""
 
     def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
         rv = super().convert(value, param, ctx)
@@ -272,10 +290,10 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
               help="pdf, svg, both (pdf and svg), png (a PNG a face), tts (Tabletop Simulator), html (the kit "
                    "gallery); repeat or separate with commas.  [default: pdf, svg and html]")
-@click.option("--dpi", type=click.FloatRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
+@click.option("--dpi", type=_FiniteRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
 @click.option("--tts-url-base", "tts_url_base", metavar="URL", callback=_url_base,
               help="Where the TTS images will be hosted (their URLs in the saved object).  [default: file:/// URLs]")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Output folder.  [default: output]")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1),
               help="Seed for generated parts (random maps, suggested set-ups).  [default: 1]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]),
@@ -295,11 +313,13 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
+@click.option("--force", is_flag=True,
+              help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
-          tts_url_base: str | None, out: Path | None, seed: int | None,
+          tts_url_base: str | None, out: str | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None) -> None:
+          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
@@ -308,7 +328,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     # lazy, as in every command here: what a command loads is not loaded for --help or another command
     from .build import count_pages
     from .config import build_defaults
-    from .export.manifest import write_manifest
+    from .export.manifest import manifest_summary
     from .jobs import build_all, default_jobs, part_pages
     from .model import load_game
     from .model.load import display_path
@@ -330,7 +350,10 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
                    marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
-    out = Path(pick(out, "out", "output"))
+    out_text = pick(out, "out", "output")
+    if str(out_text) == "":  # Path("") would be the current folder
+        raise UsageError("--out is empty; name a folder for the kits (default: output)")
+    out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
                                            ("--ink-saver", ink_saver), ("--marks", marks)) if given]
@@ -344,14 +367,25 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     start = time.perf_counter()
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
-    with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
-                            pages=part_pages(opts) if show else None)
-    write_manifest(out, entries)
-    if "html" in opts.formats:
-        from .export.gallery import write_index  # lazy: the gallery is loaded only for --format html
+    from .staging import OutputRoot
 
-        write_index(out, entries)
+    target = OutputRoot.open(out, force=force)
+    try:
+        with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
+            entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
+                                pages=part_pages(opts) if show else None, put=target.put_game)
+            top = {"manifest.json": manifest_summary(entries)}
+            if "html" in opts.formats:
+                from .export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
+
+                top.update((path.name, data) for path, data in index_gallery(out, entries).items())
+            target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
+    except KeyboardInterrupt:
+        if target.whole:
+            raise
+        click.echo("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
+                   "index.html and manifest.json beside them may still describe the previous build", err=True)
+        sys.exit(130)
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
@@ -420,7 +454,10 @@ class _Null:
 
 
 def main() -> None:
-    cli(prog_name="pnpforge")
+    try:
+        cli(prog_name="pnpforge")
+    except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version
+        fail(err)
 
 
 if __name__ == "__main__":

@@ -221,14 +221,15 @@ class _Workers:
 
 def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
               advance: Callable[[int], None] | None = None,
-              pages: Callable[[Game, tuple[str, str]], int] | None = None) -> list[dict[str, Any]]:
+              pages: Callable[[Game, tuple[str, str]], int] | None = None,
+              put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> list[dict[str, Any]]:
     """Build every game with ``jobs`` worker processes; returns the manifest entries in game order.
     ``advance(n)`` moves the progress bar by n pages when a part of ``pages(game, part)`` pages is done."""
     global _GAMES, _OPTS
     work = [(gi, part) for gi, _ in enumerate(games) for part in game_parts(opts)]
     if jobs <= 1 or len(work) <= 1:
         step = (lambda: advance(1)) if advance else None
-        return [build_game(game, out_root, opts, progress=step) for game in games]
+        return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
     import multiprocessing  # lazy, as queue: only when there is work for more than one process
     import queue
 
@@ -247,7 +248,7 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             if span.stop > before or any(k not in results for k in span):
                 return
             rendered = [results.pop(k)[1] for k in span]
-            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered))
+            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered, put=put))
 
     workers = None
     try:

@@ -14,7 +14,8 @@ node composer recurses in C and a file of 26,000 ``[`` kills the process), and t
 from the events by a loop in this module that enforces :data:`LIMITS` as it goes:
 
 * the file's size (checked before anything is parsed) and the characters in it (a NUL or another
-  control character is refused at its line, before libyaml sees the text);
+  control character is refused at its line, before libyaml sees the text, and so is one written as
+  an escape in a double-quoted text, "\\0": a path holding it cannot be opened);
 * nesting depth, the number of values (counting what every alias stands for, so a "billion laughs"
   file is refused at the alias that passes the limit, without expanding anything), the length of
   one text and the digits of one number;
@@ -34,20 +35,21 @@ from typing import Any
 
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
-# sees it. Written as the few characters that are NOT printable, the class compiles in well under a
-# millisecond; PyYAML's reader spells it as every printable range ([^...]), which Python's regular
-# expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
-# each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
-# class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
-# so its reader finds it ready (tests hold the two spellings equal on every code point). Where re
-# keeps no such cache (another Python), nothing is put there and PyYAML compiles its own.
+# sees it. PyYAML's reader spells the class as every printable range ([^...]), slow to compile at
+# each import; the same class, written as the few characters that are NOT printable, is put into
+# re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
+# is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
+# on any other until it is checked there); elsewhere PyYAML compiles its own.
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
 
 
 def _hand_pyyaml_its_class() -> None:
+    if (sys.implementation.name, sys.version_info[:2]) != RE_CACHE_WRITTEN_FOR or "yaml.reader" in sys.modules:
+        return
     cache = getattr(re, "_cache", None)
-    if "yaml.reader" not in sys.modules and type(cache) is dict:
+    if type(cache) is dict:
         cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
 
 
@@ -233,6 +235,8 @@ class _Builder:
                 if self.total > max_values:
                     self.count(0, mark)
                 text = event.value
+                if event.style == '"' and _NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
+                    raise self.fail(_escaped_control(text), mark)
                 tag = event.tag
                 value = _UNREAD
                 if tag is None and not _PLAIN_PATHS:
@@ -335,8 +339,7 @@ class _Builder:
         if constructor is None:
             raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
         if len(text) > self.limits.max_text:
-            raise self.fail(f"a text of {len(text):,} characters; at most {self.limits.max_text:,} fit in one value",
-                            mark)
+            raise self.fail(too_long(text, self.limits.max_text), mark)
         if tag != _STR:
             digits = sum(ch.isdigit() for ch in text)
             if digits > self.limits.max_digits:
@@ -349,7 +352,8 @@ class _Builder:
             return known
         try:
             value = constructor(_CONSTRUCTOR, ScalarNode(tag, text, mark, event.end_mark, event.style))
-        except (ValueError, OverflowError, TypeError, IndexError, yaml.YAMLError):  # IndexError: !!int ""
+        except (ValueError, OverflowError, TypeError, IndexError, KeyError,  # !!int "", !!bool maybe
+                yaml.YAMLError):
             raise self.fail(f"{show(text)} cannot be read as a {tag.rsplit(':', 1)[-1]}", mark) from None
         if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(f"{show(text)} is not a usable number (infinite or not a number); "
@@ -414,13 +418,30 @@ def _tag(tag: str) -> str:
     return show(tag.replace("tag:yaml.org,2002:", "!!"), 40)
 
 
-def _check_text(text: str, name: str) -> None:
+def _escaped_control(text: str) -> str:
+    bad = _NOT_PRINTABLE.search(text)
+    return (f"a control character (U+{ord(bad.group()):04X}, written as an escape) in a text; "
+            "texts, names and paths hold printable characters only")
+
+
+def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str] | None:
+    """(line, column, sentence) of what keeps ``text`` from being a user's value, or None: a character
+    not printable (C0/C1 controls but tab and line breaks, surrogates, U+FFFE/U+FFFF) or more than
+    ``max_chars`` characters. A YAML file whole goes through it, and each spreadsheet cell."""
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise DataError(f"a control character (U+{ord(bad.group()):04X}) in column {column}; "
-                        "YAML files hold printable text only", name, line)
+        line, column = text.count("\n", 0, bad.start()) + 1, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        return line, column, f"a control character (U+{ord(bad.group()):04X})"
+    return (1, 1, too_long(text, max_chars)) if max_chars is not None and len(text) > max_chars else None
+
+
+def too_long(text: str, max_chars: int) -> str:
+    return f"a text of {len(text):,} characters; at most {max_chars:,} fit in one value"
+
+
+def _check_text(text: str, name: str) -> None:
+    if (problem := text_problem(text)) is not None:
+        raise DataError(f"{problem[2]} in column {problem[1]}; YAML files hold printable text only", name, problem[0])
 
 
 def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:
@@ -437,6 +458,11 @@ def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> 
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
+        if exc.problem and "nesting depth" in exc.problem:
+            # libyaml 0.2.6's own bound (in PyYAML 6.0.4's wheels): its scanner reads up to a line ahead
+            # of the events we are given, so a line of "[[[[..." passes its 1,000 levels before our
+            # count sees level 101. The levels past ours are on that same line: the same sentence.
+            raise DataError(f"nested more than {limits.max_depth} levels deep", source_name, line) from None
         what = exc.problem or exc.context or "unreadable YAML"
         if exc.context and exc.problem:
             what = f"{exc.context}: {exc.problem}" if "while" not in exc.context else exc.problem

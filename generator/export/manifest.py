@@ -39,8 +39,14 @@ def manifest_json(entry: dict[str, Any]) -> bytes:
     return (json.dumps(entry, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
-    """The summary of this build's games (each game's own manifest went in with its kit)."""
+def manifest_summary(entries: list[dict[str, Any]]) -> bytes:
+    """The top-level manifest.json: the summary of this build's games (each game's own manifest went
+    in with its kit)."""
     summary = {"games": [{"id": e["id"], "title": e["title"], "manifest": f"{e['id']}/manifest.json"}
                          for e in entries]}
-    return write_atomic(out_root / "manifest.json", json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    return (json.dumps(summary, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def write_manifest(out_root: Path, entries: list[dict[str, Any]]) -> Path:
+    """The top-level manifest.json written on its own (the command line swaps it in with the kits)."""
+    return write_atomic(out_root / "manifest.json", manifest_summary(entries))
