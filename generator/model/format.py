@@ -357,3 +357,60 @@ COMPONENT.keys["generator"] = Key(Scalar("generator", _generator_name, {"enum": 
 COMPONENT = COMPONENT.but(require_any=(("kind", "extend"),), cases=(("generator", "params", GENERATOR_PARAMS),))
 GAME_FILE.keys["components"] = Key(ListOf(COMPONENT))
 PART_FILE.keys["components"] = Key(ListOf(COMPONENT))
+
+
+# -- spreadsheets and templates (issue #21): layouts, items_from, when/repeat, variants -----------------
+# Inside a face, a back, an item and an element any value may be a "{{ expression }}" string (resolved
+# per item at load time by model/expand.py) and a plain key may be {value: ..., when: ...}.
+
+for _templated in (FACE, ITEM, ELEMENT, SECTION, HEX_MARK, HEXSIDE, ROUTE):
+    _templated.templated = True
+TEMPLATE_DOC = "a {{ expression }} over the item's fields"
+ELEMENT.keys.update({
+    "when": Key(OneOf((BOOL, TEXT), "true, false or \"{{ expression }}\""),
+                doc="draw this element only when the value is true, a number other than 0 or a text with "
+                    "something in it: \"{{ Steel }}\" draws it where the Steel cell is filled"),
+    "repeat": Key(OneOf((integer(0, 100), TEXT), "a whole number 0-100 or \"{{ expression }}\""),
+                  doc="draw this element that many times (at most 100), moved by step_mm each time; "
+                      "{{ i }} inside it counts from 0"),
+    "step_mm": Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
+                   doc="repeat: how far each copy moves from the one before (default [0, 0])"),
+})
+LAYOUT_ELEMENT = Map({
+    **ELEMENT.keys,
+    "type": Key(ELEMENT.keys["type"].schema, doc="required, unless the element extends another"),
+    "at_mm": Key(ELEMENT.keys["at_mm"].schema, doc="required, unless the element extends another"),
+    "extends": Key(ID, doc="layouts: another element of this layout (or of the layout it extends) to start "
+                           "from; this element's keys win"),
+    "shift_mm": Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
+                    doc="with extends: move the element it extends by [dx, dy] (Squib's x: += ...)"),
+}, "layout element", templated=True)
+LAYOUT = OneOf((ListOf(ELEMENT), Map({
+    "extends": Key(ID, doc="another layout: its elements first, the same names here changed key by key"),
+}, "named layout elements", open=True)), "a list of elements, or named elements (name: {type: ...})")
+ITEMS_FROM = OneOf((TEXT, Map({
+    "file": Key(TEXT, True, doc="a .xlsx, .csv or .tsv file in the game folder"),
+    "sheet": Key(TEXT, doc="the worksheet's name in an .xlsx (default the first)"),
+    "columns": Key(Map({}, "header: item key (each checked against the sheet)", open=True),
+                   doc="a header (as written in the sheet) and the item key its cells fill; none: the "
+                       "column is only a field for expressions"),
+}, "items_from")), "a spreadsheet file, or {file: ..., sheet: ..., columns: {...}}")
+ITEM.keys["layout"] = Key(TEXT, doc="this item's layout (a name under layouts:), instead of its component's")
+COMPONENT.keys.update({
+    "layout": Key(TEXT, doc="a name under layouts: in game.yaml: its elements are drawn on every item "
+                            "(before the face's own elements)"),
+    "items_from": Key(ITEMS_FROM, doc="items from a spreadsheet (.xlsx, .csv, .tsv): a row an item; "
+                                      "headers named like item keys fill them (in any case), every other "
+                                      "column is a field for {{ expressions }}"),
+})
+VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+VARIANT = Map({}, "variant (top-level keys of game.yaml, merged over them)", open=True)
+GAME_FILE.keys.update({
+    "layouts": Key(MapOf(LAYOUT), doc="named element lists for components' layout: keys"),
+    "values": Key(MapOf(VALUE), doc="named values every {{ expression }} can use (a picture folder, "
+                                    "a colour); variants change them"),
+    "variants": Key(MapOf(VARIANT), doc="named builds (build --variant NAME): each changes top-level "
+                                        "keys of game.yaml (values, colours, terrain, layouts...), merged "
+                                        "key by key over them"),
+})
+PART_FILE.keys["layouts"] = GAME_FILE.keys["layouts"]

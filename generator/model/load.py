@@ -15,6 +15,7 @@ from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
+from .expand import Sources, apply_variant, expand, needs_expanding, resolve_layouts
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
@@ -133,8 +134,9 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     return docs
 
 
-def load_game(folder: str | Path) -> Game:
-    """Load and check the game in ``folder``. Raises DataErrors listing every problem."""
+def load_game(folder: str | Path, variant: str | None = None) -> Game:
+    """Load and check the game in ``folder`` (as its ``variant``, if given). Raises DataErrors listing
+    every problem."""
     folder = Path(folder)
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
@@ -143,6 +145,13 @@ def load_game(folder: str | Path) -> Game:
     if errors:
         raise DataErrors(errors)
     main_name, main = docs[0]
+    if variant is not None:
+        main = apply_variant(main, variant, errors)
+        check(main, fmt.GAME_FILE, errors, (main_name, 1), "game.yaml")
+        docs[0] = (main_name, main)
+        if errors:
+            raise DataErrors(errors)
+    layouts = resolve_layouts([doc for _, doc in docs], errors)
     terrain: dict[str, Any] = {}
     own_icons: dict[str, Any] = {}
     comp_specs: list[YMap] = []
@@ -162,10 +171,16 @@ def load_game(folder: str | Path) -> Game:
     for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
         if key in meta and not isinstance(meta[key], str):
             meta[key] = str(meta[key])
-    game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
+    game_id = f"{meta['id']}-{variant}" if variant else meta["id"]  # a variant's files carry its name
+    game = Game(id=game_id, title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = _fonts(main, folder, errors)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
+    sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
+    for spec in comp_specs:
+        if needs_expanding(spec):
+            expand(spec, sources, errors)
+            substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -508,6 +523,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         # a player's whole set together, colour by colour, so each player's pieces share sheets
         for colour in colours:
             for raw, face, back_face, name, item_id in prepared:
+                if getattr(raw, "player", None) not in (None, colour.id):
+                    continue  # an item made for another player ({{ player }} in its templates)
                 items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
                                   raw.file, raw.line, str(raw.get("note", ""))))
     else:
