@@ -125,6 +125,19 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tupl
 _RESOLVED: dict[Any, Any] = {}
 
 
+def _word(value: str, fill: str, ink: str, colour: Colour | None) -> str:
+    """A colour key given as a word (none, player, player-ink, ink, contrast) as the colour it means here."""
+    if not value or value.startswith("#"):
+        return value
+    if value == "none":
+        return fill
+    if value == "player":
+        return colour.fill if colour else fill
+    if value == "player-ink":
+        return colour.ink if colour else ink
+    return ink  # ink, contrast
+
+
 def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:
     terrain = game.terrain.get(face.get("terrain") or "", {})
     fill = face.get("fill") or terrain.get("fill")
@@ -134,8 +147,11 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
     if fill == "none":
         fill = "#ffffff"
     ink = face.get("ink") or terrain.get("ink")
-    if ink in (None, "player", "ink"):
+    if ink in (None, "player", "ink", "none", "contrast"):  # none: no ink would be no text: the contrast
         ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
+    elif ink == "player-ink":
+        ink = colour.ink if colour else ink_for(fill)
+    band = _word(face.get("band") or "", fill, ink, colour)
     icon_name = face.get("icon") or terrain.get("icon")
     icon = tuple(game.icons[icon_name]) if icon_name and icon_name in game.icons else None  # none: not read
     pattern = face.get("pattern") or terrain.get("pattern") or "none"
@@ -147,7 +163,7 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         title=str(face.get("title", "") or ""), subtitle=str(face.get("subtitle", "") or ""),
         value=str(face.get("value", "") or ""), text=str(face.get("text", "") or ""),
         flavour=str(face.get("flavour", "") or ""), footer=str(face.get("footer", "") or ""),
-        sections=tuple(face.get("sections") or ()), band=face.get("band") or "",
+        sections=tuple(face.get("sections") or ()), band=band,
         cue=cue, rotate=float(face.get("rotate", 0.0)), elements=tuple(face.get("elements") or ()),
         as_front=bool(face.get(SAME)),
         family=family(game, face.get("font") or "body"),

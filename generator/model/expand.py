@@ -13,7 +13,6 @@ a template. Every value that came from a cell or a template remembers where (``d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -61,15 +60,18 @@ class Player(str):
     cue: str
 
 
-@dataclass
 class Sources:
     """What every component's expressions may use."""
 
-    folder: Path
-    layouts: dict[str, list[YMap]] = field(default_factory=dict)
-    values: dict[str, Any] = field(default_factory=dict)
-    variant: str = ""
-    colours: list[Any] = field(default_factory=list)
+    __slots__ = ("folder", "layouts", "values", "variant", "colours")
+
+    def __init__(self, folder: Path, layouts: dict[str, list[YMap]], values: dict[str, Any], variant: str,
+                 colours: list[Any]):
+        self.folder = folder
+        self.layouts = layouts
+        self.values = values
+        self.variant = variant
+        self.colours = colours
 
 
 # -- which components need this ------------------------------------------------------------------
@@ -411,16 +413,21 @@ def _round(v: float) -> float:
 
 # -- items ---------------------------------------------------------------------------------------------
 
-@dataclass
 class Source:
-    """One item before its templates are evaluated: its keys, its fields, where it is."""
+    """One item before its templates are evaluated: its keys, its fields, where it is. ``sheet``: a
+    spreadsheet row, whose cells are values, never templates."""
 
-    keys: YMap
-    fields: dict[str, Any]
-    file: str
-    line: int
-    columns: set[str]
-    labels: dict[str, str]
+    __slots__ = ("keys", "fields", "file", "line", "columns", "labels", "sheet")
+
+    def __init__(self, keys: YMap, fields: dict[str, Any], file: str, line: int, columns: set[str],
+                 labels: dict[str, str], sheet: bool = False):
+        self.keys = keys
+        self.fields = fields
+        self.file = file
+        self.line = line
+        self.columns = columns
+        self.labels = labels
+        self.sheet = sheet
 
 
 def _item_keys() -> dict[str, Any]:
@@ -536,7 +543,7 @@ def _rows(spec: YMap, src: Sources, errors: list[DataError]) -> list[Source]:
             keys["back"] = back
         if "count" not in keys:
             keys["count"] = 1
-        out.append(Source(keys, fields, row.file, row.line, header_set, labels))
+        out.append(Source(keys, fields, row.file, row.line, header_set, labels, sheet=True))
     if not table.rows:
         errors.append(DataError("the sheet has a header but no rows", header_place, None))
     return out
@@ -673,10 +680,13 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
     face_part = {k: v for k, v in moved_face.items() if k not in source.keys and k != "elements"}
     _render_map(face_part, ctx, out)
     own = {k: v for k, v in source.keys.items() if k not in ("elements", "back", "layout")}
-    _render_map(own, ctx, out)
+    if source.sheet:  # a cell is a value, never a template: copied as written, checked below
+        out.update(own)
+    else:
+        _render_map(own, ctx, out)
     # elements: the layout's, then the item's own (or else the face's)
     item_layout = source.keys.get("layout", layout)
-    if item_layout is not None and type(item_layout) is str and MARK in item_layout:
+    if item_layout is not None and type(item_layout) is str and MARK in item_layout and not source.sheet:
         item_layout = _render(item_layout, ctx, source.keys, "layout")
     layout_elements: list = []
     if item_layout not in (None, _DROP, ""):
@@ -700,12 +710,15 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
             _render_map({k: v for k, v in moved_back.items()
                          if not (isinstance(item_back, dict) and k in item_back)}, ctx, b)
         if isinstance(item_back, dict):
-            _render_map(item_back, ctx, b)
+            if source.sheet:
+                b.update(item_back)
+            else:
+                _render_map(item_back, ctx, b)
             if isinstance(item_back, RowMap):
                 b.labels.update(item_back.labels)
         out["back"] = b
     elif item_back is not None:
-        out["back"] = _render(item_back, ctx, source.keys, "back")
+        out["back"] = item_back if source.sheet else _render(item_back, ctx, source.keys, "back")
     if "count" not in out:
         out["count"] = 1
     if copy is not None:
@@ -731,7 +744,11 @@ def _recheck(item: RowMap, errors: list[DataError]) -> None:
                     _recheck_map(el, fmt.ELEMENT, errors, "element")
             continue
         if key == "back" and isinstance(value, RowMap):
-            _recheck_map(value, fmt.FACE, errors, "back")
+            for k in value.labels:
+                if k in value and k in fmt.FACE.keys:
+                    _check_one(value, k, value[k], fmt.FACE.keys[k].schema, errors, f"back.{k}")
+            if any(k not in fmt.FACE.keys for k in value):
+                _recheck_map(value, fmt.FACE, errors, "back")
             continue
         if key not in item.labels:
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import show
+from .ids import written_id_problem as _written_id
 from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
                      ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
 
@@ -414,3 +415,19 @@ GAME_FILE.keys.update({
                                         "key by key over them"),
 })
 PART_FILE.keys["layouts"] = GAME_FILE.keys["layouts"]
+
+# Ids as the data writes them (model/ids.py): terrain, colours, items and icons, defined or named.
+NAME_ID = Scalar("id", _written_id, {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 _-]*$"})
+COLOUR_DEF.keys["id"] = Key(NAME_ID, True)
+ITEM.keys["id"] = Key(NAME_ID)
+ITEM.keys["colour"] = Key(NAME_ID, doc=ITEM.keys["colour"].doc)
+for _face_map in (FACE, ITEM, HEX_MARK):
+    _face_map.keys["terrain"] = Key(NAME_ID, *([True] if _face_map.keys["terrain"].required else []),
+                                    doc=_face_map.keys["terrain"].doc)
+FACE_KEYS["terrain"] = FACE.keys["terrain"]
+ELEMENT.keys["terrain"] = Key(NAME_ID, doc=ELEMENT.keys["terrain"].doc)
+LAYOUT_ELEMENT.keys["terrain"] = ELEMENT.keys["terrain"]
+COMPONENT.keys["players"] = Key(ListOf(NAME_ID))
+for _file in (GAME_FILE, PART_FILE):
+    _file.keys["terrain"] = Key(MapOf(TERRAIN_DEF, key=NAME_ID), doc=_file.keys["terrain"].doc)
+    _file.keys["icons"] = Key(MapOf(ListOf(ICON_SHAPE), key=NAME_ID), doc=_file.keys["icons"].doc)

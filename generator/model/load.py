@@ -17,6 +17,7 @@ from . import checks, limits
 from . import format as fmt
 from .expand import Sources, apply_variant, expand, needs_expanding, resolve_layouts
 from .extend import resolve_extends
+from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .schema import check
@@ -159,13 +160,16 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
         terrain.update(doc.get("terrain", {}) or {})
         own_icons.update(doc.get("icons", {}) or {})
         comp_specs.extend(doc.get("components", []) or [])
+    terrain = normalise_keys(terrain, "terrain", errors)
+    own_icons = normalise_keys(own_icons, "icon", errors)
+    canonical_refs(terrain)
     icons = GameIcons(own_icons)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
-    colours = [Colour(c["id"], str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+    colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
     for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
@@ -181,6 +185,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
         if needs_expanding(spec):
             expand(spec, sources, errors)
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
+        canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -277,7 +282,7 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     def walk(spec: Any) -> None:
         if isinstance(spec, YMap):
             for key, value in spec.items():
-                if key == "image" and isinstance(value, str):
+                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None:
                         from ..components.images import check_image  # a picture: read only if named
@@ -504,7 +509,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             back_face = shared_back
         else:
             back_face = merge_back(face, comp_back, raw.get("back"))
-        item_id = str(raw.get("id") or _slug(name))
+        item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
         if item_id in ids:
             if raw.get("id") is not None:
                 errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} "

@@ -75,13 +75,15 @@ class Map(_Node):
 
 
 class MapOf(_Node):
-    """A mapping from free names (identifiers) to values of one schema."""
+    """A mapping from free names (identifiers) to values of one schema. ``key``: (spreadsheets) the
+    names' own rule when they are not plain ids (terrain and icons: ids as the data writes them)."""
 
-    __slots__ = ("value", "name")
+    __slots__ = ("value", "name", "key")
 
-    def __init__(self, value: Any, name: str = "mapping"):
+    def __init__(self, value: Any, name: str = "mapping", key: Any = None):
         self.value = value
         self.name = name
+        self.key = key
 
 
 class ListOf(_Node):
@@ -244,7 +246,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
     file, line = where
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
-    if templated and type(value) is str and "{{" in value:
+    if templated and type(value) is str and ("{{" in value or "{%" in value):
         _check_template(value, errors, (file, line), path)
         return
     if isinstance(schema, Map):
@@ -255,7 +257,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
             return
         for key, item in value.items():
             kline = value.line_of(key) if isinstance(value, YMap) else line
-            msg = _ident(key)
+            msg = _ident(key) if schema.key is None else schema.key.test(key)
             if msg:
                 errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
             check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
@@ -358,7 +360,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
         if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None and not (
-                templated and type(item) is str and "{{" in item):
+                templated and type(item) is str and ("{{" in item or "{%" in item)):
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if schema.open:

@@ -74,7 +74,8 @@ class _Builder:
         if isinstance(schema, Map):
             return self.ref(schema)
         if isinstance(schema, MapOf):
-            return {"type": "object", "propertyNames": {"pattern": "^[a-z0-9][a-z0-9_-]*$"},
+            names = schema.key.json if schema.key is not None else {"pattern": "^[a-z0-9][a-z0-9_-]*$"}
+            return {"type": "object", "propertyNames": {"pattern": names["pattern"]},
                     "additionalProperties": self.node(schema.value)}
         if isinstance(schema, ListOf):
             out: dict[str, Any] = {"type": "array", "items": self.node(schema.item)}

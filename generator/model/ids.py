@@ -1,0 +1,86 @@
+"""Ids as the data writes them: ``German``, ``INF``, ``Heavy Cavalry`` name a terrain, a player colour,
+an item or an icon as well as ``german``, ``inf`` and ``heavy-cavalry`` do.
+
+The one rule: **ids are compared ignoring case, with each run of spaces counted as one hyphen**.
+``Heavy Cavalry``, ``heavy cavalry``, ``HEAVY  CAVALRY`` and ``heavy-cavalry`` are one id;
+``heavy_cavalry`` is another (an underscore is kept). Internally every id is held in that compared
+form (:func:`norm`), so definitions and references written either way meet, and two definitions that
+the rule makes one are refused.
+
+>>> norm("Heavy Cavalry"), norm("INF"), norm("light_woods")
+('heavy-cavalry', 'inf', 'light_woods')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..errors import DataError
+from ..yamlsrc import YList, YMap
+
+_WRITTEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,63}")
+_ICON_REF = re.compile(r"\{icon:([^{}]{1,64})\}")
+REF_KEYS = ("terrain", "icon")  # keys whose text names a terrain or an icon, wherever they are
+
+
+def norm(text: str) -> str:
+    """An id in its compared form."""
+    if text.islower() and " " not in text:
+        return text
+    return "-".join(text.lower().split())
+
+
+def written_id_problem(v: Any) -> str | None:
+    if isinstance(v, str) and _WRITTEN.fullmatch(v) and v.strip() == v:
+        return None
+    return "expected an id (up to 64 letters, digits, spaces, - and _; compared ignoring case)"
+
+
+def normalise_keys(defs: dict[str, Any], what: str, errors: list[DataError]) -> dict[str, Any]:
+    """``defs`` (terrain or icons by id) keyed by compared ids; two that the rule makes one are refused."""
+    if all(norm(k) == k for k in defs):
+        return defs
+    out: dict[str, Any] = {}
+    written: dict[str, str] = {}
+    for key, value in defs.items():
+        n = norm(key)
+        if n in out:
+            where = value if isinstance(value, (YMap, YList)) else None
+            message = (f"{what} {key!r} and {written[n]!r} are one id (ids are compared ignoring case, spaces "
+                       f"as hyphens); rename one")
+            errors.append(where.error(message) if where is not None else DataError(message))
+            continue
+        out[n] = value
+        written[n] = key
+    return out
+
+
+def canonical_refs(node: Any) -> None:
+    """Every terrain, icon, player colour, player list and item id in ``node`` (a component), and every
+    ``{icon:NAME}`` in its texts, in the compared form (in place)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if type(value) is str:
+                if key in REF_KEYS or key == "colour" and not value.startswith("#"):
+                    if not (value.islower() and " " not in value):
+                        node[key] = norm(value)
+                elif "{icon:" in value:
+                    node[key] = _icons_in_text(value)
+            elif key == "players" and isinstance(value, list):
+                for i, v in enumerate(value):
+                    if type(v) is str:
+                        value[i] = norm(v)
+            elif isinstance(value, (dict, list)):
+                canonical_refs(value)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            if type(value) is str:
+                if "{icon:" in value:
+                    node[i] = _icons_in_text(value)
+            elif isinstance(value, (dict, list)):
+                canonical_refs(value)
+
+
+def _icons_in_text(text: str) -> str:
+    return _ICON_REF.sub(lambda m: "{icon:" + norm(m.group(1).strip()) + "}", text)
