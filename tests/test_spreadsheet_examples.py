@@ -96,3 +96,13 @@ def test_validate_says_both_examples_are_ok(runner):
     result = runner.invoke(cli, ["validate", str(DECK), str(COUNTERS)])
     assert result.exit_code == 0, result.output
     assert "forge_and_field: ok (1 components, 22 pieces)" in result.output
+
+
+def test_the_docs_worked_example_is_the_example_game():
+    import re
+
+    import yaml
+
+    chapter = (ROOT / "docs" / "spreadsheets.md").read_text()
+    block = re.search(r"Its whole `game.yaml`:\n\n```yaml\n(.*?)```", chapter, re.S).group(1)
+    assert yaml.safe_load(block) == yaml.safe_load((DECK / "game.yaml").read_text())
