@@ -132,11 +132,8 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
                                    f"({_box_text(box)}); it would not print", "at_mm"))
             return
-        from ..draw.fonts import text_width_mm
-
         size = float(el.get("size_pt", 10))
-        width = max(text_width_mm(line, size, str(el.get("font", "regular")))
-                    for line in str(el.get("text", "")).split("\n"))
+        width = _text_width(str(el.get("text", "")), size, str(el.get("font", "regular")))
         anchor = el.get("anchor", "start")
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
@@ -161,6 +158,20 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
                                    f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+def _text_width(text: str, size: float, font: str) -> float:
+    """The widest line of a text element as printed: its markup (**bold**, *italic*) not counted, an
+    inline {icon:...} as wide as the icon prints."""
+    from ..draw.fonts import text_width_mm
+
+    if "*" not in text and "{" not in text and "\\" not in text:
+        return max(text_width_mm(line, size, font) for line in text.split("\n"))
+    from ..components.richtext import DEFAULT_FAMILY, parse, space_width, word_width
+
+    base = font if font in DEFAULT_FAMILY else "regular"
+    return max(sum(word_width(w, size, DEFAULT_FAMILY) for w in para) +
+               space_width(size, DEFAULT_FAMILY) * max(len(para) - 1, 0) for para in parse(text, base))
 
 
 # elements with a box of their own that a map's hexes would hide or be hidden by

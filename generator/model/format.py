@@ -431,3 +431,16 @@ COMPONENT.keys["players"] = Key(ListOf(NAME_ID))
 for _file in (GAME_FILE, PART_FILE):
     _file.keys["terrain"] = Key(MapOf(TERRAIN_DEF, key=NAME_ID), doc=_file.keys["terrain"].doc)
     _file.keys["icons"] = Key(MapOf(ListOf(ICON_SHAPE), key=NAME_ID), doc=_file.keys["icons"].doc)
+
+# Icons from the designer's own files, and icons in a colour of their own (issue #21 section 4).
+ICON_RECOLOURED = Map({
+    "icon": Key(NAME_ID, True, doc="another icon (the game's own or a shared one)"),
+    "colour": Key(COLOUR, True, doc="drawn in this colour wherever it prints, whatever the text's ink"),
+}, "recoloured icon")
+ICON_DEF = OneOf((ListOf(ICON_SHAPE), TEXT, ICON_RECOLOURED),
+                 "a list of shapes, a picture file (art/wood.svg), or {icon: NAME, colour: \"#rrggbb\"}")
+for _file in (GAME_FILE, PART_FILE):
+    _file.keys["icons"] = Key(MapOf(ICON_DEF, key=NAME_ID),
+                              doc="the game's own icons: shapes in a 100 x 100 box (drawn in the text's ink "
+                                  "where a shape's colour is ink), a picture file in the game folder (SVG, PNG "
+                                  "or JPEG, printed in its own colours), or another icon in a colour of its own")

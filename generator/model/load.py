@@ -96,6 +96,10 @@ class GameIcons(Mapping):
             self._all = icons
         return icons
 
+    def forget(self) -> None:
+        """The game's own icons changed: merge them again when next looked up."""
+        self._all = None
+
     def __getitem__(self, name: str) -> Any:
         return self._icons()[name]
 
@@ -113,6 +117,55 @@ class GameIcons(Mapping):
 
     def __repr__(self) -> str:
         return repr(self._icons())
+
+
+def _own_icons(own: dict[str, Any], icons: GameIcons, folder: Path, where: dict[str, tuple[YMap, Any]],
+               errors: list[DataError]) -> None:
+    """A game's icons that are picture files, or other icons in a colour of their own, as shapes (in place)."""
+    for name, value in list(own.items()):
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            path, why = inside_folder(folder, value)
+            if path is not None:
+                from ..components.images import check_image  # a picture: read only if named
+
+                why = check_image(path)
+            if why:
+                owner, key = where[name]
+                errors.append(owner.error(f"icons.{name}: {why}", key))
+                own.pop(name)
+                continue
+            own[name] = [{"picture": str(path)}]
+    for name, value in list(own.items()):
+        if isinstance(value, dict):
+            other = norm(str(value.get("icon")))
+            base = own.get(other) if other != name else None
+            if base is None or isinstance(base, dict):
+                base = icons.get(other) if other not in own else base
+            if not isinstance(base, list):
+                errors.append(value.error(f"icons.{name}: no icon {value.get('icon')!r} to draw in its own colour "
+                                          f"(the game's own or a shared one, not another recoloured icon)", "icon"))
+                own.pop(name)
+                continue
+            own[name] = _recolour(base, str(value["colour"]))
+            icons.forget()  # looked up the shared icons: read them again with this one
+
+def _recolour(shapes: list[Any], colour: str) -> list[dict[str, Any]]:
+    """An icon's shapes with every part drawn in the text's ink drawn in ``colour`` instead."""
+    from ..components.art import ink_for
+
+    out = []
+    for shape in shapes:
+        shape = dict(shape)
+        if "picture" in shape:
+            return [shape]
+        fill = shape.get("fill", "ink" if "stroke" not in shape else "none")
+        for key, paint in (("fill", fill), ("stroke", shape.get("stroke"))):
+            if paint in ("ink", "player"):
+                shape[key] = colour
+            elif paint == "contrast":
+                shape[key] = ink_for(colour)
+        out.append(shape)
+    return out
 
 
 def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
@@ -155,15 +208,19 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
     layouts = resolve_layouts([doc for _, doc in docs], errors)
     terrain: dict[str, Any] = {}
     own_icons: dict[str, Any] = {}
+    icon_where: dict[str, tuple[YMap, Any]] = {}  # where each of the game's own icons is defined
     comp_specs: list[YMap] = []
     for _, doc in docs:
         terrain.update(doc.get("terrain", {}) or {})
         own_icons.update(doc.get("icons", {}) or {})
+        for key in doc.get("icons", {}) or {}:
+            icon_where[norm(str(key))] = (doc["icons"], key)
         comp_specs.extend(doc.get("components", []) or [])
     terrain = normalise_keys(terrain, "terrain", errors)
     own_icons = normalise_keys(own_icons, "icon", errors)
     canonical_refs(terrain)
     icons = GameIcons(own_icons)
+    _own_icons(own_icons, icons, folder, icon_where, errors)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
