@@ -19,7 +19,7 @@ from typing import Any, Iterable
 from ..errors import DataError, show
 from ..yamlsrc import YList, YMap
 from . import format as fmt
-from .schema import BOOL_NAME, ListOf, Scalar, check
+from ..schema import BOOL_NAME, ListOf, Scalar, check, resolved
 from .template import MARK, ROW_KEY as _ROW_KEY, TemplateError, compile_text, truth
 
 BOARD_KINDS = ("board", "sheet", "generated")
@@ -741,7 +741,7 @@ def _recheck(item: RowMap, errors: list[DataError]) -> None:
         if key == "elements":
             for el in value:
                 if isinstance(el, RowMap):
-                    _recheck_map(el, fmt.ELEMENT, errors, "element")
+                    _recheck_map(el, resolved(fmt.ELEMENT), errors, "element")
             continue
         if key == "back" and isinstance(value, RowMap):
             for k in value.labels:
@@ -790,7 +790,7 @@ def _expand_board(spec: YMap, src: Sources, layout: str | None, errors: list[Dat
     spec["elements"] = elements
     for el in elements:
         if isinstance(el, RowMap):
-            _recheck_map(el, fmt.ELEMENT, errors, "element")
+            _recheck_map(el, resolved(fmt.ELEMENT), errors, "element")
     spec.pop("layout", None)
 
 

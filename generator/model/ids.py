@@ -19,7 +19,6 @@ from typing import Any
 from ..errors import DataError
 from ..yamlsrc import YList, YMap
 
-_WRITTEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,63}")
 _ICON_REF = re.compile(r"\{icon:([^{}]{1,64})\}")
 REF_KEYS = ("terrain", "icon")  # keys whose text names a terrain or an icon, wherever they are
 
@@ -29,12 +28,6 @@ def norm(text: str) -> str:
     if text.islower() and " " not in text:
         return text
     return "-".join(text.lower().split())
-
-
-def written_id_problem(v: Any) -> str | None:
-    if isinstance(v, str) and _WRITTEN.fullmatch(v) and v.strip() == v:
-        return None
-    return "expected an id (up to 64 letters, digits, spaces, - and _; compared ignoring case)"
 
 
 def normalise_keys(defs: dict[str, Any], what: str, errors: list[DataError]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
-from .schema import MAX_TEXT
+from ..schema import MAX_TEXT
 
 MARK = "{{"
 _PART = re.compile(r"\{\{(.*?)\}\}", re.S)
