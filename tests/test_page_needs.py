@@ -91,3 +91,136 @@ def test_bold_markup_is_not_measured_as_text(runner, tmp_path):
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace('"**1**"', '"**1111111**"'))
     result = runner.invoke(cli, ["validate", str(folder)])
     assert "warning: this text runs" in result.output  # a text that is too wide still says so
+
+
+# -- element features, measured on the face as --format png draws it ---------------------------------
+
+DPI = 200
+
+
+def _face(tmp_path: Path, elements: str, face_extra: str = "", kind: str = "card", size: str = ""):
+    """The front of a one-item component with ``elements``, as a PNG (``--format png``), and a function
+    from mm (from the face's centre) to that picture's pixels."""
+    from PIL import Image
+
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    folder = _game(tmp_path / "g", f"""components:
+  - id: deck
+    name: Deck
+    kind: {kind}
+    {size}
+    face: {{elements: {elements}{face_extra}}}
+    items: [{{name: Gain, count: 1}}]
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("png",), dpi=DPI))
+    image = Image.open(next((tmp_path / "out" / "pg" / "png").rglob("*front.png"))).convert("RGB")
+    w, h = image.size
+
+    def px(x_mm: float, y_mm: float) -> tuple[int, int]:
+        return round(w / 2 + x_mm * DPI / 25.4), round(h / 2 + y_mm * DPI / 25.4)
+
+    return image, px
+
+
+def _near(rgb: tuple[int, int, int], colour: tuple[int, int, int], tolerance: int = 24) -> bool:
+    return sum(abs(a - b) for a, b in zip(rgb, colour)) <= tolerance
+
+
+def test_a_box_with_stroke_none_square_corners_and_half_opacity(tmp_path):
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-28, -30], size_mm: [25, 20], fill: "#3366cc", stroke: none,
+        radius_mm: 0}, {type: box, at_mm: [2, -30], size_mm: [25, 20], fill: "#cc3333", opacity: 0.5,
+        stroke: none}]""")
+    # square corners: the very corner of the blue box is blue (a rounded one leaves it white)
+    assert _near(image.getpixel(px(-27.8, -29.8)), (0x33, 0x66, 0xcc))
+    # no edge: just inside the blue box's side is blue, not the ink's black
+    assert _near(image.getpixel(px(-27.9, -20)), (0x33, 0x66, 0xcc))
+    # half opacity: the red box shows as red half over white paper
+    assert _near(image.getpixel(px(14, -20)), (230, 153, 153))
+
+
+def test_print_shop_files_flatten_a_translucent_box(tmp_path):
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {elements: [{type: box, at_mm: [2, -30], size_mm: [25, 20], fill: "#cc3333", opacity: 0.5}]}
+    items: [{name: Gain, count: 1}]
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=(), print_shop=True))
+    pdfs = list((tmp_path / "out" / "pg" / "print-shop").rglob("*.pdf"))
+    assert pdfs and not any(b"/ca .5" in p.read_bytes() or b"/CA .5" in p.read_bytes() for p in pdfs)
+
+
+def test_text_turned_by_any_angle(tmp_path):
+    image, px = _face(tmp_path, '[{type: text, at_mm: [0, -10], text: "TURNED", size_pt: 14, rotate: 90}]')
+    # turned 90 degrees clockwise about its start: it reads downwards from [0, -10]
+    column = [any(image.getpixel(px(x / 2, y))[0] < 100 for x in range(0, 8)) for y in range(-8, 8)]
+    row = [image.getpixel(px(x, -11.5))[0] < 100 for x in range(2, 18)]
+    assert sum(column) >= 6 and sum(row) == 0
+
+
+def test_box_text_sits_where_valign_says_and_keeps_to_max_lines(tmp_path):
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-25, -30], size_mm: [50, 30], stroke: none,
+        text: "Bottom", valign: bottom, size_pt: 12},
+        {type: box, at_mm: [-25, 5], size_mm: [50, 30], stroke: none, size_pt: 12, min_pt: 5, max_lines: 1,
+        text: "a long rule text that would take three lines at twelve points in this box"}]""")
+
+    def dark_rows(y0: float, y1: float) -> list[float]:
+        out = []
+        for k in range(int((y1 - y0) * 4)):
+            y = y0 + k / 4
+            if any(image.getpixel(px(x, y))[0] < 100 for x in range(-24, 25)):
+                out.append(y)
+        return out
+
+    bottom = dark_rows(-30, 0)
+    assert bottom and min(bottom) > -10  # in the lower third of the box, not under its top
+    one_line = dark_rows(5, 35)
+    assert one_line and max(one_line) - min(one_line) < 4  # one line of small type, not three
+
+
+def test_track_and_grid_labels_are_rich_text(tmp_path):
+    import pypdfium2 as pdfium
+
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    folder = _game(tmp_path / "g", """components:
+  - id: board
+    name: Board
+    kind: board
+    size_mm: [150, 100]
+    elements:
+      - {type: track, at_mm: [10, 10], cells: 3, label: "**Score**", labels: ["**1**", "{icon:gold}", "*3*"]}
+      - {type: grid, at_mm: [10, 40], size_mm: [120, 40], labels: ["**Name**", "Gold {icon:gold}"], grid_rows: 3}
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = next((tmp_path / "out" / "pg" / "a4").glob("*.pdf"))
+    doc = pdfium.PdfDocument(str(pdf))
+    text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    assert "Score" in text and "Name" in text and "Gold" in text
+    assert "**" not in text and "{icon" not in text
+
+
+def test_a_line_along_the_cut_of_a_counter(tmp_path):
+    image, px = _face(tmp_path, "[]", face_extra=', stroke: "#dd0000", stroke_mm: 1', kind="counter",
+                      size="size_mm: 20")
+    assert _near(image.getpixel(px(0, -9.5)), (0xdd, 0, 0))  # 0.5 mm inside the top of the cut
+    assert not _near(image.getpixel(px(0, -8)), (0xdd, 0, 0))  # 2 mm inside: the face
+
+
+def test_stroke_on_a_card_is_refused(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {stroke: "#000000"}
+    items: [{name: A, count: 1}]
+""")
+    result = runner.invoke(cli, ["validate", str(folder)])
+    assert result.exit_code == 1 and "stroke does not print on a card" in result.output

@@ -102,6 +102,18 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     return tuple(paras)
 
 
+def marked(text: str) -> bool:
+    """Whether a text holds markup (``**bold**``, ``*italic*``, ``{icon:...}``, an escape): a plain one
+    can be set as it is."""
+    return "*" in text or "{icon:" in text or "\\" in text
+
+
+def rich_width(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular") -> float:
+    """The widest line of ``text`` as printed (markup not counted; an icon as wide as it prints)."""
+    return max((sum(word_width(w, size, family) for w in para) + space_width(size, family) * max(len(para) - 1, 0)
+                for para in parse(text, base)), default=0.0)
+
+
 def icons_in(text: Any) -> list[str]:
     return ICON_RE.findall(str(text))
 

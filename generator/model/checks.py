@@ -21,8 +21,20 @@ CARD_ONLY = {
     "band": "band colours a card's title band; a {kind} has none (use fill)",
 }
 
+# Face keys a card cannot print
+PIECE_ONLY = {
+    "stroke": "a line along the cut prints on tiles, tokens and counters; a card's edge is its cut (use band "
+              "or a box element for a frame)",
+    "stroke_mm": "a line along the cut prints on tiles, tokens and counters",
+}
+
+
 def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
     """Refuse face keys this kind of piece cannot print."""
+    if isinstance(face, YMap) and kind == "card":
+        for key, why in PIECE_ONLY.items():
+            if key in face:
+                errors.append(face.error(f"{key} does not print on a card: {why}", key))
     if not isinstance(face, YMap) or kind not in PIECE_KINDS:
         return
     for key, why in CARD_ONLY.items():
@@ -136,11 +148,9 @@ def _text_width(text: str, size: float, font: str) -> float:
 
     if "*" not in text and "{" not in text and "\\" not in text:
         return max(text_width_mm(line, size, font) for line in text.split("\n"))
-    from ..components.richtext import DEFAULT_FAMILY, parse, space_width, word_width
+    from ..components.richtext import DEFAULT_FAMILY, rich_width
 
-    base = font if font in DEFAULT_FAMILY else "regular"
-    return max(sum(word_width(w, size, DEFAULT_FAMILY) for w in para) +
-               space_width(size, DEFAULT_FAMILY) * max(len(para) - 1, 0) for para in parse(text, base))
+    return rich_width(text, size, DEFAULT_FAMILY, font if font in DEFAULT_FAMILY else "regular")
 
 
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:

@@ -88,6 +88,9 @@ FACE_KEYS: dict[str, Key] = {
                                               "out to the bleed, cut to the piece's shape (default fit)"),
     "font": Key(ID, doc="a font named under fonts: in game.yaml, for this face's text (default body)"),
     "title_font": Key(ID, doc="a font named under fonts: for the title and value (default title)"),
+    "stroke": Key(COLOUR, doc="tiles, tokens and counters: a line of this colour along the inside of the cut "
+                              "(none: no line)"),
+    "stroke_mm": Key(num(0.1, 5), doc="the width of that line (default 0.5)"),
 }
 FACE = Map(FACE_KEYS, "face")
 BACK = OneOf((enum("none", "same"), FACE), "none, same, or a face mapping")
