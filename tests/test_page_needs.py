@@ -224,3 +224,110 @@ def test_stroke_on_a_card_is_refused(runner, tmp_path):
 """)
     result = runner.invoke(cli, ["validate", str(folder)])
     assert result.exit_code == 1 and "stroke does not print on a card" in result.output
+
+
+# -- fonts: OpenType CFF, characters a font lacks, a fallback -----------------------------------------
+
+def _cff_font(path: Path) -> None:
+    """A small OpenType font with CFF outlines (as .otf files from type foundries are): A, B and space."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    def glyph(width: int, curve: bool = False):
+        pen = T2CharStringPen(width, None)
+        pen.moveTo((50, 0))
+        pen.lineTo((50, 700))
+        if curve:
+            pen.curveTo((300, 900), (500, 500), (width - 50, 700))
+        else:
+            pen.lineTo((width - 50, 700))
+        pen.lineTo((width - 50, 0))
+        pen.closePath()
+        return pen.getCharString()
+
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder([".notdef", "space", "A", "B"])
+    fb.setupCharacterMap({32: "space", 65: "A", 66: "B"})
+    fb.setupCFF("TestSans", {"FullName": "Test Sans"}, {".notdef": glyph(500), "space": T2CharStringPen(250, None)
+                .getCharString(), "A": glyph(600, True), "B": glyph(650)}, {})
+    fb.setupHorizontalMetrics({".notdef": (500, 50), "space": (250, 0), "A": (600, 50), "B": (650, 50)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Test Sans", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    fb.font.recalcTimestamp = False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fb.save(str(path))
+
+
+def test_an_opentype_cff_font_is_embedded_and_sets_the_text(tmp_path):
+    import pypdfium2 as pdfium
+
+    from generator.build import Options, build_game
+    from generator.model import load_game
+
+    folder = _game(tmp_path / "g", """fonts: {body: fonts/TestSans.otf}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: B, count: 1, text: "AB BA"}]
+""")
+    _cff_font(folder / "fonts" / "TestSans.otf")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = next((tmp_path / "out" / "pg" / "a4").glob("*.pdf"))
+    assert b"Test-Sans" in pdf.read_bytes()  # embedded (as TrueType outlines)
+    doc = pdfium.PdfDocument(str(pdf))
+    assert any("AB BA" in doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    # a B is 650 units wide: 0.65 of the type size, as the .otf says (measured by pdfium, in points; the
+    # page draws in millimetres, so pdfium gives the size in mm)
+    page = next(doc[i] for i in range(len(doc)) if "AB BA" in doc[i].get_textpage().get_text_range())
+    textpage = page.get_textpage()
+    start = textpage.get_text_range().index("AB BA")
+    x0 = textpage.get_charbox(start + 1, loose=True)[0]
+    x1 = textpage.get_charbox(start + 2, loose=True)[0]  # the space after B
+    assert abs((x1 - x0) - 0.65 * page_text_size(textpage, start + 1) * 72 / 25.4) < 0.05
+
+
+def page_text_size(textpage, index: int) -> float:
+    import pypdfium2.raw as raw
+
+    return raw.FPDFText_GetFontSize(textpage.raw, index)
+
+
+def test_a_character_the_font_lacks_is_a_warning_naming_text_and_character(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: Hero, count: 1, text: "Gain ★ now"}]
+""")
+    result = runner.invoke(cli, ["validate", str(folder)])
+    assert result.exit_code == 0
+    assert "game.yaml:6: warning: 'Gain ★ now': '★' (U+2605) is not in the font Bitstream Vera" in result.output
+
+
+def test_a_fallback_font_prints_the_characters_the_font_lacks(runner, tmp_path):
+    import shutil
+
+    from tests.conftest import ROOT
+
+    folder = _game(tmp_path / "g", """fonts:
+  body: {regular: fonts/TestSans.otf, fallback: fonts/DejaVu.ttf}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: B, count: 1, text: "AB ☀ BA"}]
+""")
+    _cff_font(folder / "fonts" / "TestSans.otf")
+    shutil.copy(ROOT / "docs" / "example-wargame" / "fonts" / "DejaVuSerifCondensed-Bold.ttf",
+                folder / "fonts" / "DejaVu.ttf")
+    result = runner.invoke(cli, ["validate", str(folder)])
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", str(folder), "--out", str(out), "--paper", "a4", "--format", "pdf",
+                                 "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    data = next((out / "pg" / "a4").glob("*.pdf")).read_bytes()
+    assert b"DejaVuSerifCondensed-Bold" in data and b"Test-Sans" in data  # the sun from the fallback

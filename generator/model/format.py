@@ -157,6 +157,8 @@ FONT_FILES = Map({
     "bold": Key(TEXT),
     "italic": Key(TEXT),
     "bolditalic": Key(TEXT),
+    "fallback": Key(TEXT, doc="a font file for the characters the others lack (a star, an arrow, an accented "
+                              "letter): they print in it instead of as empty boxes"),
 }, "font files")
 FONT_DEF = OneOf((TEXT, FONT_FILES), "a TrueType file (fonts/X.ttf) or {regular: ..., bold: ..., italic: ..., "
                                      "bolditalic: ...}")

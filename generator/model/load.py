@@ -393,6 +393,7 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
+                _glyph_warnings(game, look, item, noted)
                 if comp.kind == "card":
                     found = card_problems(comp, look)
                 else:
@@ -404,6 +405,22 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                         noted.add((item.file, item.line, problem))
                         (errors if "too thin" in problem else game.warnings).append(
                             DataError(problem, item.file, item.line))
+
+
+def _glyph_warnings(game: Game, look: Any, item: Any, noted: set[tuple]) -> None:
+    """A character the face's font cannot print (it would be an empty box): a warning, once a text."""
+    from .glyphs import element_problems, look_problems
+
+    for problem in look_problems(look):
+        if (item.file, item.line, problem) not in noted:
+            noted.add((item.file, item.line, problem))
+            game.warnings.append(DataError(problem, item.file, item.line))
+    for el, problem in element_problems(game, look.elements):
+        key = (getattr(el, "file", item.file), getattr(el, "line", item.line), problem)
+        if key not in noted:
+            noted.add(key)
+            game.warnings.append(el.error(problem, "text") if isinstance(el, YMap) else
+                                 DataError(problem, item.file, item.line))
 
 
 def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
