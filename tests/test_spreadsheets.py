@@ -441,3 +441,17 @@ def test_items_csv_keeps_working_beside_templates(tmp_path):
 """, {"deck.csv": "name,count,value\nA,2,3\n"}))
     item = game.components[0].items[0]
     assert (item.name, item.count, item.face["value"]) == ("A", 2, "3")
+
+
+def test_items_csv_rows_take_the_faces_templates(tmp_path):
+    game = _load(_game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {subtitle: "{{ name|upper }} ({{ value }})"}
+    items: [{name: Yaml, count: 1, value: 1, footer: "{{ name }}!"}]
+    items_csv: deck.csv
+""", {"deck.csv": "name,count,value\nA,2,3\n"}))
+    first, second = game.components[0].items
+    assert (first.face["subtitle"], first.face["footer"]) == ("YAML (1)", "Yaml!")
+    assert (second.name, second.count, second.face["subtitle"]) == ("A", 2, "A (3)")

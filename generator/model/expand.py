@@ -619,6 +619,13 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> None:
     face = spec.get("face") if isinstance(spec.get("face"), YMap) else YMap()
     back = spec.get("back") if isinstance(spec.get("back"), YMap) else None
     sources = _yaml_items(spec)
+    if spec.get("items_csv"):  # the older sheet of item keys: its rows take the face's templates too
+        from .spreadsheet import read_items
+
+        for row in read_items(src.folder, str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors):
+            fields = {k: v for k, v in row.items() if not isinstance(v, (dict, list))}
+            sources.append(Source(row, fields, row.file, row.line, set(), {}, sheet=True))
+        spec.pop("items_csv")
     if spec.get("items_from") is not None:
         sources += _rows(spec, src, errors)
     moved_face = {k: v for k, v in face.items() if k == "elements" or _has_template(v) or
