@@ -455,3 +455,20 @@ def test_items_csv_rows_take_the_faces_templates(tmp_path):
     first, second = game.components[0].items
     assert (first.face["subtitle"], first.face["footer"]) == ("YAML (1)", "Yaml!")
     assert (second.name, second.count, second.face["subtitle"]) == ("A", 2, "A (3)")
+
+
+def test_an_extending_element_moves_and_grows_as_squibs_plus_equals(tmp_path):
+    game = _load(_game(tmp_path / "g", """layouts:
+  card:
+    frame: {type: box, at_mm: [-20, -30], size_mm: [10, 8], fill: "#222222"}
+    text: {extends: frame, shift_mm: [-3, 10], grow_mm: [6, 0], text: "{{ name }}"}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: card
+    items: [{name: A, count: 1}]
+"""))
+    frame, text = _elements(game.components[0].items[0])
+    assert (text["at_mm"], text["size_mm"], text["fill"], text["text"]) == ([-23, -20], [16, 8], "#222222", "A")
+    assert frame["at_mm"] == [-20, -30]

@@ -205,8 +205,9 @@ def _merge_element(base: YMap | None, own: YMap) -> YMap:
             out[key] = value
             out.key_lines[key] = base.line_of(key)
     shift = own.get("shift_mm")
+    grow = own.get("grow_mm")
     for key, value in own.items():
-        if key in ("extends", "shift_mm"):
+        if key in ("extends", "shift_mm", "grow_mm"):
             continue
         out[key] = value
         out.key_lines[key] = own.line_of(key)
@@ -217,6 +218,12 @@ def _merge_element(base: YMap | None, own: YMap) -> YMap:
                 moved = YList([point[0] + shift[0], point[1] + shift[1]])
                 moved.file, moved.line = own.file, own.line_of("shift_mm")
                 out[key] = moved
+    size = out.get("size_mm")
+    if isinstance(grow, list) and len(grow) >= 2 and isinstance(size, list) and len(size) >= 2 and \
+            all(isinstance(v, (int, float)) for v in size[:2]):
+        grown = YList([size[0] + grow[0], size[1] + grow[1]])
+        grown.file, grown.line = own.file, own.line_of("grow_mm")
+        out["size_mm"] = grown
     return out
 
 

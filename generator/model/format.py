@@ -290,6 +290,9 @@ def _layout_element() -> Map:
                                "from; this element's keys win"),
         "shift_mm": Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
                         doc="with extends: move the element it extends by [dx, dy] (Squib's x: += ...)"),
+        "grow_mm": Key(ListOf(COORD_MM, "[dw, dh] in mm", min_items=2),
+                       doc="with extends: make the element it extends wider and taller by [dw, dh] (Squib's "
+                           "width: += ...)"),
     }, "layout element", templated=True)
 
 
