@@ -54,25 +54,34 @@ def canonical_refs(node: Any) -> None:
     ``{icon:NAME}`` in its texts, in the compared form (in place)."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if type(value) is str:
-                if key in REF_KEYS or key == "colour" and not value.startswith("#"):
-                    if not (value.islower() and " " not in value):
+            kind = type(value)
+            if kind is str:
+                if key in REF_KEYS or key == "colour":
+                    if not (value.islower() and " " not in value) and not value.startswith("#"):
                         node[key] = norm(value)
                 elif "{icon:" in value:
                     node[key] = _icons_in_text(value)
+            elif kind is int or kind is float or kind is bool:
+                continue
             elif key == "players" and isinstance(value, list):
                 for i, v in enumerate(value):
                     if type(v) is str:
                         value[i] = norm(v)
-            elif isinstance(value, (dict, list)):
+            elif isinstance(value, dict) or isinstance(value, list) and not _numbers(value):
                 canonical_refs(value)
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            if type(value) is str:
+            kind = type(value)
+            if kind is str:
                 if "{icon:" in value:
                     node[i] = _icons_in_text(value)
-            elif isinstance(value, (dict, list)):
+            elif kind is not int and kind is not float and isinstance(value, (dict, list)):
                 canonical_refs(value)
+
+
+def _numbers(values: list) -> bool:
+    """A point or a size ([x, y]): nothing in it to name an id."""
+    return len(values) <= 4 and all(type(v) is int or type(v) is float for v in values)
 
 
 def _icons_in_text(text: str) -> str:
