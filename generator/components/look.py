@@ -146,11 +146,13 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
     if fill == "none":
         fill = "#ffffff"
     ink = face.get("ink") or terrain.get("ink")
-    if ink in (None, "player", "ink", "none", "contrast"):  # none: no ink would be no text: the contrast
+    if ink == "player-ink" and colour is not None:
+        ink = colour.ink
+    elif ink in (None, "player", "ink", "player-ink"):
         ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
-    elif ink == "player-ink":
-        ink = colour.ink if colour else ink_for(fill)
-    band = _word(face.get("band") or "", fill, ink, colour)
+    band = face.get("band") or ""
+    if band == "player":  # the player colour's fill; on a piece of no player, the deck's own band
+        band = colour.fill if colour is not None else ""
     icon_name = face.get("icon") or terrain.get("icon")
     icon = tuple(game.icons[icon_name]) if icon_name and icon_name in game.icons else None  # none: not read
     pattern = face.get("pattern") or terrain.get("pattern") or "none"
