@@ -183,7 +183,7 @@ def validate(games: tuple[str, ...]) -> None:
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
     from .model import load_game  # lazy: the data model is not loaded for --help
-    from .model.expand import variant_names
+    from .model.variants import variant_names
     from .model.load import display_path
 
     problems: list[PnpError] = []

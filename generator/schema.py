@@ -319,8 +319,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
     if templated and type(value) is str and ("{{" in value or "{%" in value):
-        _check_template(value, errors, (file, line), path)
-        return
+        return  # a template: compiled, evaluated and its value checked by model/expand.py
     if isinstance(schema, Later):
         schema = schema.get()
     if isinstance(schema, Map):
@@ -389,14 +388,6 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
         raise TypeError(f"unknown schema {schema!r}")
 
 
-def _check_template(value: str, errors: list[DataError], where: tuple[str, int], path: str) -> None:
-    from .model.template import template_problem  # only data with {{ }} loads the template engine
-
-    msg = template_problem(value)
-    if msg:
-        errors.append(DataError(f"{path}: {msg}", *where))
-
-
 WHEN_FORM = ("value", "when")
 
 
@@ -413,9 +404,7 @@ def _check_when_form(value: YMap, spec: Key, errors: list[DataError], where: tup
     else:
         check(value["value"], spec.schema, errors, (file, line), f"{path}.value", True)
     when = value["when"]
-    if type(when) is str and "{{" in when:
-        _check_template(when, errors, (file, line), f"{path}.when")
-    elif not isinstance(when, (bool, int, float, str)) or (isinstance(when, float) and not math.isfinite(when)):
+    if not isinstance(when, (bool, int, float, str)) or (isinstance(when, float) and not math.isfinite(when)):
         errors.append(DataError(f"{path}.when: expected true, false or an expression \"{{{{ ... }}}}\"",
                                 file, line))
 

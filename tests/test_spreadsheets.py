@@ -284,7 +284,7 @@ def test_statements_and_attribute_escapes_are_refused_at_their_line(runner, tmp_
 """)
     result = _validate(runner, folder)
     assert result.exit_code == 1
-    assert re.search(r"game\.yaml:6: .*face\.title: only expressions", result.output), result.output
+    assert re.search(r"game\.yaml:6: title: only expressions", result.output), result.output
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(
         '{% for x in y %}{% endfor %}', '{{ name.__class__ }}'))
     result = _validate(runner, folder)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..errors import DataError
+from ..yamlsrc import YMap
+
 FACE_TEXTS = ("subtitle", "text", "flavour", "footer")  # in the body family (title and value: the title's)
 
 
@@ -83,3 +86,19 @@ def _section_texts(sec: Mapping[str, Any]) -> list[str]:
     out += [str(b) for b in sec.get("bullets") or []]
     out += [str(c) for row in sec.get("rows") or [] if isinstance(row, list) for c in row]
     return out
+
+
+def face_warnings(game: Any, look: Any, item: Any, noted: set[tuple]) -> None:
+    """A character the face's font cannot print (it would be an empty box): a warning, once a text."""
+    if look.key().isascii():  # every text in it plain ASCII, which every font here has
+        return
+    for problem in look_problems(look):
+        if (item.file, item.line, problem) not in noted:
+            noted.add((item.file, item.line, problem))
+            game.warnings.append(DataError(problem, item.file, item.line))
+    for el, problem in element_problems(game, look.elements):
+        key = (getattr(el, "file", item.file), getattr(el, "line", item.line), problem)
+        if key not in noted:
+            noted.add(key)
+            game.warnings.append(el.error(problem, "text") if isinstance(el, YMap) else
+                                 DataError(problem, item.file, item.line))

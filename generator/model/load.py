@@ -4,7 +4,6 @@ player copies expanded. All problems are collected and raised together as ``Data
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -15,7 +14,12 @@ from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
-from .expand import Sources, apply_variant, expand, needs_expanding, resolve_layouts
+from .expand import Sources, expand, needs_expanding, templated_files
+from .files import display_path, inside_folder
+from .glyphs import face_warnings
+from .own_icons import resolve_own_icons
+from .layouts import resolve_layouts
+from .variants import apply_variant
 from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
@@ -30,15 +34,6 @@ SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
 IN_MM = 25.4
-
-
-def display_path(path: Path) -> str:
-    """A short name for messages: relative to the working folder when inside it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return rel if not rel.startswith("..") else str(path)
 
 
 def discover_games(root: Path | None = None) -> list[Path]:
@@ -119,55 +114,6 @@ class GameIcons(Mapping):
         return repr(self._icons())
 
 
-def _own_icons(own: dict[str, Any], icons: GameIcons, folder: Path, where: dict[str, tuple[YMap, Any]],
-               errors: list[DataError]) -> None:
-    """A game's icons that are picture files, or other icons in a colour of their own, as shapes (in place)."""
-    for name, value in list(own.items()):
-        if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            path, why = inside_folder(folder, value)
-            if path is not None:
-                from ..components.images import check_image  # a picture: read only if named
-
-                why = check_image(path)
-            if why:
-                owner, key = where[name]
-                errors.append(owner.error(f"icons.{name}: {why}", key))
-                own.pop(name)
-                continue
-            own[name] = [{"picture": str(path)}]
-    for name, value in list(own.items()):
-        if isinstance(value, dict):
-            other = norm(str(value.get("icon")))
-            base = own.get(other) if other != name else None
-            if base is None or isinstance(base, dict):
-                base = icons.get(other) if other not in own else base
-            if not isinstance(base, list):
-                errors.append(value.error(f"icons.{name}: no icon {value.get('icon')!r} to draw in its own colour "
-                                          f"(the game's own or a shared one, not another recoloured icon)", "icon"))
-                own.pop(name)
-                continue
-            own[name] = _recolour(base, str(value["colour"]))
-            icons.forget()  # looked up the shared icons: read them again with this one
-
-def _recolour(shapes: list[Any], colour: str) -> list[dict[str, Any]]:
-    """An icon's shapes with every part drawn in the text's ink drawn in ``colour`` instead."""
-    from ..components.art import ink_for
-
-    out = []
-    for shape in shapes:
-        shape = dict(shape)
-        if "picture" in shape:
-            return [shape]
-        fill = shape.get("fill", "ink" if "stroke" not in shape else "none")
-        for key, paint in (("fill", fill), ("stroke", shape.get("stroke"))):
-            if paint in ("ink", "player"):
-                shape[key] = colour
-            elif paint == "contrast":
-                shape[key] = ink_for(colour)
-        out.append(shape)
-    return out
-
-
 def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     docs: list[tuple[str, Any]] = []
@@ -186,21 +132,6 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
         check(doc, schema, errors, (name, 1), path.name)
         docs.append((name, doc))
     return docs
-
-
-_MARKERS = (b"{{", b"{%", b"when", b"repeat", b"layout", b"items_from")
-
-
-def _templated_files(folder: Path) -> set[str]:
-    """The game's files (as messages name them) whose text holds anything model/expand.py resolves:
-    a component elsewhere is not walked looking for templates (a deck of 10,000 cards costs 30 ms)."""
-    out = set()
-    for path in folder.iterdir():
-        if path.suffix in (".yaml", ".yml") and path.is_file():
-            data = path.read_bytes()
-            if any(m in data for m in _MARKERS):
-                out.add(display_path(path))
-    return out
 
 
 def load_game(folder: str | Path, variant: str | None = None) -> Game:
@@ -235,7 +166,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
     own_icons = normalise_keys(own_icons, "icon", errors)
     canonical_refs(terrain)
     icons = GameIcons(own_icons)
-    _own_icons(own_icons, icons, folder, icon_where, errors)
+    resolve_own_icons(own_icons, icons, folder, icon_where, errors)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
@@ -253,7 +184,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
     game.fonts = _fonts(main, folder, errors)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
     sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
-    templated = _templated_files(folder)
+    templated = templated_files(folder)
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
             expand(spec, sources, errors)
@@ -299,20 +230,6 @@ def _drop_item_maps(comp: Component) -> None:
         read = YList()
         read.file, read.line = spec["items"].file, spec["items"].line
         spec["items"] = read
-
-
-def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
-    """A file named in the data, resolved inside the game folder; (None, why) if it is not."""
-    text = str(rel)
-    if not text or os.path.isabs(text) or text.startswith("~"):
-        return None, f"{text!r} must be a path inside the game folder, like art/forest.png"
-    root = folder.resolve()
-    path = (root / text).resolve()
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return None, f"{text!r} leaves the game folder; pictures and fonts must live inside it"
-    return path, ""
 
 
 def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[str, str]]:
@@ -409,7 +326,7 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
-                _glyph_warnings(game, look, item, noted)
+                face_warnings(game, look, item, noted)
                 if comp.kind == "card":
                     found = card_problems(comp, look)
                 else:
@@ -421,24 +338,6 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                         noted.add((item.file, item.line, problem))
                         (errors if "too thin" in problem else game.warnings).append(
                             DataError(problem, item.file, item.line))
-
-
-def _glyph_warnings(game: Game, look: Any, item: Any, noted: set[tuple]) -> None:
-    """A character the face's font cannot print (it would be an empty box): a warning, once a text."""
-    if look.key().isascii():  # every text in it plain ASCII, which every font here has
-        return
-    from .glyphs import element_problems, look_problems
-
-    for problem in look_problems(look):
-        if (item.file, item.line, problem) not in noted:
-            noted.add((item.file, item.line, problem))
-            game.warnings.append(DataError(problem, item.file, item.line))
-    for el, problem in element_problems(game, look.elements):
-        key = (getattr(el, "file", item.file), getattr(el, "line", item.line), problem)
-        if key not in noted:
-            noted.add(key)
-            game.warnings.append(el.error(problem, "text") if isinstance(el, YMap) else
-                                 DataError(problem, item.file, item.line))
 
 
 def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:

@@ -24,7 +24,9 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
+from ..errors import DataError
 from ..schema import MAX_TEXT
+from ..yamlsrc import YList, YMap
 
 MARK = "{{"
 _PART = re.compile(r"\{\{(.*?)\}\}", re.S)
@@ -289,3 +291,25 @@ def truth(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip() != ""
     return bool(value)
+
+
+def template_errors(node: Any, errors: list[DataError]) -> None:
+    """Every templated text under ``node`` (YAML, with its lines) that cannot be compiled, refused at its
+    line: checked once, whether or not an item uses it."""
+    if isinstance(node, dict):
+        pairs: Any = node.items()
+    elif isinstance(node, list):
+        pairs = enumerate(node)
+    else:
+        return
+    for key, value in pairs:
+        if type(value) is str:
+            if MARK in value or "{%" in value:
+                try:
+                    compile_text(value)
+                except TemplateError as exc:
+                    message = f"{key}: {exc}" if isinstance(key, str) else str(exc)
+                    errors.append(node.error(message, key) if isinstance(node, (YMap, YList)) else
+                                  DataError(message))
+        elif isinstance(value, (dict, list)):
+            template_errors(value, errors)
