@@ -235,9 +235,13 @@ def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """A jinja2 result as a plain YAML-like value."""
-    if value is None or isinstance(value, (bool, int, str)):
+    """A jinja2 result as a plain YAML-like value (a text subclass, such as ``player``, as plain text)."""
+    if value is None or type(value) in (bool, int, str):
         return value
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):  # bool and int subclasses
+        return bool(value) if isinstance(value, bool) else int(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise TemplateError(f"the result {value} is not a finite number")
