@@ -195,6 +195,7 @@ def validate(games: tuple[str, ...]) -> None:
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
     from .model import load_game  # lazy: the data model is not loaded for --help
+    from .model.variants import variant_names
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -202,6 +203,8 @@ def validate(games: tuple[str, ...]) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
+            for name in variant_names(folder):  # each variant is a build of its own: checked as one
+                _warn(load_game(folder, name).warnings)
         except DataErrors as err:
             problems.extend(err.errors)
             continue
@@ -313,13 +316,16 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
+@click.option("--variant", "variant", metavar="NAME",
+              help="Build the game's variant NAME (variants: in game.yaml); its files carry the name.")
 @click.option("--force", is_flag=True,
               help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
           tts_url_base: str | None, out: str | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool) -> None:
+          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool,
+          variant: str | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
@@ -361,7 +367,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             made = f"--format {','.join(formats)}" if formats else "--print-shop"
             click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "
                        f"pages, and {made} makes none", err=True)
-    loaded = [load_game(folder) for folder in _games(games)]
+    loaded = [load_game(folder, variant) for folder in _games(games)]
     for game in loaded:
         _warn(game.warnings)
     start = time.perf_counter()
