@@ -94,8 +94,15 @@ def _distinct(shots: list[Shot]) -> dict[tuple, Shot]:
 def gallery_pictures(game: Game, components: list[Component], share: int, shares: int) -> dict[str, bytes]:
     """Share ``share`` of ``shares`` of the gallery's distinct pictures (by path in the game's folder):
     every ``shares``-th one, taken in this process."""
-    mine = list(_distinct(_shots(_preview_faces(game, components))).values())[share::shares]
-    return {_picture_path(shot.face).as_posix(): data for shot, data in zip(mine, take(game, mine, 1))}
+    mine = list(picture_shots(game, components).items())[share::shares]
+    return {path: data for (path, _), data in zip(mine, take(game, [shot for _, shot in mine], 1))}
+
+
+def picture_shots(game: Game, components: list[Component]) -> dict[str, Shot]:
+    """Every distinct picture of the gallery, by its path in the game's folder (what a part of the build
+    or ``pnpforge watch`` takes, or finds already taken, before :func:`game_gallery` writes the page)."""
+    return {_picture_path(shot.face).as_posix(): shot
+            for shot in _distinct(_shots(_preview_faces(game, components))).values()}
 
 
 def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
