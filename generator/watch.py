@@ -50,7 +50,7 @@ class PictureCache:
     Only the pictures of the last build are kept."""
 
     def __init__(self) -> None:
-        self.pictures: dict[tuple, bytes] = {}
+        self.pictures: dict[tuple, tuple[bytes, bytes]] = {}
 
     def clear(self) -> None:
         self.pictures.clear()
@@ -133,7 +133,7 @@ class Builder:
 
     def _build(self) -> tuple[int, int]:
         from .build import build_game, expand_generated, game_parts, render_part, write_manifest
-        from .export.gallery import picture_shots, write_index
+        from .export.gallery import picture_files, picture_shots, write_index
         from .export.raster import take
         from .model import load_game
 
@@ -154,7 +154,7 @@ class Builder:
                 if data is None:
                     data = self.cache.pictures[key]
                     reused += 1
-                pictures[path] = data
+                pictures.update(picture_files(path, data))
                 kept[key] = data
             drawn = len(missing)
             self.cache.pictures = kept  # only this build's pictures
