@@ -190,6 +190,8 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
             w_mm, _ = face_size_mm(face, 0.0)
             css_w = w_mm * CSS_PX_PER_MM
         png = folder / "png" / face.comp.id / f"{face.item}-{face.side}.png"
+        if face.side == "back" and not _exists(png, files):  # a back every item shares: written once
+            png = png.with_name("back.png")
         by_key[face.key] = {"src": rel.as_posix(), "width": round(css_w), "height": round(css_w * h_px / w_px),
                             "alt": f"{face.label}, {face.side}",
                             "large": big.relative_to(folder).as_posix(),
@@ -243,9 +245,9 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
                        "steps": tts_steps(game.id, entry.get("tts", {}).get("url_base", "file:///"))})
-    if _exists(folder / "png" / "print-on-demand.md", files):
+    if _exists(folder / "png" / "print-on-demand.txt", files):
         extras.append({"label": "PNG of every face for a print-on-demand shop: the files and quantities, deck by deck",
-                       "link": "png/print-on-demand.md"})
+                       "link": "png/print-on-demand.txt"})
     elif any(p.parent.parent == folder / "png" for p in files):
         extras.append({"label": "PNG of every face (print-on-demand)", "link": None,
                        "text": f"png/<component>/<item>-front.png, at {getattr(opts, 'dpi', 300):g} dpi"})

@@ -181,12 +181,23 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
     return out
 
 
+SRGB_INTENT = b"\x00"  # the sRGB chunk's rendering intent: perceptual
+SRGB_GAMMA = 45455  # the gAMA the PNG specification asks to go with sRGB (1 / 2.2, times 100,000)
+
+
 def encode_png(image, dpi: float) -> bytes:
-    """PNG bytes with the resolution recorded (pHYs), the same bytes for the same pixels."""
+    """PNG bytes with the resolution recorded (pHYs) and the colours marked sRGB (the sRGB chunk, and
+    gAMA for readers that know no sRGB): PDFium draws in sRGB, and a print shop or TTS that reads an
+    unmarked file may guess otherwise. The same bytes for the same pixels."""
+    from PIL import PngImagePlugin
+
+    marks = PngImagePlugin.PngInfo()
+    marks.add(b"sRGB", SRGB_INTENT)
+    marks.add(b"gAMA", SRGB_GAMMA.to_bytes(4, "big"))
     buf = io.BytesIO()
     # zlib level 1: Pillow's per-row filter choice costs the same at any level, so the encoding is
     # 0.77x of level 2's time (the gallery's 324 pictures: 1.05 s against 1.36 s CPU), files 2% larger
-    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=1)
+    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=1, pnginfo=marks)
     return buf.getvalue()
 
 
