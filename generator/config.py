@@ -28,7 +28,7 @@ from typing import Any
 
 from .errors import DataErrors
 from .model.load import display_path
-from .model.schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
+from .schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
 from .yamlsrc import load_yaml
 
 BUILD = Map({

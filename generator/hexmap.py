@@ -181,6 +181,16 @@ class HexGrid:
         return axial_to_pixel(h[0], h[1], flats_mm, self.orientation)
 
 
+def grid_flats_mm(el: dict[str, Any]) -> float:
+    """A hexgrid element's hex size across the flats in mm (from hex_in or hex_mm)."""
+    return flats_of(el["hex_in"], inches=True) if "hex_in" in el else flats_of(el.get("hex_mm"))
+
+
+def grid_cells(el: dict[str, Any]) -> tuple[list[Hex], float, str]:
+    """A hexgrid element's hexes (axial), its size across the flats in mm and its orientation."""
+    return list(HexGrid.of(el).cells), grid_flats_mm(el), el.get("orientation", "flat")
+
+
 def hexside(a: tuple[float, float], b: tuple[float, float], flats_mm: float) -> tuple[tuple[float, float],
                                                                                       tuple[float, float]]:
     """The two ends of the side shared by neighbouring hexes centred at ``a`` and ``b``."""

@@ -198,13 +198,12 @@ def test_an_unknown_shared_text_in_a_cell_is_refused_at_its_row(runner, tmp_path
 # -- element keys ------------------------------------------------------------------------------
 
 def test_every_element_key_of_the_format_belongs_to_an_element_type():
-    from generator.model import format as fmt
-    from generator.model.checks import ELEMENT_KEYS
+    from generator.elements import ELEMENT, KEYS_OF
 
-    declared = set(fmt.ELEMENT.keys) - {"type", "note"}
-    used = set().union(*ELEMENT_KEYS.values())
+    declared = set(ELEMENT.keys) - {"type", "note"}
+    used = set().union(*KEYS_OF.values())
     assert declared == used, (sorted(declared - used), sorted(used - declared))
-    assert set(fmt.ELEMENT.keys["type"].schema.json["enum"]) == set(ELEMENT_KEYS)
+    assert set(ELEMENT.keys["type"].schema.json["enum"]) == set(KEYS_OF)
 
 
 @pytest.mark.parametrize("element, key, owners", [

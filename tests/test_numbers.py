@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.model.schema import NUM, POS_MM, check, num
+from generator.schema import NUM, POS_MM, check, num
 
 GAME = """\
 format: 1

@@ -483,9 +483,9 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     import pypdfium2
     from PIL import Image
 
-    from generator.components.board import _hexgrid
     from generator.draw.pdf import PdfSurface
     from generator.draw.surface import regular_points
+    from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
     from generator.geometry import axial_to_pixel
     from generator.hexmap import HexGrid
@@ -507,7 +507,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     out = []
     for surface in (SvgSurface(), PdfSurface()):
         surface.begin_page(180, 160)
-        _hexgrid(surface, game, el, "#000000")
+        Hexgrid(el).draw(surface, game, "#000000")
         surface.end_page()
         data = surface.finish()
         if isinstance(surface, SvgSurface):
@@ -528,21 +528,17 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
 
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
-def test_a_hex_grid_without_grid_lines_shows_no_light_seam(tmp_path):
+def test_a_hex_grid_without_grid_lines_shows_no_light_seam(tmp_path, monkeypatch):
     """A board's hex grid with stroke: none (which also stopped the PDF build with an internal error):
     where two #203020 hexes meet, no pixel is lighter than the fill (48 of 255 in its lightest channel)
     by more than 6, in rsvg and PDFium at 96 and 150 dpi (measured: 48 exactly). Drawn as before (no
     underlay) both showed the seam at 100 of 255, so the measure can fail."""
-    from generator.components import board
+    from generator.elements import hexgrid
 
     for dpi in (96, 150):
         svg, pdf, sides = _hexgrid_seams("none", dpi, tmp_path)
         assert sides == 69  # 6 columns of 5: 6 x 4 inside the columns, 5 x 9 between them
         assert svg <= 48 + 6 and pdf <= 48 + 6, (dpi, svg, pdf)
-    keep = board._hex_underlay
-    board._hex_underlay = lambda s, hexes: None
-    try:
-        svg, pdf, _ = _hexgrid_seams("none", 150, tmp_path)
-    finally:
-        board._hex_underlay = keep
+    monkeypatch.setattr(hexgrid, "hex_underlay", lambda s, hexes: None)
+    svg, pdf, _ = _hexgrid_seams("none", 150, tmp_path)
     assert svg > 48 + 20 and pdf > 48 + 20

@@ -183,6 +183,16 @@ def pattern(s: Surface, kind: str, bounds: tuple[float, float, float, float], co
         s.draw(path, style)
 
 
+def terrain_pattern(s: Surface, terrain: dict[str, Any], clip: Path, bounds: tuple[float, float, float, float],
+                    fill: str, ink: str, step_mm: float = 3.0) -> None:
+    """A terrain's pattern over ``bounds``, cut to ``clip``, in the colour the map's hexes use."""
+    if terrain.get("pattern", "none") in (None, "none"):
+        return
+    with s.saved():
+        s.clip(clip)
+        pattern(s, terrain["pattern"], bounds, terrain.get("pattern_colour") or mix(fill, ink, 0.28), step_mm=step_mm)
+
+
 def shape_path(shape: str, cx: float, cy: float, r: float) -> Path:
     """A small cue shape of radius ``r``."""
     if shape == "circle":

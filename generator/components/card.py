@@ -50,7 +50,7 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
-        from .board import draw_elements
+        from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 
         with s.saved():
             s.clip(box)

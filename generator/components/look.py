@@ -8,7 +8,7 @@ from ..model import Colour, Game
 from ..model.load import SAME
 from ..record import Frozen, set_field
 from .art import ink_for, mix
-from .richtext import DEFAULT_FAMILY
+from .richtext import DEFAULT_FAMILY, family
 
 
 class Look(Frozen):
@@ -84,17 +84,6 @@ class Look(Frozen):
     @property
     def title_fonts(self) -> dict[str, str]:
         return dict(self.title_family) if self.title_family else self.fonts
-
-
-def family(game: Game, name: Any) -> tuple:
-    """The font family a face or element names (a key of the game's fonts:), as (style, font)
-    pairs; () for the built-in fonts."""
-    fam = game.fonts.get(str(name)) if name else None
-    if not fam:
-        return ()
-    regular = fam.get("regular")
-    return tuple((style, fam.get(style) or fam.get("bold" if "bold" in style else "regular") or regular)
-                 for style in ("regular", "bold", "italic", "bolditalic"))
 
 
 def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:

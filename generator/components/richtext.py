@@ -134,6 +134,27 @@ def family_key(family: Mapping[str, str]) -> tuple:
 _DEFAULT_KEY = tuple(DEFAULT_FAMILY.items())
 
 
+def family(game: Any, name: Any) -> tuple:
+    """The font family a face or element names (a key of the game's fonts:), as (style, font)
+    pairs; () for the built-in fonts."""
+    fam = game.fonts.get(str(name)) if name else None
+    if not fam:
+        return ()
+    regular = fam.get("regular")
+    return tuple((style, fam.get(style) or fam.get("bold" if "bold" in style else "regular") or regular)
+                 for style in ("regular", "bold", "italic", "bolditalic"))
+
+
+def named_fonts(game: Any, font: Any, default: str = "regular") -> tuple[dict[str, str], str]:
+    """An element's font family and base style from its ``font:`` (``default`` when it names none): a
+    font named under fonts: in game.yaml, or one of the built-in styles set in the game's body font
+    (the built-in fonts when it has none)."""
+    name = str(default if font is None else font)
+    if name in game.fonts:
+        return dict(family(game, name)), "regular"
+    return dict(family(game, "body")) or dict(DEFAULT_FAMILY), name
+
+
 def wrap(text: str, width_mm: float, size: float, family: Mapping[str, str] = DEFAULT_FAMILY,
          base: str = "regular") -> list[Line]:
     """Lines no wider than ``width_mm`` (a single over-long word stands alone)."""

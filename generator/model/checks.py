@@ -21,33 +21,6 @@ CARD_ONLY = {
     "band": "band colours a card's title band; a {kind} has none (use fill)",
 }
 
-# Which keys each element type prints. A key that another type prints but this one does not is an
-# error (a track's cells on a text element would validate and print nothing). ``note`` is a
-# designer's note on any element and never prints.
-ELEMENT_KEYS = {
-    "text": {"at_mm", "text", "size_pt", "font", "anchor", "ink"},
-    "box": {"at_mm", "size_mm", "fill", "stroke", "width_mm", "label", "icon", "text", "size_pt", "ink", "font",
-            "terrain"},
-    "track": {"at_mm", "cells", "cell_mm", "per_row", "start", "labels", "fill", "label", "ink", "stroke", "marker"},
-    "cue": {"at_mm", "size_mm", "shape", "text", "fill", "ink"},
-    "grid": {"at_mm", "size_mm", "labels", "widths", "grid_rows", "size_pt", "label", "ink"},
-    "hexgrid": {"at_mm", "hex_in", "hex_mm", "orientation", "layout", "radius", "columns", "grid_rows",
-                "sectors", "fill", "marks", "stroke", "width_mm", "coordinates", "ink", "hexsides", "routes",
-                "terrain"},
-    "icon": {"at_mm", "size_mm", "icon", "ink"},
-    "table": {"at_mm", "size_mm", "rows", "widths", "label", "size_pt", "ink", "header", "font"},
-    "line": {"at_mm", "to_mm", "dash_mm", "stroke", "width_mm"},
-    # a polygon's label names its area for generators (Farlander's suggested map prints it there)
-    "polygon": {"at_mm", "points_mm", "fill", "dash_mm", "stroke", "width_mm", "text", "size_pt", "font",
-                "ink", "icon", "size_mm", "label", "terrain"},
-    "image": {"at_mm", "size_mm", "image", "fit"},
-    # a table whose first column shows each terrain's swatch (fill and pattern) and name
-    "terrain-chart": {"at_mm", "size_mm", "rows", "header", "widths", "label", "size_pt", "font", "ink", "fill",
-                      "stroke"},
-}
-_ALL_ELEMENT_KEYS = set().union(*ELEMENT_KEYS.values())
-
-
 def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
     """Refuse face keys this kind of piece cannot print."""
     if not isinstance(face, YMap) or kind not in PIECE_KINDS:
@@ -99,18 +72,14 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
     text and hex grids sit inside the board or piece."""
     if not isinstance(elements, YList):
         return
+    from ..elements import key_problems  # the element kinds: a game without elements never loads them
+
     for el in elements:
         if not isinstance(el, YMap) or not isinstance(el.get("type"), str):
             continue
         kind = el["type"]
-        own = ELEMENT_KEYS.get(kind)
-        if own is not None:
-            for key in el:
-                if key in ("type", "note") or key in own or key not in _ALL_ELEMENT_KEYS:
-                    continue
-                users = sorted(t for t, keys in ELEMENT_KEYS.items() if key in keys)
-                errors.append(el.error(f"{key} does not print on a {kind} element (it belongs to "
-                                       f"{', '.join(users)} elements); remove it or change the type", key))
+        for key, message in key_problems(el):
+            errors.append(el.error(message, key))
         if box is not None:
             _inside(el, box, what, errors, warnings)
         if kind == "hexgrid":
@@ -143,8 +112,8 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..components.board import grid_cells
         from ..geometry import axial_to_pixel
+        from ..hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
 
         try:
             cells, flats, orient = grid_cells(el)
@@ -163,22 +132,12 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
                                    f"the hexes smaller or the grid fewer", "at_mm"))
 
 
-# elements with a box of their own that a map's hexes would hide or be hidden by
-COVERING = ("box", "table", "terrain-chart", "grid", "track", "image")
-
-
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:
     """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
+    from ..elements import kind_of  # loaded by element_problems
+
     try:
-        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
-        if el["type"] == "track":
-            n, cell = int(el.get("cells", 10)), float(el.get("cell_mm", 10))
-            per_row = int(el.get("per_row", n))
-            return x, y, x + min(n, per_row) * cell, y + -(-n // per_row) * cell
-        default = {"box": [20, 20], "table": [80, 40], "terrain-chart": [100, 40], "grid": [180, 100],
-                   "image": [20, 20]}[el["type"]]
-        w, h = (el.get("size_mm") or default)[:2]
-        return x, y, x + float(w), y + float(h)
+        return kind_of(el)(el).box_mm()
     except (TypeError, ValueError, KeyError, IndexError):
         return None
 
@@ -187,9 +146,10 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
     board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
     into the notches along a grid's edge is fine."""
-    from ..components.board import grid_cells
     from ..geometry import axial_to_pixel
-    from ..hexmap import HexGrid
+    from ..hexmap import HexGrid, grid_cells  # a game with hex maps only: a deck of cards never loads it
+
+    from ..elements import COVERING  # loaded by element_problems
 
     grids = []
     for el in elements:

@@ -6,13 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import show
-from .schema import (BOOL, COLOUR, COORD_MM, COUNT, ID, NUM, PAIR_MM, POINT_MM, POS_MM, TEXT, Key,
-                     ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, HEX_ACROSS_IN, HEX_ACROSS_MM, ID, NUM, PAIR_MM, POINT_MM, POS_MM,
+                      TEXT, Key, Later, ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
-PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
-SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
-FONTS = ("regular", "bold", "italic", "bolditalic")
 NAMED_SIZES_MM = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -102,61 +100,13 @@ ITEM = Map({
     **FACE_KEYS,
 }, "item")
 
-HEX_MARK = Map({
-    "hex": Key(ListOf(integer(-200, 200), "[q, r]", min_items=2), True),
-    "fill": Key(COLOUR),
-    "terrain": Key(ID),
-    "text": Key(TEXT),
-    "icon": Key(TEXT),
-}, "hex mark")
+def _element_schema() -> Any:
+    from ..elements import ELEMENT  # the element kinds' declarations: a game without elements never loads them
 
-ELEMENT = Map({
-    "type": Key(enum("text", "box", "track", "hexgrid", "icon", "table", "line", "polygon", "cue", "grid", "image",
-                     "terrain-chart"), True),
-    "image": Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"),
-    "fit": Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
-    "note": Key(TEXT, doc="a designer's note; never printed"),
-    "marker": Key(ID, doc="track: the component whose pieces sit in its cells (each must fit with 1 mm to spare)"),
-    "shape": Key(enum(*SHAPES, "{shape}"), doc="cue: the player's shape ({shape} on a per-player board)"),
-    "points_mm": Key(ListOf(POINT_MM, "points [[x, y], ...] in mm", min_items=2)),
-    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
-    "at_mm": Key(POINT_MM, True),
-    "size_mm": Key(PAIR_MM),
-    "to_mm": Key(POINT_MM),
-    "text": Key(TEXT),
-    "size_pt": Key(num(4, 200)),
-    "font": Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml"),
-    "anchor": Key(enum("start", "middle", "end")),
-    "fill": Key(COLOUR),
-    "stroke": Key(COLOUR),
-    "ink": Key(COLOUR),
-    "icon": Key(TEXT),
-    "label": Key(TEXT),
-    "cells": Key(integer(1, 400)),
-    "cell_mm": Key(POS_MM),
-    "start": Key(integer(-1000, 1000)),
-    "per_row": Key(integer(1, 400)),
-    "labels": Key(ListOf(TEXT)),
-    "layout": Key(enum("hexagon", "rectangle")),
-    "radius": Key(integer(0, 60)),
-    "columns": Key(integer(1, 200)),
-    "rows": Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),
-                doc="table and terrain-chart: a list of rows, each a list of cells; a terrain chart's first "
-                    "cell names a terrain or a hexside or route feature"),
-    "header": Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows"),
-    "terrain": Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
-                           "hexgrid: the terrain of every hex no mark paints"),
-    "grid_rows": Key(integer(1, 200)),
-    "hex_mm": Key(POS_MM),
-    "hex_in": Key(num(0.1, 20)),
-    "orientation": Key(enum("flat", "pointy")),
-    "sectors": Key(ListOf(COLOUR), doc="hexagon layout: tint each of the 6 sectors"),
-    "marks": Key(ListOf(HEX_MARK)),
-    "coordinates": Key(BOOL),
-    "widths": Key(ListOf(num(0.1, 100))),
-    "width_mm": Key(num(0.05, 20)),
-}, "board element")
+    return ELEMENT
 
+
+ELEMENT = Later(_element_schema)
 FACE_KEYS["elements"] = Key(ListOf(ELEMENT), doc="extra drawing on a piece face, mm from its centre")
 FACE.keys["elements"] = FACE_KEYS["elements"]
 ITEM.keys["elements"] = FACE_KEYS["elements"]
@@ -168,7 +118,7 @@ COMPONENT = Map({
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
-    "orientation": Key(enum("flat", "pointy")),
+    "orientation": Key(enum(*ORIENTATIONS)),
     "corner_mm": Key(num(0, 20)),
     "bleed_mm": Key(num(0, 6), doc="art past the cut line (default 3 mm, less for small pieces)"),
     "per_player": Key(BOOL),
@@ -235,49 +185,6 @@ __all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KINDS", "C
 # -- maps as wargamers write them, spreadsheets and reuse (issue #11 §3-§4; the "formats" block) ------
 # Kept apart from the keys above so the two halves of #11 can be merged without trampling each other.
 
-HEX_ACROSS_MM = Map({
-    "flats": Key(POS_MM, doc="across the flats (from one straight side to the opposite one)"),
-    "points": Key(POS_MM, doc="across the points (from one corner to the opposite one)"),
-}, "hex size")
-HEX_ACROSS_IN = Map({
-    "flats": Key(num(0.1, 100), doc="across the flats, in inches"),
-    "points": Key(num(0.1, 100), doc="across the points, in inches"),
-}, "hex size")
-HEX_SIZE = OneOf((POS_MM, HEX_ACROSS_MM), "a size across the flats, or {flats: X} or {points: X}")
-HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
-                    "a size across the flats in inches, or {flats: X} or {points: X}")
-HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
-                    "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
-COORDINATES = OneOf((BOOL, Map({
-    "style": Key(enum("CCRR", "A1", "axial"), doc="CCRR: column then row, two digits each (0604); A1: "
-                                                  "column letter, row number (F4); axial: q,r"),
-    "first": Key(ListOf(integer(-99, 999), "[column, row]", min_items=2),
-                 doc="the numbers of the top-left hex (default [1, 1])"),
-    "show": Key(BOOL, doc="print the numbers at the top of each hex (default true); false still lets "
-                          "marks use them"),
-}, "hex coordinates")), "true (axial q,r printed) or {style: CCRR | A1 | axial, first: [1, 1]}")
-HEXSIDE = Map({
-    "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
-    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
-    "stroke": Key(COLOUR),
-    "width_mm": Key(num(0.05, 20)),
-    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
-}, "hexside")
-ROUTE = Map({
-    "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
-    "feature": Key(enum("road", "trail", "rail"), True),
-    "stroke": Key(COLOUR),
-    "width_mm": Key(num(0.05, 20)),
-    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
-}, "route")
-HEX_MARK.keys["hex"] = Key(HEX_ADDRESS, True)
-ELEMENT.keys.update({
-    "coordinates": Key(COORDINATES, doc="hex numbers printed small at the top of each hex"),
-    "hex_mm": Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
-    "hex_in": Key(HEX_SIZE_IN, doc="as hex_mm, in inches"),
-    "hexsides": Key(ListOf(HEXSIDE), doc="rivers, walls and borders along the side two hexes share"),
-    "routes": Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex centre"),
-})
 COMPONENT.keys.update({
     "size_mm": Key(OneOf((POS_MM, PAIR_MM, HEX_ACROSS_MM),
                          "a size in mm, [width, height], or for hexes {flats: X} or {points: X}")),

@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from typing import Any, Iterable
 
 from ..errors import DataError
+from ..schema import SEE_LIMITS
 
 
 
@@ -50,7 +51,7 @@ DRAWING_OPS = 150_000 * SCALE
 PICTURE_PX = 25_000_000 * SCALE
 PICTURES_PX = 1_000_000_000 * SCALE
 
-SEE = "(see Limits in docs/data-format.md)"
+SEE = SEE_LIMITS
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
 TEXT_KEYS = ("title", "subtitle", "value", "text", "flavour", "footer", "name")
 CHARS_PER_LINE = 10  # text costs more than a shape (wrapped, fitted, set): a line counted per 10 characters
@@ -58,11 +59,6 @@ FACE_BASE_OPS = 12  # outline, fill, band, cue shape and letter, cut line: what 
 PLACE_OPS = 6  # placing a piece: the face, its cut line and crop marks
 PAGE_OPS = 40  # a page's furniture: footer, scale bar, crop marks, label
 PATTERN_STEP_MM = 3.0  # the finest pattern step (art.pattern); a board's is 5 mm
-
-
-def count_message(count: Any) -> str:
-    """The schema's refusal of an item's count over its limit (10,000, the unscaled per-component limit)."""
-    return f"count {count} is over the limit of 10,000 pieces per component {SEE}"
 
 
 # -- pieces: checked as components are read -----------------------------------------------------------

@@ -18,7 +18,7 @@ from . import format as fmt
 from .extend import resolve_extends
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
-from .schema import check
+from ..schema import check
 from .fit import check_markers
 from .texts import substitute
 

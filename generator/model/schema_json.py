@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from . import format as fmt
-from .schema import Key, ListOf, Map, MapOf, OneOf, Scalar
+from ..schema import Key, ListOf, Map, MapOf, OneOf, Scalar, resolved
 
 SCHEMA_ID = "https://pnpforge.invalid/pnpforge.schema.json"
 
@@ -69,6 +69,7 @@ class _Builder:
         return node
 
     def node(self, schema: Any) -> dict[str, Any]:
+        schema = resolved(schema)
         if isinstance(schema, Map):
             return self.ref(schema)
         if isinstance(schema, MapOf):

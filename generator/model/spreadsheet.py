@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import DataError
 from ..yamlsrc import YList, YMap
 from . import format as fmt
-from .schema import OneOf, Scalar, check
+from ..schema import OneOf, Scalar, check
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_ROWS = 10_000

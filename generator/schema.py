@@ -13,8 +13,8 @@ import math
 import re
 from typing import Any, Callable
 
-from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from .errors import DataError, show
+from .yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 # (formats) how close an unknown word must be to a known one before we ask "did you mean ...?"
@@ -22,6 +22,7 @@ CLOSE = 0.75
 BOOL_NAME = "true/false"
 YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
+SEE_LIMITS = "(see Limits in docs/data-format.md)"  # where every limit's refusal sends the reader
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
 
 
@@ -112,6 +113,27 @@ class Scalar(_Node):
         self.test = test
         self.json = json
         self.accepts = accepts
+
+
+class Later(_Node):
+    """A schema made when a value first needs it (``make()``, once): a part of the format most games do
+    not use, whose declarations cost something to import (the element kinds)."""
+
+    __slots__ = ("make", "made")
+
+    def __init__(self, make: Callable[[], Any]):
+        self.make = make
+        self.made: Any = None
+
+    def get(self) -> Any:
+        if self.made is None:
+            self.made = self.make()
+        return self.made
+
+
+def resolved(schema: Any) -> Any:
+    """``schema``, or what a :class:`Later` makes."""
+    return schema.get() if isinstance(schema, Later) else schema
 
 
 def _is_num(v: Any) -> bool:
@@ -208,10 +230,13 @@ COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 
 _COUNT_RANGE = _int(0, MAX_COUNT)
 
 
+def count_message(count: Any) -> str:
+    """The refusal of an item's count over its limit (10,000, the unscaled per-component limit)."""
+    return f"count {count} is over the limit of 10,000 pieces per component {SEE_LIMITS}"
+
+
 def _count(v: Any) -> str | None:
     if isinstance(v, int) and not isinstance(v, bool) and v > MAX_COUNT:
-        from .limits import count_message
-
         return count_message(show(v))  # the limit named, as every limit's refusal does
     return _COUNT_RANGE(v)
 
@@ -230,6 +255,19 @@ def integer(lo: int | None = None, hi: int | None = None) -> Scalar:
 PAIR_MM = ListOf(POS_MM, "[width, height] in mm", min_items=2)
 POINT_MM = ListOf(COORD_MM, "[x, y] in mm", min_items=2)
 
+# a hex's size: a component's (hex tiles) and a hex grid element's
+HEX_ACROSS_MM = Map({
+    "flats": Key(POS_MM, doc="across the flats (from one straight side to the opposite one)"),
+    "points": Key(POS_MM, doc="across the points (from one corner to the opposite one)"),
+}, "hex size")
+HEX_ACROSS_IN = Map({
+    "flats": Key(num(0.1, 100), doc="across the flats, in inches"),
+    "points": Key(num(0.1, 100), doc="across the points, in inches"),
+}, "hex size")
+HEX_SIZE = OneOf((POS_MM, HEX_ACROSS_MM), "a size across the flats, or {flats: X} or {points: X}")
+HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
+                    "a size across the flats in inches, or {flats: X} or {points: X}")
+
 
 def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, int], path: str) -> None:
     """Check ``value`` against ``schema``; append problems to ``errors``. ``where`` is the
@@ -237,6 +275,8 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
     file, line = where
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
+    if isinstance(schema, Later):
+        schema = schema.get()
     if isinstance(schema, Map):
         _check_map(value, schema, errors, (file, line), path)
     elif isinstance(schema, MapOf):

@@ -1,0 +1,57 @@
+"""grid: a ruled table to write in (a record sheet): column headings, then empty rows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .keys import AT_MM, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Grid(Element, kind="grid"):
+    COVERS = True
+    at_mm: list[float] = field(AT_MM)  # the top-left corner
+    size_mm: list[float] = field(SIZE_MM, [180, 100])
+    labels: list[Any] | None = field(LABELS)  # the column headings
+    widths: list[float] | None = field(WIDTHS)  # the columns' relative widths (default: equal)
+    grid_rows: int = field(GRID_ROWS, 10)
+    size_pt: float = field(SIZE_PT, 8)
+    label: Any = field(LABEL)  # a heading over the grid
+    ink: str | None = field(INK)
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        # drawing: not loaded to read the keys
+        from ..components.art import contrast, ink_for, mix
+        from ..draw.surface import MM_PER_PT, Style
+
+        ink = self.ink_or(ink)
+        x, y = self.at_mm[:2]
+        w, h = self.size_mm[:2]
+        heads = [str(t) for t in self.labels or []]
+        weights = [float(v) for v in self.widths or [1] * max(1, len(heads))]
+        rows = int(self.grid_rows)
+        size = float(self.size_pt)
+        if self.label:
+            s.text(x, y - 1.5, str(self.label), size_pt=size + 1, font="bold", fill=ink)
+        head_h = size * MM_PER_PT * 1.9
+        row_h = (h - head_h) / rows
+        band = mix(ink, ink_for(ink), 0.88)  # a pale band under dark ink, a dark one under pale ink
+        s.rect(x, y, w, head_h, Style(fill=band))
+        line = Style(stroke=ink, width_mm=0.25)
+        for i in range(rows + 1):
+            yy = y + head_h + i * row_h
+            s.line(x, yy, x + w, yy, line)
+        s.line(x, y, x + w, y, line)
+        cx = x
+        for i, weight in enumerate(weights):
+            cw = w * weight / sum(weights)
+            if i < len(heads):
+                s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold",
+                       fill=ink if contrast(ink, band) >= 3 else ink_for(band))
+            s.line(cx, y, cx, y + h, line)
+            cx += cw
+        s.line(x + w, y, x + w, y + h, line)

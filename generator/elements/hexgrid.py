@@ -1,0 +1,241 @@
+"""hexgrid: a map of hexes (a hexagon or a rectangle of them), each painted by its terrain or a mark,
+with roads and rivers, icons, text and printed hex numbers. The roads' and rivers' lines are also
+the terrain chart's swatches (:func:`route_line`, :func:`feature_style`)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from ..schema import (BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
+                      num)
+from ..vocabulary import ORIENTATIONS
+from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Style, Surface
+    from ..hexmap import HexGrid
+    from ..model import Game
+
+HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
+                    "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
+HEX_MARK = Map({
+    "hex": Key(HEX_ADDRESS, True),
+    "fill": Key(COLOUR),
+    "terrain": Key(ID),
+    "text": Key(TEXT),
+    "icon": Key(TEXT),
+}, "hex mark")
+COORDINATES = OneOf((BOOL, Map({
+    "style": Key(enum("CCRR", "A1", "axial"), doc="CCRR: column then row, two digits each (0604); A1: "
+                                                  "column letter, row number (F4); axial: q,r"),
+    "first": Key(ListOf(integer(-99, 999), "[column, row]", min_items=2),
+                 doc="the numbers of the top-left hex (default [1, 1])"),
+    "show": Key(BOOL, doc="print the numbers at the top of each hex (default true); false still lets "
+                          "marks use them"),
+}, "hex coordinates")), "true (axial q,r printed) or {style: CCRR | A1 | axial, first: [1, 1]}")
+HEXSIDE = Map({
+    "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
+    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
+    "stroke": Key(COLOUR),
+    "width_mm": Key(num(0.05, 20)),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+}, "hexside")
+ROUTE = Map({
+    "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
+    "feature": Key(enum("road", "trail", "rail"), True),
+    "stroke": Key(COLOUR),
+    "width_mm": Key(num(0.05, 20)),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+}, "route")
+
+UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0.27 mm a pixel)
+
+
+class Hexgrid(Element, kind="hexgrid"):
+    # the defaults of the grid's shape are hexmap.HexGrid.of's and hexmap.flats_of's
+    at_mm: list[float] = field(AT_MM)  # the centre of hex [0, 0]
+    hex_in: Any = field(Key(HEX_SIZE_IN, doc="as hex_mm, in inches"))
+    hex_mm: Any = field(Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
+                        25.4)
+    orientation: str = field(Key(enum(*ORIENTATIONS)), "flat")
+    layout: str = field(Key(enum("hexagon", "rectangle")), "hexagon")
+    radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
+    columns: int = field(Key(integer(1, 200)), 10)  # rectangle layout
+    grid_rows: int = field(GRID_ROWS, 10)  # rectangle layout
+    sectors: list[str] | None = field(Key(ListOf(COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
+    fill: str | None = field(FILL)  # default: the terrain's, else white
+    marks: list[Any] | None = field(Key(ListOf(HEX_MARK)))
+    stroke: str | None = field(STROKE)  # default: the ink; none for no grid lines
+    width_mm: float = field(WIDTH_MM, 0.35)
+    coordinates: Any = field(Key(COORDINATES, doc="hex numbers printed small at the top of each hex"))
+    ink: str | None = field(INK)
+    hexsides: list[Any] | None = field(Key(ListOf(HEXSIDE), doc="rivers, walls and borders along the side two "
+                                                                "hexes share"))
+    routes: list[Any] | None = field(Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex "
+                                                           "centre"))
+    terrain: str | None = field(TERRAIN)
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        # drawing, and hexes (a game without maps never loads hexmap): not loaded to read the keys
+        from ..components.art import mix, pattern
+        from ..draw.surface import Path, Style, regular_points
+        from ..geometry import axial_to_pixel, sector
+        from ..hexmap import HexGrid, grid_flats_mm
+
+        el = self.el
+        ink = self.ink_or(ink)
+        ox, oy = self.at_mm[:2]
+        flats = grid_flats_mm(el)
+        orient = self.orientation
+        grid = HexGrid.of(el)
+        sectors = list(self.sectors or [])
+        ground = game.terrain.get(self.terrain) if self.terrain else None  # every unmarked hex's terrain
+        base_fill = self.fill or (ground["fill"] if ground else "#ffffff")
+        marks = {grid.parse(m["hex"]): m for m in self.marks or []}
+        r = flats / 3 ** 0.5
+        rot = 0.0 if orient == "flat" else 30.0
+        later = bool(self.hexsides or self.routes)  # marks' art goes over roads and rivers
+        stroke = el.get("stroke", ink)
+        stroke = None if stroke == "none" else stroke
+
+        def look(q: int, rr: int) -> tuple[float, float, dict[str, Any] | None, str, dict[str, Any] | None]:
+            """A hex's centre, mark, fill and terrain."""
+            px, py = axial_to_pixel(q, rr, flats, orient)
+            mark = marks.get((q, rr))
+            fill = base_fill
+            t = ground
+            if sectors and sector(q, rr) >= 0:
+                fill = sectors[sector(q, rr) % len(sectors)]
+                t = None
+            if mark and mark.get("terrain") in game.terrain:
+                fill = game.terrain[mark["terrain"]]["fill"]
+            if mark and mark.get("fill"):
+                fill = mark["fill"]
+            if mark and (mark.get("terrain") or mark.get("fill")):
+                t = game.terrain.get(mark.get("terrain"))
+            return ox + px, oy + py, mark, fill, t
+        if stroke is None:  # no grid lines to hide where fills meet: underlay every shared side
+            hex_underlay(s, [(regular_points(cx, cy, r, 6, rot), fill)
+                              for cx, cy, _m, fill, _t in (look(q, rr) for q, rr in grid.cells)])
+        deferred = []
+        for q, rr in grid.cells:
+            cx, cy, mark, fill, t = look(q, rr)
+            hexpath = Path.regular(cx, cy, r, 6, rot)
+            s.draw(hexpath, Style(fill=fill, stroke=stroke, width_mm=self.width_mm, join="round"))
+            if t is not None:
+                with s.saved():
+                    s.clip(hexpath)
+                    pattern(s, t.get("pattern", "none"), (cx - r, cy - r, cx + r, cy + r),
+                            t.get("pattern_colour") or mix(fill, ink, 0.28))
+            if later:
+                deferred.append((q, rr, cx, cy, fill, mark))
+            else:
+                _hex_content(s, game, grid, q, rr, cx, cy, flats, fill, mark)
+        if later:
+            for route in self.routes or []:
+                _route(s, grid, route, flats, (ox, oy))
+            for side in self.hexsides or []:
+                _hexside(s, grid, side, flats, (ox, oy))
+            for q, rr, cx, cy, fill, mark in deferred:
+                _hex_content(s, game, grid, q, rr, cx, cy, flats, fill, mark)
+
+
+def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]]) -> None:
+    """Under hexes that butt with no grid line: a band along every side two hexes share, in the colour
+    of the first. Two anti-aliased fill edges on one line leave its pixels part-covered (a light seam
+    in rsvg, browsers and PDF viewers); with the band below, they are covered whatever the renderer.
+    Butt-capped bands ending on the shared side's corners stay inside the hexes, also at the grid's
+    edge (there the two hexes' outer sides leave the corner at 120 degrees from the shared one)."""
+    from ..draw.surface import Style  # drawing: not loaded to read the keys
+
+    owner: dict[tuple, str] = {}
+    drawn = set()
+    for points, fill in hexes:
+        keys = [(round(x, 3), round(y, 3)) for x, y in points]
+        for i in range(6):
+            a, b = keys[i], keys[(i + 1) % 6]
+            side = (min(a, b), max(a, b))
+            if side in owner and side not in drawn:
+                drawn.add(side)
+                (x1, y1), (x2, y2) = side
+                s.line(x1, y1, x2, y2, Style(stroke=owner[side], width_mm=UNDERLAY_MM))
+            owner.setdefault(side, fill)
+
+
+def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: float, cy: float, flats: float,
+                 fill: str, mark: dict[str, Any] | None) -> None:
+    """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
+    # drawing: not loaded to read the keys
+    from ..components.art import draw_icon, ink_for, mix
+    from ..components.richtext import draw_text, named_fonts
+    from ..draw.surface import MM_PER_PT
+
+    text_ink = ink_for(fill)
+    if mark and mark.get("icon") in game.icons:
+        draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
+    if mark and mark.get("text"):
+        size = min(9.0, flats * 0.9)
+        n = len(str(mark["text"]).replace("\\n", "\n").split("\n"))
+        fam, _ = named_fonts(game, None)
+        draw_text(s, cx, cy + flats * 0.12 - (n - 1) / 2 * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
+                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor="middle",
+                  icons=game.icons, leading=1.1)
+    if grid.show and grid.style == "axial":
+        s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
+               anchor="middle")
+    elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
+        size = max(4.5, min(6.0, flats * 0.3))
+        s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,
+               fill=mix(text_ink, fill, 0.3), anchor="middle")
+
+
+def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
+    """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width
+    and dash, on hexes ``flats`` mm across."""
+    from ..draw.surface import Style  # drawing: not loaded to read the keys
+
+    width = float(spec.get("width_mm", feature["width"] * flats))
+    dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
+        tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
+    return Style(stroke=spec.get("stroke", feature["stroke"]), width_mm=width, dash_mm=dash, cap="round",
+                 join="round")
+
+
+def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    from ..hexmap import HEXSIDE_FEATURES, hexside  # hexes: a game without maps never loads hexmap
+
+    a, b = (grid.parse(h) for h in side["between"][:2])
+    ca, cb = grid.centre(a, flats), grid.centre(b, flats)
+    (x1, y1), (x2, y2) = hexside(ca, cb, flats)
+    style = feature_style(side, HEXSIDE_FEATURES[side.get("feature", "river")], flats)
+    s.line(origin[0] + x1, origin[1] + y1, origin[0] + x2, origin[1] + y2, style)
+
+
+def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    from ..hexmap import ROUTE_FEATURES  # hexes: a game without maps never loads hexmap
+
+    feature = ROUTE_FEATURES[route.get("feature", "road")]
+    pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
+    pts = [(origin[0] + x, origin[1] + y) for x, y in pts]
+    route_line(s, pts, feature, feature_style(route, feature, flats), flats)
+
+
+def route_line(s: Surface, pts: list[tuple[float, float]], feature: dict[str, Any], style: Style,
+               flats: float) -> None:
+    """A route's line through ``pts``; a railway's with cross ties every so often along it."""
+    from ..draw.surface import Path, Style  # drawing: not loaded to read the keys
+
+    s.draw(Path.polygon(pts, closed=False), style)
+    if feature.get("ties"):
+        tie = Style(stroke=style.stroke, width_mm=style.width_mm * 0.8)
+        step, half = flats * 0.16, flats * 0.07
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            n = max(1, int(length / step))
+            for k in range(n):
+                t = (k + 0.5) * length / n
+                mx, my = x1 + ux * t, y1 + uy * t
+                s.line(mx - uy * half, my + ux * half, mx + uy * half, my - ux * half, tie)

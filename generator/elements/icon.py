@@ -1,0 +1,27 @@
+"""icon: one of the game's icons, centred on a point."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .keys import AT_MM, ICON, INK, SIZE_MM
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Icon(Element, kind="icon"):
+    at_mm: list[float] = field(AT_MM)  # the icon's centre
+    size_mm: list[float] = field(SIZE_MM, [15, 15])  # the first number is the icon's size
+    icon: str | None = field(ICON)
+    ink: str | None = field(INK)
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        from ..components.art import draw_icon  # drawing: not loaded to read the keys
+
+        x, y = self.at_mm[:2]
+        if self.icon in game.icons:
+            draw_icon(s, game.icons[self.icon], x, y, self.size_mm[0],
+                      self.ink_or(ink))

@@ -1,0 +1,32 @@
+"""image: a picture file of the game folder in a box, fitted or filling it (cut to the box)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..schema import TEXT, Key, enum
+from .keys import AT_MM, SIZE_MM
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Image(Element, kind="image"):
+    COVERS = True
+    at_mm: list[float] = field(AT_MM)  # the box's top-left corner
+    size_mm: list[float] = field(SIZE_MM, [20, 20])
+    image: str = field(Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"))
+    fit: str = field(Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
+                     "fit")
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        from ..components.images import draw_image  # pictures: a game without them never loads the reader
+        from ..draw.surface import Path
+
+        x, y = self.at_mm[:2]
+        w, h = self.size_mm[:2]
+        with s.saved():
+            s.clip(Path.rect(x, y, w, h))
+            draw_image(s, game.image_path(self.el["image"]), (x, y, x + w, y + h), self.fit)

@@ -1,0 +1,28 @@
+"""line: a straight line from one point to another, solid or dashed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .keys import AT_MM, DASH_MM, STROKE, TO_MM, WIDTH_MM
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Line(Element, kind="line"):
+    at_mm: list[float] = field(AT_MM)
+    to_mm: list[float] | None = field(TO_MM)
+    dash_mm: list[float] | None = field(DASH_MM)
+    stroke: str | None = field(STROKE)  # default: the board's ink
+    width_mm: float = field(WIDTH_MM, 0.4)
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        from ..draw.surface import Style  # drawing: not loaded to read the keys
+
+        x, y = self.at_mm[:2]
+        x2, y2 = (self.to_mm or [x, y])[:2]
+        dash = tuple(self.dash_mm) if self.dash_mm else None
+        s.line(x, y, x2, y2, Style(stroke=self.el.get("stroke", ink), width_mm=self.width_mm, dash_mm=dash))

@@ -1,0 +1,29 @@
+"""text: a line (or lines) of rich text at a point."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Text(Element, kind="text"):
+    at_mm: list[float] = field(AT_MM)
+    text: Any = field(TEXT_KEY, "")
+    size_pt: float = field(SIZE_PT, 10)
+    font: str | None = field(FONT)
+    anchor: str = field(ANCHOR, "start")
+    ink: str | None = field(INK)
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        from ..components.richtext import draw_text, named_fonts  # drawing: not loaded to read the keys
+
+        x, y = self.at_mm[:2]
+        fam, base = named_fonts(game, self.font)
+        draw_text(s, x, y, str(self.text), float(self.size_pt), ink=self.ink_or(ink), family=fam, base=base,
+                  anchor=self.anchor, icons=game.icons)

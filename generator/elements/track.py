@@ -1,0 +1,86 @@
+"""track: a row (or rows) of numbered cells a marker moves along: a score, turn or resource track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..schema import ID, POS_MM, Key, integer
+from .keys import AT_MM, FILL, INK, LABEL, LABELS, STROKE
+from .kind import Element, field
+
+if TYPE_CHECKING:
+    from ..draw.surface import Surface
+    from ..model import Game
+
+
+class Track(Element, kind="track"):
+    COVERS = True
+    at_mm: list[float] = field(AT_MM)  # the first cell's top-left corner
+    cells: int = field(Key(integer(1, 400)), 10)
+    cell_mm: float = field(Key(POS_MM), 10)
+    per_row: int | None = field(Key(integer(1, 400)))  # default: every cell in one row
+    start: int = field(Key(integer(-1000, 1000)), 0)  # the first cell's number
+    labels: list[Any] | None = field(LABELS)  # the cells' own words, instead of numbers
+    fill: str = field(FILL, "#ffffff")
+    label: Any = field(LABEL)  # a heading over the track
+    ink: str | None = field(INK)
+    stroke: str | None = field(STROKE)  # default: the ink, where it shows on the cells
+    marker: str | None = field(Key(ID, doc="track: the component whose pieces sit in its cells (each must fit "
+                                           "with 1 mm to spare)"))
+
+    def rows(self) -> tuple[int, int, int]:
+        """The number of cells, cells a row and rows."""
+        n = int(self.cells)
+        per_row = int(self.el.get("per_row", n))
+        return n, per_row, -(-n // per_row)
+
+    def box_mm(self) -> tuple[float, float, float, float]:
+        x, y = float(self.at_mm[0]), float(self.at_mm[1])
+        n, per_row, rows = self.rows()
+        cell = float(self.cell_mm)
+        return x, y, x + min(n, per_row) * cell, y + rows * cell
+
+    def draw(self, s: Surface, game: Game, ink: str) -> None:
+        # drawing: not loaded to read the keys
+        from ..components.art import contrast, ink_for, mix
+        from ..draw.fonts import text_width_mm
+        from ..draw.surface import MM_PER_PT, Style
+
+        ink = self.ink_or(ink)
+        x, y = self.at_mm[:2]
+        n, per_row, _ = self.rows()
+        cell = float(self.cell_mm)
+        start = int(self.start)
+        labels = list(self.labels or [])
+        fill = self.fill
+        # the cells' edges in the ink where it shows on the cells (white ink on white cells would not)
+        edge = self.stroke or (ink if contrast(ink, fill) >= 1.5 else ink_for(fill))
+        if self.label:
+            s.text(x, y - 1.5, str(self.label), size_pt=8, font="bold", fill=ink)
+        for i in range(n):
+            cx = x + (i % per_row) * cell
+            cy = y + (i // per_row) * cell
+            s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=edge, width_mm=0.3))
+            text = str(labels[i]) if i < len(labels) else str(start + i)
+            size = min(9.0, cell * 2.4)
+            while size > 5 and text_width_mm(text, size) > cell - 1:
+                size -= 0.25
+            s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
+                   anchor="middle")
+        if self.marker:
+            self._marker_place(s, game, x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
+
+    def _marker_place(self, s: Surface, game: Game, cx: float, cy: float, ink: str) -> None:
+        """The outline of the track's marker, dashed, in its first cell: where the marker starts."""
+        from ..draw.surface import Path, Style  # drawing: not loaded to read the keys
+
+        try:
+            comp = game.component(self.marker)
+        except KeyError:
+            return
+        w, h = comp.size_mm
+        style = Style(stroke=ink, width_mm=0.25, dash_mm=(0.8, 0.6))
+        if comp.kind == "token":
+            s.draw(Path.circle(cx, cy, w / 2), style)
+        else:
+            s.draw(Path.rect(cx - w / 2, cy - h / 2, w, h), style)
