@@ -66,7 +66,10 @@ def _shot(face: Face) -> Shot:
 
 
 def _large(face: Face) -> Shot:
-    """The large view's picture, which also makes the preview (``Shot.reduce``)."""
+    """The large view's picture, which also makes the preview (``Shot.reduce``). A board's preview is
+    its large view: up to 1,600 px, shown on the page at its real size (a phone shows it smaller)."""
+    if face.kind == "board":
+        return _shot(face)
     if face.kind == "sheet":
         return Shot(face, 0.0, SHEET_DPI * SHEET_LARGE, encoding="jpeg", reduce=SHEET_LARGE)
     return Shot(face, 0.0, PREVIEW_DPI * LARGE, max_px=PREVIEW_MAX_PX * LARGE, encoding="jpeg", reduce=LARGE)
@@ -111,7 +114,9 @@ def _named(groups) -> list[tuple[Face, Named]]:
                     continue
                 stem = "back" if face.side == "back" and shared else f"{face.item}-{face.side}"
                 folder = Path("gallery") / comp.id
-                out.append((face, (folder / f"{stem}.jpg", folder / f"{stem}-large.jpg", _large(face))))
+                shot = _large(face)
+                large = folder / (f"{stem}-large.jpg" if shot.reduce > 1 else f"{stem}.jpg")
+                out.append((face, (folder / f"{stem}.jpg", large, shot)))
     return out
 
 
@@ -124,9 +129,11 @@ def _distinct(named: list[tuple[Face, Named]]) -> dict[tuple, Named]:
     return first
 
 
-def picture_files(path: str, taken: tuple[bytes, bytes]) -> dict[str, bytes]:
-    """The two files one taken picture of :func:`picture_shots` makes: its large view at ``path`` and
-    its preview."""
+def picture_files(path: str, taken: tuple[bytes, bytes] | bytes) -> dict[str, bytes]:
+    """The files one taken picture of :func:`picture_shots` makes: its large view at ``path`` and its
+    preview (one file for a board)."""
+    if isinstance(taken, bytes):
+        return {path: taken}
     large, preview = taken
     return {path: large, path[:-len("-large.jpg")] + ".jpg": preview}
 
@@ -174,7 +181,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         path, big = folder / preview, folder / large
         kept = seen.setdefault(out[path] if path in out else files[path], (path, big))
         if kept[0] != path:
-            for p in (path, big):
+            for p in {path, big}:
                 out.pop(p, None)
                 files.pop(p, None)  # taken by a part of the build: not written either
         file_of[key] = kept
