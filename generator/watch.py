@@ -37,6 +37,7 @@ class Outcome:
     drawn: int = 0
     reused: int = 0
     seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)  # problems that do not stop the kit, if new
 
     @property
     def ok(self) -> bool:
@@ -117,21 +118,24 @@ class Builder:
         self.cache = PictureCache()
         self.version = 0
         self.game_id: str | None = None
+        self.warned: list[str] = []
 
     def build(self) -> Outcome:
         """Build once; a user's mistake is returned as the problems, never raised."""
         start = time.perf_counter()
         try:
-            drawn, reused = self._build()
+            drawn, reused, warnings = self._build()
         except DataErrors as err:
             return Outcome(self.version, [str(e) for e in err.errors], seconds=time.perf_counter() - start)
         except PnpError as err:
             return Outcome(self.version, [str(err) if err.file else f"pnpforge: {err}"],
                            seconds=time.perf_counter() - start)
         self.version += 1
-        return Outcome(self.version, [], drawn, reused, time.perf_counter() - start)
+        new = [] if warnings == self.warned else warnings  # said once, until they change
+        self.warned = warnings
+        return Outcome(self.version, [], drawn, reused, time.perf_counter() - start, new)
 
-    def _build(self) -> tuple[int, int]:
+    def _build(self) -> tuple[int, int, list[str]]:
         from .build import build_game, expand_generated, game_parts, render_part, write_manifest
         from .export.gallery import picture_files, picture_shots, write_index
         from .export.raster import take
@@ -170,7 +174,8 @@ class Builder:
         write_manifest(self.out_root, [entry])
         if "html" in self.opts.formats:
             write_index(self.out_root, [entry])
-        return drawn, reused
+        said = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}" for w in game.warnings]
+        return drawn, reused, said + list(entry.get("warnings", []))
 
 
 def changed_kinds(changes: Iterable[tuple[Any, str]]) -> tuple[bool, bool]:
@@ -249,6 +254,8 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
 
 
 def _report(outcome: Outcome, echo: Callable[..., None], first_build: bool = False) -> None:
+    for line in outcome.warnings:
+        echo(line, err=True)
     if outcome.ok:
         what = f"{outcome.drawn} picture{'s' if outcome.drawn != 1 else ''} drawn"
         if outcome.reused:

@@ -205,3 +205,13 @@ def test_watch_without_a_game_outside_a_game_folder_says_how(tmp_path):
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=60)
     assert run.returncode == 2
     assert "give a game" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_warning_is_said_once_until_it_changes(tmp_path):
+    game = _game_copy(tmp_path)
+    _edit(game / "game.yaml", "- {id: rock, name: Rock, count: 1,", "- {id: rock, name: Rock, count: 0,")
+    builder = _builder(game, tmp_path / "out")
+    first = builder.build()
+    assert first.ok and any("game.yaml:" in w and "warning:" in w for w in first.warnings), first.warnings
+    _edit(game / "game.yaml", "Every other player", "Each other player")
+    assert builder.build().warnings == []  # the same warning: not said again
