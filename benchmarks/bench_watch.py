@@ -4,7 +4,7 @@ The game: 108 poker cards (a title, a number, two lines of text; one shared back
   full build   ``pnpforge build GAME`` as a user runs it (A4 and Letter, PDF, SVG and the gallery), a
                fresh process writing into an empty folder, wall-clock time.
   watch        ``pnpforge watch GAME`` running, its gallery open in headless Chromium (Playwright
-               driving /usr/bin/chromium), the card in view; each round changes one card's text in
+               driving /usr/bin/chromium), the deck's fold open and the card in view; each round changes one card's text in
                game.yaml and times from just before the file is written to the moment the browser
                shows the card's new picture, decoded (checked on every animation frame).
 
@@ -99,6 +99,7 @@ def main() -> None:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(url, wait_until="load")
                 alt = f"Card {CHANGED}, front"
+                page.click("#c-deck > summary")  # the deck's fold, opened as a designer would
                 page.locator(f'img[alt="{alt}"]').scroll_into_view_if_needed()
                 page.wait_for_function(SHOWN_JS, arg=[alt, ""], polling="raf")
                 src = page.get_attribute(f'img[alt="{alt}"]', "src")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .errors import DataErrors, PnpError
+from .errors import DataErrors, PnpError, UsageError
 
 # what a game's data is read from: a change to anything else (pictures, fonts) forgets the pictures
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".md", ".txt")
@@ -223,7 +223,11 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
         _report(first, echo, first_build=True)
         home = f"/{builder.game_id}/index.html" if builder.game_id and "html" in opts.formats else "/"
         live.announce(first.version, first.errors, home)
-        server = serve(out_root, live, port=port)
+        try:
+            server = serve(out_root, live, port=port)
+        except OSError as err:  # the port is taken, or not ours to use
+            raise UsageError(f"cannot serve on 127.0.0.1:{port} ({err.strerror or err}); "
+                             "give another --port, or none for a free one") from None
         url = f"http://127.0.0.1:{server.server_address[1]}{home}"
         echo(f"serving {url} (only {out_root}; Ctrl-C to stop)")
         echo(f"watching {folder} for changes")

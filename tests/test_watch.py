@@ -215,3 +215,17 @@ def test_a_warning_is_said_once_until_it_changes(tmp_path):
     assert first.ok and any("game.yaml:" in w and "warning:" in w for w in first.warnings), first.warnings
     _edit(game / "game.yaml", "Every other player", "Each other player")
     assert builder.build().warnings == []  # the same warning: not said again
+
+
+def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run([sys.executable, "-m", "generator", "watch", str(_game_copy(tmp_path)), "--out",
+                              str(tmp_path / "out"), "--port", str(port)], cwd=ROOT, capture_output=True, text=True,
+                             timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert f"cannot serve on 127.0.0.1:{port}" in run.stderr and "Traceback" not in run.stderr
