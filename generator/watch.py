@@ -136,8 +136,11 @@ class Builder:
         return Outcome(self.version, [], drawn, reused, time.perf_counter() - start, new)
 
     def _build(self) -> tuple[int, int, list[str]]:
-        from .build import build_game, expand_generated, game_parts, render_part, write_manifest
+        from .build import build_game
         from .export.gallery import picture_files, picture_shots, write_index
+        from .export.manifest import write_manifest
+        from .generators.expand import expand_generated
+        from .parts import game_parts, render_part
         from .export.raster import take
         from .model import load_game
 

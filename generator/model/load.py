@@ -269,7 +269,7 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
 
                         why = check_image(path)
                     if why:
-                        errors.append(spec.error(f"image {value!r}: {why}", key))
+                        errors.append(spec.error(f"image {show(value)}: {why}", key))
                 elif key in ("font", "title_font") and isinstance(value, str):
                     element = "type" in spec  # an element may also name a built-in style
                     if value not in game.fonts and not (element and value in fmt.FONTS):
@@ -354,7 +354,8 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
             w, h = by_id[spec["id"]].size_mm
             checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings)
         else:
-            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings)
+            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings,
+                                    per_player=kind == "board" and bool(spec.get("per_player")))
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 
