@@ -137,10 +137,11 @@ class Builder:
 
     def _build(self) -> tuple[int, int, list[str]]:
         from .build import build_game
-        from .export.gallery import picture_files, picture_shots, write_index
-        from .export.manifest import write_manifest
+        from .export.gallery import index_gallery, picture_files, picture_shots
+        from .export.manifest import manifest_summary
         from .generators.expand import expand_generated
         from .parts import game_parts, render_part
+        from .staging import OutputRoot
         from .export.raster import take
         from .model import load_game
 
@@ -173,10 +174,14 @@ class Builder:
                 given = True
             else:
                 rendered.append(render_part(game, components, self.opts, part))
-        entry = build_game(game, self.out_root, self.opts, rendered=rendered)
-        write_manifest(self.out_root, [entry])
-        if "html" in self.opts.formats:
-            write_index(self.out_root, [entry])
+        # as pnpforge build does: the output folder swapped in whole (a folder pnpforge did not make is refused)
+        target = OutputRoot.open(self.out_root)
+        with target:
+            entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=target.put_game)
+            top = {"manifest.json": manifest_summary([entry])}
+            if "html" in self.opts.formats:
+                top.update((path.name, data) for path, data in index_gallery(self.out_root, [entry]).items())
+            target.commit(top)
         said = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}" for w in game.warnings]
         return drawn, reused, said + list(entry.get("warnings", []))
 

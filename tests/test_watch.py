@@ -197,7 +197,9 @@ def test_the_open_page_shows_a_saved_title_by_itself_and_a_broken_save_with_its_
             browser.close()
         assert proc.returncode == 130, err
         assert "Traceback" not in err
-        assert [p.name for p in out.iterdir() if p.name.startswith(".")] == []
+        # no staging or old folder left; the mark every output folder pnpforge makes carries
+        assert [p.name for p in out.parent.iterdir() if p.name.startswith(".")] == []
+        assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [".pnpforge-output"]
 
 
 def test_watch_without_a_game_outside_a_game_folder_says_how(tmp_path):
@@ -229,3 +231,12 @@ def test_a_port_in_use_is_one_sentence_and_exit_2(tmp_path):
                              timeout=120)
     assert run.returncode == 2, run.stderr
     assert f"cannot serve on 127.0.0.1:{port}" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_folder_pnpforge_did_not_make_is_not_written_into(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("a player's own file")
+    got = _builder(_game_copy(tmp_path), out).build()
+    assert not got.ok and "pnpforge did not make" in got.errors[0]
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
