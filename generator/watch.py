@@ -174,16 +174,38 @@ class Builder:
                 given = True
             else:
                 rendered.append(render_part(game, components, self.opts, part))
-        # as pnpforge build does: the output folder swapped in whole (a folder pnpforge did not make is refused)
-        target = OutputRoot.open(self.out_root)
-        with target:
-            entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=target.put_game)
-            top = {"manifest.json": manifest_summary([entry])}
+        def top(entry: dict[str, Any]) -> dict[str, bytes]:
+            files = {"manifest.json": manifest_summary([entry])}
             if "html" in self.opts.formats:
-                top.update((path.name, data) for path, data in index_gallery(self.out_root, [entry]).items())
-            target.commit(top)
+                files.update((path.name, data) for path, data in index_gallery(self.out_root, [entry]).items())
+            return files
+
+        if not self.version:
+            # the first good build as pnpforge build writes it: the output folder swapped in whole and
+            # marked as pnpforge's (a folder pnpforge did not make is refused)
+            target = OutputRoot.open(self.out_root)
+            with target:
+                entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=target.put_game)
+                target.commit(top(entry))
+        else:
+            # then the game's kit is swapped in whole (staging.publish), and the files beside it written
+            # again if they changed: the output folder is not staged again on every save
+            entry = build_game(game, self.out_root, self.opts, rendered=rendered)
+            for name, data in top(entry).items():
+                _write_if_changed(self.out_root / name, data)
         said = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}" for w in game.warnings]
         return drawn, reused, said + list(entry.get("warnings", []))
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    from .fileio import write_atomic
+
+    try:
+        if path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    write_atomic(path, data)
 
 
 def changed_kinds(changes: Iterable[tuple[Any, str]]) -> tuple[bool, bool]:

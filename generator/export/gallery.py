@@ -181,22 +181,28 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         file_of[key] = kept
     _name_shared_backs(groups, folder, file_of, out, files)
     by_key: dict[str, dict[str, Any]] = {}
+    png_dir = folder / "png"
+    pngs = png_dir.is_dir() or any(p.parent.parent == png_dir for p in files)  # PNGs built, now or before
+    rels: dict[Path, str] = {}  # a picture's path in the page (many faces show one picture)
     for face, (_, _, shot) in named:
         kept, big = file_of[same_picture(shot)]  # the one file of every face that shows it
-        rel = kept.relative_to(folder)
+        for p in (kept, big):
+            if p not in rels:
+                rels[p] = p.relative_to(folder).as_posix()
         w_px, h_px = _preview_px(shot)
         if face.kind == "sheet":
             css_w = float(SHEET_CSS_PX)
         else:
             w_mm, _ = face_size_mm(face, 0.0)
             css_w = w_mm * CSS_PX_PER_MM
-        png = folder / "png" / face.comp.id / f"{face.item}-{face.side}.png"
-        if face.side == "back" and not _exists(png, files):  # a back every item shares: written once
-            png = png.with_name("back.png")
-        by_key[face.key] = {"src": rel.as_posix(), "width": round(css_w), "height": round(css_w * h_px / w_px),
-                            "alt": f"{face.label}, {face.side}",
-                            "large": big.relative_to(folder).as_posix(),
-                            "png": _rel(png, folder) if _exists(png, files) else None}
+        png = None
+        if pngs:
+            png = png_dir / face.comp.id / f"{face.item}-{face.side}.png"
+            if face.side == "back" and not _exists(png, files):  # a back every item shares: written once
+                png = png.with_name("back.png")
+        by_key[face.key] = {"src": rels[kept], "width": round(css_w), "height": round(css_w * h_px / w_px),
+                            "alt": f"{face.label}, {face.side}", "large": rels[big],
+                            "png": _rel(png, folder) if png is not None and _exists(png, files) else None}
 
     where: dict[str, list[dict[str, Any]]] = {}
     documents = []
