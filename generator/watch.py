@@ -8,8 +8,10 @@ draws that one card. The open page is told through server-sent events and swaps 
 without a reload. A save that breaks the data keeps the last good kit, shows the problems (file:line)
 in the page and the terminal, and the next good save builds again.
 
-Ctrl-C stops it: a kit being written is either the whole old one or the whole new one
-(generator/staging.py), and the command exits 130.
+The first build is written as ``pnpforge build`` writes one (the output folder swapped in whole, marked
+as pnpforge's; a folder pnpforge did not make is refused); later builds write only the files that
+changed, each atomically, pages last (:class:`KitFiles`). Ctrl-C stops it with exit 130, every file
+whole.
 """
 
 from __future__ import annotations
@@ -119,6 +121,7 @@ class Builder:
         self.version = 0
         self.game_id: str | None = None
         self.warned: list[str] = []
+        self.kit = KitFiles()
 
     def build(self) -> Outcome:
         """Build once; a user's mistake is returned as the problems, never raised."""
@@ -180,21 +183,62 @@ class Builder:
                 files.update((path.name, data) for path, data in index_gallery(self.out_root, [entry]).items())
             return files
 
-        if not self.version:
+        if not self.version or self.kit.game != game.id:
             # the first good build as pnpforge build writes it: the output folder swapped in whole and
             # marked as pnpforge's (a folder pnpforge did not make is refused)
             target = OutputRoot.open(self.out_root)
             with target:
-                entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=target.put_game)
+                entry = build_game(game, self.out_root, self.opts, rendered=rendered,
+                                   put=self.kit.taking(game.id, target.put_game))
                 target.commit(top(entry))
         else:
-            # then the game's kit is swapped in whole (staging.publish), and the files beside it written
-            # again if they changed: the output folder is not staged again on every save
-            entry = build_game(game, self.out_root, self.opts, rendered=rendered)
+            # then only what changed is written (see KitFiles), and the files beside the kit if they changed
+            entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=self.kit.put)
             for name, data in top(entry).items():
                 _write_if_changed(self.out_root / name, data)
         said = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}" for w in game.warnings]
         return drawn, reused, said + list(entry.get("warnings", []))
+
+
+class KitFiles:
+    """The game's kit as the watch last wrote it (path -> bytes), so a save writes only what changed.
+
+    The first build swaps the kit in whole (:meth:`taking`). After it, :meth:`put` writes each new or
+    changed file atomically, the pictures and the rest first, then the pages (HTML) and the manifest,
+    then removes the files the kit no longer has: at any moment, Ctrl-C included, every file is whole
+    and the page refers only to files that are there. Files the watch did not write (another paper's
+    PDF, a PNG of an earlier build) are left as they are."""
+
+    PAGES = (".html",)
+
+    def __init__(self) -> None:
+        self.game: str | None = None
+        self.files: dict[Path, bytes] = {}
+
+    def taking(self, game_id: str, put: Callable[[Path, dict[Path, bytes]], None]):
+        """``put``, remembering the files it is given."""
+        def record(folder: Path, files: dict[Path, bytes]) -> None:
+            put(folder, files)
+            self.game, self.files = game_id, dict(files)
+        return record
+
+    def put(self, folder: Path, files: dict[Path, bytes]) -> None:
+        from .fileio import write_atomic
+
+        last = [p for p in files if p.suffix in self.PAGES or p.name == "manifest.json"]
+        first = [p for p in files if p not in set(last)]
+        for path in first + last:
+            data = files[path]
+            known = self.files.get(path)
+            if known is not None and (known is data or known == data) and path.is_file():
+                continue
+            write_atomic(path, data)
+        for path in self.files.keys() - files.keys():  # what this kit had and no longer has
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+        self.files = dict(files)
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:

@@ -240,3 +240,25 @@ def test_a_folder_pnpforge_did_not_make_is_not_written_into(tmp_path):
     got = _builder(_game_copy(tmp_path), out).build()
     assert not got.ok and "pnpforge did not make" in got.errors[0]
     assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+
+
+def test_a_save_writes_only_what_changed_and_removes_what_the_kit_no_longer_has(tmp_path):
+    game = _game_copy(tmp_path)
+    out = tmp_path / "out"
+    builder = _builder(game, out)
+    builder.build()
+    kit = out / "pebble_pond"
+    before = {p: p.stat().st_ino for p in kit.rglob("*") if p.is_file()}
+    _edit(game / "game.yaml", "Every other player moves one pebble back to the bank.",
+          "Every other player moves two pebbles back to the bank.")
+    builder.build()
+    after = {p: p.stat().st_ino for p in kit.rglob("*") if p.is_file()}
+    rewritten = sorted(p.name for p in after if after[p] != before.get(p))
+    assert rewritten == ["splash-front-large.jpg", "splash-front.jpg"]  # the page and manifest did not change
+    _edit(game / "game.yaml", "- name: Splash", "- name: Ripple")
+    builder.build()
+    pictures = sorted(p.name for p in (kit / "gallery" / "lily-cards").iterdir())
+    assert pictures == ["back-large.jpg", "back.jpg", "leap-front-large.jpg", "leap-front.jpg",
+                        "ripple-front-large.jpg", "ripple-front.jpg"]  # Splash's pictures gone
+    shown = set(re.findall(r'(?:src|href)="(gallery/[^"?]+)"', (kit / "index.html").read_text()))
+    assert shown == {p.relative_to(kit).as_posix() for p in (kit / "gallery").rglob("*") if p.is_file()}
