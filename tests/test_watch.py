@@ -262,3 +262,27 @@ def test_a_save_writes_only_what_changed_and_removes_what_the_kit_no_longer_has(
                         "ripple-front-large.jpg", "ripple-front.jpg"]  # Splash's pictures gone
     shown = set(re.findall(r'(?:src|href)="(gallery/[^"?]+)"', (kit / "index.html").read_text()))
     assert shown == {p.relative_to(kit).as_posix() for p in (kit / "gallery").rglob("*") if p.is_file()}
+
+
+def test_open_hands_the_printed_address_to_the_browser(tmp_path):
+    opened = tmp_path / "opened.txt"
+    browser = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'w').write(sys.argv[2])\" {opened} %s"
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", str(_game_copy(tmp_path)), "--out",
+                             str(tmp_path / "out"), "--open"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "BROWSER": browser})
+    try:
+        url = None
+        while url is None:
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read()
+            found = re.search(r"serving (http://127\.0\.0\.1:\d+/pebble_pond/index\.html)", line)
+            url = found and found.group(1)
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert opened.read_text() == url
+        assert b"Pebble Pond" in urllib.request.urlopen(url).read()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+    assert proc.returncode == 130
