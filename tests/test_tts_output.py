@@ -321,3 +321,15 @@ def test_two_sided_tiles_show_their_own_back_and_tokens_stack(low_tts, farlander
             assert image["ImageSecondaryURL"] and image["ImageSecondaryURL"] != image["ImageURL"], obj["Nickname"]
         if obj["Name"] == "Custom_Token":
             assert obj["CustomImage"]["CustomToken"]["Stackable"] is True
+
+
+def test_the_card_rule_for_tall_square_and_sideways_decks(low_tts):
+    from generator.export.tts import card_scale
+
+    _, comps, *_ = low_tts
+    deck = comps["event-deck"]
+    assert card_scale(deck) == (1.0, 1.0, 1.0)  # a poker card is TTS's own card
+    assert card_scale(deck.replace(size_mm=(69.85, 120.65))) == pytest.approx((1.1, 1.0, 1.35714), abs=1e-4)
+    assert card_scale(deck.replace(size_mm=(70.0, 70.0))) == pytest.approx((70 / 63.5, 1.0, 70 / 88.9))
+    # wider than tall: TTS's card turned sideways, 88.9 mm across and 63.5 mm along
+    assert card_scale(deck.replace(size_mm=(120.65, 69.85))) == pytest.approx((120.65 / 88.9, 1.0, 1.1))
