@@ -267,7 +267,7 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
                     if path is not None:
                         from ..components.images import check_image  # a picture: read only if named
 
-                        why = check_image(path)
+                        why = check_image(path, Path(game.folder))
                     if why:
                         errors.append(spec.error(f"image {show(value)}: {why}", key))
                 elif key in ("font", "title_font") and isinstance(value, str):
