@@ -51,11 +51,12 @@ def test_the_public_pdf_writer_prints_every_page_of_a_kit_as_the_direct_one(tmp_
     import numpy as np
 
     import generator.build as build
+    import generator.export.documents as documents
     from generator.draw import pdf
     from generator.model import load_game
 
     for name, kind in (("direct", pdf.DirectPdfSurface), ("public", pdf.PublicPdfSurface)):
-        monkeypatch.setattr(build, "PdfSurface", kind)
+        monkeypatch.setattr(documents, "PdfSurface", kind)
         build.build_game(load_game(EXAMPLE), tmp_path / name, build.Options(papers=("a4",), formats=("pdf",)))
     direct, public = _pages(tmp_path / "direct"), _pages(tmp_path / "public")
     assert list(direct) == list(public) and len(direct) >= 2
