@@ -415,26 +415,13 @@ def watch(game: str | None, out: Path | None, port: int, open_browser: bool, fmt
     change by itself; a save with problems shows them (file:line) and keeps the last good pictures.
     Ctrl-C stops it. See docs/watch.md.
     """
-    from .options import Options
-    from .config import build_defaults
-    from .model import resolve_game
-    from .model.load import display_path
-    from .watch import DEFAULT_FORMATS, run
-
-    conf = build_defaults()
-    if game is None and not Path("game.yaml").is_file():
-        raise UsageError("give a game (a bundled game's id or its folder), or run this in a game's folder")
-    folder = resolve_game(game) if game is not None else Path(".")
-    opts = Options(papers=_choice((paper or "a4").lower(), ("a4", "letter")), formats=fmt or DEFAULT_FORMATS,
-                   seed=seed if seed is not None else conf.get("seed", 1), jobs=jobs)
-    out_root = Path(out if out is not None else conf.get("out", "output"))
+    from .watch import command
 
     def echo(text: str, err: bool = False) -> None:
         click.echo(text, err=err)
         (sys.stderr if err else sys.stdout).flush()
 
-    echo(f"building {display_path(folder)} ...")
-    run(folder, out_root, opts, port, open_browser, echo)
+    command(game, out, port, open_browser, fmt, _choice((paper or "a4").lower(), ("a4", "letter")), seed, jobs, echo)
 
 
 @cli.command()

@@ -282,6 +282,26 @@ class _Ignore:
         return self.default(change, path)
 
 
+def command(game: str | None, out: Path | None, port: int, open_browser: bool, formats: tuple[str, ...] | None,
+            papers: tuple[str, ...], seed: int | None, jobs: int | None, echo: Callable[..., None]) -> None:
+    """``pnpforge watch`` as the command line gives it: the game (or this folder), the output folder
+    and the seed from the options or the config files (as build takes them), then :func:`run`."""
+    from .config import build_defaults
+    from .model import resolve_game
+    from .model.load import display_path
+    from .options import Options
+
+    conf = build_defaults()
+    if game is None and not Path("game.yaml").is_file():
+        raise UsageError("give a game (a bundled game's id or its folder), or run this in a game's folder")
+    folder = resolve_game(game) if game is not None else Path(".")
+    opts = Options(papers=papers, formats=formats or DEFAULT_FORMATS,
+                   seed=seed if seed is not None else conf.get("seed", 1), jobs=jobs)
+    out_root = Path(out if out is not None else conf.get("out", "output"))
+    echo(f"building {display_path(folder)} ...")
+    run(folder, out_root, opts, port, open_browser, echo)
+
+
 def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
         echo: Callable[..., None], stop_event: Any = None) -> None:
     """The whole command: build, serve, watch, rebuild, until Ctrl-C (KeyboardInterrupt goes on)."""
