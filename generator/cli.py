@@ -135,6 +135,7 @@ def cli() -> None:
     pnpforge list                   the bundled games and their components
     pnpforge validate [GAME|PATH]   check game data; every problem as file:line
     pnpforge build [GAME|PATH ...]  build kits into output/
+    pnpforge watch [GAME|PATH]      serve a game's gallery, rebuilt on every save
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
     from .notices import quiet_libraries
@@ -397,6 +398,36 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             click.echo(text, err=True)
         click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
     click.echo(f"built {len(entries)} game{'s' if len(entries) != 1 else ''} in {time.perf_counter() - start:.1f} s")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="Port on 127.0.0.1 to serve the gallery on.  [default: a free one, printed]")
+@click.option("--open", "open_browser", is_flag=True, help="Open the gallery in your web browser.")
+@click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
+              help="What to build on every save, as for build.  [default: html, the gallery]")
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False),
+              help="Paper of the PDF and SVG pages, if asked for.  [default: a4]")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Seed for generated parts.  [default: 1]")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes for the first build's pictures.  [default: the machine's cores]")
+def watch(game: str | None, out: Path | None, port: int, open_browser: bool, fmt: tuple[str, ...] | None,
+          paper: str | None, seed: int | None, jobs: int | None) -> None:
+    """Build a game's gallery, serve it on 127.0.0.1 and rebuild it on every save.
+
+    GAME is a bundled game's id or a folder (default: this folder). The page in the browser shows each
+    change by itself; a save with problems shows them (file:line) and keeps the last good pictures.
+    Ctrl-C stops it. See docs/watch.md.
+    """
+    from .watch import command
+
+    def echo(text: str, err: bool = False) -> None:
+        click.echo(text, err=err)
+        (sys.stderr if err else sys.stdout).flush()
+
+    command(game, out, port, open_browser, fmt, _choice((paper or "a4").lower(), ("a4", "letter")), seed, jobs, echo)
 
 
 @cli.command()
