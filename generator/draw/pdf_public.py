@@ -82,7 +82,9 @@ class PublicPdfSurface(Surface):
     become PDF form XObjects."""
 
     def __init__(self, title: str = "", author: str = "", subject: str = "",
-                 viewer_prefs: dict[str, str] | None = None, print_shop: bool = False):
+                 viewer_prefs: dict[str, str] | None = None, print_shop: bool = False, compressed: bool = True):
+        # compressed=False: streams stored as drawn, for a document read back at once in memory
+        # (the gallery's and the PNGs' faces), never written to a file
         rl_config.useA85 = 0  # binary compressed streams: smaller files, no ASCII85 pass
         self._buffer = io.BytesIO()
         # print_shop: every colour CMYK, nothing translucent, PDF/X-1a parts (draw/cmyk.py)
@@ -94,7 +96,7 @@ class PublicPdfSurface(Surface):
             hook = {"enforceColorSpace": enforce}  # every colour the canvas or a text object sets
         # reportlab selects its initial font at every page start and would name Helvetica (not
         # embedded) in every PDF: start each page on our embedded regular font instead
-        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1,
+        self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1 if compressed else 0,
                               initialFontName=fonts.pdf_name("regular"), initialFontSize=10, **hook)
         if print_shop:
             from .cmyk import make_pdfx

@@ -130,7 +130,7 @@ def _take_share(share: range) -> list:
 
 
 def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
-    pdf = PdfSurface(title=f"{game.title}: faces")
+    pdf = PdfSurface(title=f"{game.title}: faces", compressed=False)
     sizes = []
     for i in indices:
         shot = shots[i]
@@ -165,8 +165,8 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
             if shot.encoding == "png":
                 out.append(encode_png(image, shot.dpi if shot.max_px <= 0 else dpi))
             elif shot.encoding == "jpeg" and shot.reduce > 1:
-                small = image.convert("RGB").reduce(shot.reduce)
-                out.append((encode_jpeg(image, dpi), encode_jpeg(small, dpi / shot.reduce)))
+                small = image.reduce(shot.reduce)  # RGBX as rendered; JPEG takes it as it takes RGB
+                out.append((encode_jpeg(image, dpi, chroma_halved=True), encode_jpeg(small, dpi / shot.reduce)))
             elif shot.encoding == "jpeg":
                 out.append(encode_jpeg(image, dpi))
             else:
@@ -199,11 +199,16 @@ def encode_png(image, dpi: float) -> bytes:
 JPEG_QUALITY = 90
 
 
-def encode_jpeg(image, dpi: float) -> bytes:
+def encode_jpeg(image, dpi: float, chroma_halved: bool = False) -> bytes:
     """JPEG bytes for a screen, the same bytes for the same pixels: quality 90 with full-resolution
     colour (4:4:4, no chroma subsampling, so coloured text and thin lines keep their edges). JPEG rather
     than PNG for the gallery: Pillow's PNG encoder picks a filter for every row, which no option turns
-    off (docs/benchmarks.md has the figures)."""
+    off (docs/benchmarks.md has the figures).
+
+    ``chroma_halved``: colour at half the resolution each way (4:2:0), for a picture drawn at twice
+    its preview's resolution (the gallery's large view): its colour is then as sharp as the 4:4:4
+    preview's and its light and dark twice as sharp."""
     buf = io.BytesIO()
-    image.save(buf, "JPEG", quality=JPEG_QUALITY, subsampling=0, dpi=(round(dpi), round(dpi)))
+    image.save(buf, "JPEG", quality=JPEG_QUALITY, subsampling=2 if chroma_halved else 0,
+               dpi=(round(dpi), round(dpi)))
     return buf.getvalue()
