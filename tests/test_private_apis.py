@@ -31,6 +31,38 @@ def test_another_reportlab_release_gets_the_public_pdf_writer():
     assert pdf.surface_for("6.0.0") is pdf.PublicPdfSurface
 
 
+def test_reportlab_is_a_release_the_pdfx_parts_were_checked_on():
+    """--print-shop writes the OutputIntent and the GTS_PDFXVersion Info key into reportlab's document
+    (no public call writes them): on another release, check a print-shop build passes
+    tests/test_print_shop.py, then add the release to PDFX_WRITTEN_FOR."""
+    import reportlab
+
+    from generator.draw import cmyk
+
+    assert reportlab.Version in cmyk.PDFX_WRITTEN_FOR, (
+        f"reportlab {reportlab.Version}: make_pdfx was checked on {cmyk.PDFX_WRITTEN_FOR}; run "
+        "tests/test_print_shop.py with it and add the release to PDFX_WRITTEN_FOR")
+
+
+def test_print_shop_on_another_reportlab_release_stops_with_one_message(tmp_path, monkeypatch):
+    """Not a PDF without its PDF/X parts: the build stops before it writes anything, in one line that
+    names both releases."""
+    import reportlab
+
+    from generator.draw import cmyk
+    from generator.draw.pdf import PdfSurface
+
+    monkeypatch.setattr(reportlab, "Version", "6.0.0")
+    try:
+        PdfSurface(title="t", print_shop=True)
+    except cmyk.PdfxUnchecked as err:
+        message = str(err)
+    else:
+        raise AssertionError("a print-shop PDF was started on an unchecked reportlab")
+    assert "reportlab 6.0.0" in message and "5.1.0" in message and "\n" not in message
+    assert cmyk.PdfxUnchecked.exit_code == 1
+
+
 def _pages(folder):
     import numpy as np
     import pypdfium2 as pdfium

@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
+from ..errors import BuildError
+
 # The printing condition named in the OutputIntent: SWOP coated, as DriveThruCards asks ("US Web Coated
 # (SWOP) v2" in Acrobat); CGATS TR 001 is its name in the ICC's registry of characterizations.
 OUTPUT_CONDITION_ID = "CGATS TR 001"
@@ -167,26 +169,49 @@ def own_fonts(drawing):
 
 # -- PDF/X ----------------------------------------------------------------------------------------
 
+# The reportlab releases make_pdfx was written for and checked on. reportlab has no public call for
+# two of the PDF/X parts: a catalog entry it does not know (OutputIntents: setCatalogEntry sets an
+# attribute its catalog never writes) and an Info key of one's own (GTS_PDFXVersion). make_pdfx sets
+# both on the canvas's document (``canvas._doc``), which another release may lay out differently: there
+# --print-shop stops with one message, and tests/test_private_apis.py fails until the release is
+# checked (a print-shop PDF passes tests/test_print_shop.py) and added here.
+PDFX_WRITTEN_FOR = ("5.1.0",)
+
+
+class PdfxUnchecked(BuildError):
+    """--print-shop on a reportlab release make_pdfx was not checked on."""
+
+
+def check_pdfx_release(release: str) -> None:
+    """Refuse, in one message, a release whose document internals make_pdfx was not checked on."""
+    if release not in PDFX_WRITTEN_FOR:
+        raise PdfxUnchecked(f"--print-shop: the PDF/X parts are written into reportlab's document, checked on "
+                            f"reportlab {', '.join(PDFX_WRITTEN_FOR)}, and this is reportlab {release}; install "
+                            f"that release (pip install 'reportlab=={PDFX_WRITTEN_FOR[-1]}') or build without "
+                            "--print-shop")
+
+
 def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
     """Give a reportlab canvas the PDF/X-1a:2003 document parts: the OutputIntent, the Info keys
     (GTS_PDFXVersion; Trapped is False, as reportlab writes it) and the XMP metadata that repeats them.
     reportlab writes them with the rest of the file (no second pass through another PDF library)."""
+    import reportlab
     from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
 
+    check_pdfx_release(reportlab.Version)
+    xmp = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
+                    _xmp(title, author, subject).encode("utf-8"), filters=[])
+    canvas.setCatalogEntry("Metadata", xmp)  # a catalog key reportlab writes: the public call
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
         "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION_ID), "RegistryName": PDFString(REGISTRY),
         "OutputCondition": PDFString(OUTPUT_CONDITION), "Info": PDFString(OUTPUT_CONDITION),
     })
-    catalog = canvas._doc.Catalog
     # reportlab's catalog writes only the keys it knows, and its defaults: OutputIntents goes in there
-    # (setCatalogEntry would set an attribute that is never written)
+    # (checked releases only, see PDFX_WRITTEN_FOR)
+    catalog = canvas._doc.Catalog
     catalog.__Defaults__ = dict(catalog.__Defaults__, OutputIntents=PDFArray([intent]))
-    xmp = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
-                    _xmp(title, author, subject).encode("utf-8"), filters=[])
-    catalog.Metadata = xmp
-    info = canvas._doc.info
-    info.__class__ = _PdfxInfo
+    canvas._doc.info.__class__ = _PdfxInfo
 
 
 def _pdfx_info_class():
