@@ -309,23 +309,38 @@ def test_a_picture_at_the_pixel_limit_builds_in_about_200_mb(tmp_path):
     assert (tmp_path / "out" / "g" / "manifest.json").is_file()
 
 
-def test_a_picture_inside_an_svg_is_held_to_the_picture_limits(tmp_path):
-    """An SVG's <image> of a 12,000 x 12,000 PNG beside it (or inside it, as a data: URI) would be
-    decoded whole by svglib at build (576 MB) behind Pillow's bare DecompressionBombWarning."""
+def test_a_png_inside_svg_art_is_refused_at_validate(tmp_path):
+    """An SVG's <image> of a PNG beside it (or inside it, as a data: URI) passed validate and the PDF
+    build ended in an internal error (reportlab cannot put the picture in the art's form: the
+    fuzzer's data-build 2701 62); a 12,000 x 12,000 one would also have been decoded whole."""
     import base64
 
-    big = png(12_000, 12_000)
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
            'height="10">\n<image xlink:href="HREF" width="5" height="5"/></svg>')
-    folder = art_game(tmp_path, "frame.svg", svg.replace("HREF", "big.png").encode())
-    (folder / "art" / "big.png").write_bytes(big)
-    validate_and_build(tmp_path, "'art/frame.svg': the picture it refers to, 'big.png': it is 12,000 x 12,000 "
-                                 "pixels, over the limit of 10 million pixels a picture", "(its line 2)")
-    uri = "data:image/png;base64," + base64.b64encode(big).decode()
+    folder = art_game(tmp_path, "frame.svg", svg.replace("HREF", "small.png").encode())
+    (folder / "art" / "small.png").write_bytes(png(20, 20))
+    validate_and_build(tmp_path, "'art/frame.svg': it refers to 'small.png', a PNG or JPEG picture: SVG art must be "
+                                 "all vector (give the picture with image: instead) (its line 2)")
     inside = tmp_path / "inside"  # a folder of its own: a picture is read once per path in a process
     inside.mkdir()
-    art_game(inside, "frame.svg", svg.replace("HREF", uri).encode())
-    validate_and_build(inside, "'art/frame.svg': the picture inside it: it is 12,000 x 12,000 pixels")
+    art_game(inside, "frame.svg", svg.replace("HREF", "data:image/png;base64," + base64.b64encode(png(20, 20))
+                                              .decode()).encode())
+    validate_and_build(inside, "'art/frame.svg': it holds a PNG or JPEG picture: SVG art must be all vector")
+
+
+def test_a_jpeg_that_cannot_be_decoded_is_refused_at_validate(tmp_path):
+    """The fuzzer's data-build 2701 171: a JPEG with a sound header and a broken scan passed validate
+    (the header alone was read) and the build's reportlab failed on it; validate now decodes it."""
+    import fuzzing
+
+    _, spec = fuzzing.make_case("data-build", 2701, 171, [])
+    folder = art_game(tmp_path, "seal.jpg", spec["files"]["art/seal.jpg"])
+    assert folder.is_dir()
+    for command in (["validate", "g"], ["build", "g", "--format", "html", "--out", "out"]):
+        result = run_in_process(*command, cwd=tmp_path)
+        assert result.returncode == 1
+        refused(result.stderr, "g/game.yaml:9: image 'art/seal.jpg': cannot read it as a picture")
+    assert not (tmp_path / "out" / "g").exists()
 
 
 def test_a_librarys_message_with_a_line_break_stays_one_line():
