@@ -374,3 +374,15 @@ def test_a_font_or_sheet_name_too_long_for_the_file_system_is_refused_at_its_lin
     result = run_in_process("validate", "g", cwd=tmp_path)
     assert result.returncode == 1
     refused(result.stderr, where, "File name too long")
+
+
+def test_a_config_out_written_as_a_number_is_a_folder_name(tmp_path):
+    """The fuzzer's data 2702 1695: ``out: 2147483648`` in ./pnpforge.yaml passed the config's check
+    (a number reads as text) and the build ended in an internal error (TypeError)."""
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "example-game", tmp_path / "g")
+    (tmp_path / "pnpforge.yaml").write_text("build:\n  out: 2024\n  format: pdf\n  paper: a4\n", encoding="utf-8")
+    result = run_in_process("build", "g", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list((tmp_path / "2024").glob("*/a4/*.pdf"))
