@@ -14,8 +14,7 @@ node composer recurses in C and a file of 26,000 ``[`` kills the process), and t
 from the events by a loop in this module that enforces :data:`LIMITS` as it goes:
 
 * the file's size (checked before anything is parsed) and the characters in it (a NUL or another
-  control character is refused at its line, before libyaml sees the text, and so is one written as
-  an escape in a double-quoted text, "\\0": a path holding it cannot be opened);
+  control character is refused at its line, before libyaml sees the text, as is one escaped: "\\0");
 * nesting depth, the number of values (counting what every alias stands for, so a "billion laughs"
   file is refused at the alias that passes the limit, without expanding anything), the length of
   one text and the digits of one number;
@@ -35,20 +34,21 @@ from typing import Any
 
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
-# sees it. Written as the few characters that are NOT printable, the class compiles in well under a
-# millisecond; PyYAML's reader spells it as every printable range ([^...]), which Python's regular
-# expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
-# each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
-# class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
-# so its reader finds it ready (tests hold the two spellings equal on every code point). Where re
-# keeps no such cache (another Python), nothing is put there and PyYAML compiles its own.
+# sees it. PyYAML's reader spells the class as every printable range ([^...]), slow to compile at
+# each import; the same class, written as the few characters that are NOT printable, is put into
+# re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
+# is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
+# on any other until it is checked there); elsewhere PyYAML compiles its own.
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
 
 
 def _hand_pyyaml_its_class() -> None:
+    if (sys.implementation.name, sys.version_info[:2]) != RE_CACHE_WRITTEN_FOR or "yaml.reader" in sys.modules:
+        return
     cache = getattr(re, "_cache", None)
-    if "yaml.reader" not in sys.modules and type(cache) is dict:
+    if type(cache) is dict:
         cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
 
 
@@ -458,9 +458,8 @@ def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> 
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         if exc.problem and "nesting depth" in exc.problem:
-            # libyaml 0.2.6's own bound (in PyYAML 6.0.4's wheels): its scanner reads up to a line ahead
-            # of the events we are given, so a line of "[[[[..." passes its 1,000 levels before our
-            # count sees level 101. The levels past ours are on that same line: the same sentence.
+            # libyaml 0.2.6's own bound of 1,000 levels, met a line ahead of the events we count (a line
+            # of "[[[[..."): the levels past ours are on the line it marks
             raise DataError(f"nested more than {limits.max_depth} levels deep", source_name, line) from None
         what = exc.problem or exc.context or "unreadable YAML"
         if exc.context and exc.problem:
