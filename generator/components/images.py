@@ -264,6 +264,12 @@ def check_image(path: Path, root: Path | None = None) -> str | None:
     return why
 
 
+def forget() -> None:
+    """Forget every picture read (its size, its drawing, its SVG checks): a file of the same name changed."""
+    for cached in (svg_drawing, natural_size, _svg_problem):
+        cached.cache_clear()
+
+
 def placement(path: str, box: tuple[float, float, float, float], fit: str = "fit") -> tuple[float, float, float, float]:
     """(x, y, w, h) of the picture in ``box`` (x0, y0, x1, y1): ``fit`` shows all of it, centred;
     ``fill`` covers the box (the caller clips what falls outside)."""
