@@ -386,3 +386,13 @@ def test_a_config_out_written_as_a_number_is_a_folder_name(tmp_path):
     result = run_in_process("build", "g", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert list((tmp_path / "2024").glob("*/a4/*.pdf"))
+
+
+@pytest.mark.parametrize("attr", ['stroke-width="1e308"', 'stroke-width="4e300"'])
+def test_a_huge_stroke_width_in_svg_art_is_refused_at_validate(tmp_path, attr):
+    """The fuzzer's data-build 2702 93: SVG art with stroke-width="1e308" passed validate (its size,
+    transforms and reach were checked, not its line widths) and the build's reportlab failed."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+           f'<path d="M 1 1 L 9 9" stroke="#000" {attr}/></svg>')
+    art_game(tmp_path, "line.svg", svg.encode())
+    validate_and_build(tmp_path, "'art/line.svg': a stroke width or font size in it", "is too large to print")

@@ -191,6 +191,10 @@ def _reach_problem(drawing) -> str | None:  # noqa: ANN001 - a reportlab Drawing
         if transform is not None and far(transform):
             return (f"a transform in it ({', '.join(f'{v:g}' for v in transform)}) scales or moves by more "
                     f"than {SVG_REACH:,.0f}; too large to print")
+        sizes = [v for v in (getattr(node, "strokeWidth", None), getattr(node, "fontSize", None))
+                 if isinstance(v, (int, float))]
+        if far(sizes):  # stroke-width="1e308": every line is written out with it
+            return f"a stroke width or font size in it ({max(sizes, key=abs):g}) is too large to print"
         stack.extend(getattr(node, "contents", None) or ())
     try:
         bounds = drawing.getBounds()
