@@ -38,6 +38,7 @@ class MapParams:
     start_distance: int
     start_terrain: str
     water_within: int = 0  # every start has water at most this many spaces away (0: no rule)
+    min_water_bodies: int = 1  # separate bodies of water (each at least min_water_body hexes)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def generate(p: MapParams, seed: int) -> KMap:
         terrain = _grow(rng, cells, p)
         _fill_small_water(terrain, p)
         water = sum(1 for t in terrain.values() if t == p.water)
-        if water < p.min_water_hexes or not bodies(terrain, p.water):
+        if water < p.min_water_hexes or len(bodies(terrain, p.water)) < max(1, p.min_water_bodies):
             continue
         starts = _starts(rng, terrain, p)
         if starts is not None:
@@ -191,6 +192,7 @@ def params_from(game: Game, comp: Component) -> MapParams:
             growth={str(k): float(v) for k, v in dict(raw.get("growth") or {}).items()},
             north=tuple(raw.get("north") or ()), south=tuple(raw.get("south") or ()), water=water,
             min_water_body=int(raw.get("min_water_body", 4)), min_water_hexes=int(raw.get("min_water_hexes", 1)),
+            min_water_bodies=int(raw.get("min_water_bodies", 1)),
             starts=int(raw.get("starts", 4)), start_distance=int(raw.get("start_distance", 4)),
             start_terrain=start_terrain, water_within=int(raw.get("water_within", 0)))
     except (TypeError, ValueError) as exc:
