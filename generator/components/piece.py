@@ -64,6 +64,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
     if look.player and _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05:
         _player_outline(s, comp, look)
+    if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
+        colour, width = look.cut
+        s.draw(outline(comp, -width / 2), Style(stroke=colour, width_mm=width, join="round"))
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
