@@ -150,3 +150,39 @@ def test_player_colours_that_print_as_one_grey_carry_a_4_mm_cue(kit):
     assert bool(marks) == bool(close)
     short = [(cid, colour, round(h, 2)) for cid, colour, h in marks if h < CUE_MIN_MM - 0.01]
     assert not short, f"cues under {CUE_MIN_MM} mm: {sorted(set(short))[:6]}"
+
+
+# -- text off the seams of a map printed in pieces ------------------------------------------------
+
+@pytest.mark.parametrize("paper_name", PAPERS)
+@pytest.mark.parametrize("seed", [1, 7, 42])
+def test_the_ktech_map_keeps_its_words_off_the_seams(paper_name, seed):
+    """The map prints in 2 x 2 pieces glued over 10 mm strips: its title, legend names and legend
+    note each lie wholly on one piece, clear of every glue strip (A4: 186-196 mm across)."""
+    from generator.draw.fonts import text_width_mm
+    from generator.layout.page import paper
+    from generator.layout.poster import OVERLAP_MM, plan_tiling
+
+    game = load_game(resolve_game("ktech"))
+    board = next(c for c in expand_generated(game, seed) if c.id == "map")
+    tiling = plan_tiling(board.size_mm, paper(paper_name))
+    assert (tiling.cols, tiling.rows) == (2, 2) and not tiling.turned
+    seams_x = [(k * tiling.step_x, k * tiling.step_x + OVERLAP_MM) for k in range(1, tiling.cols)]
+    seams_y = [(k * tiling.step_y, k * tiling.step_y + OVERLAP_MM) for k in range(1, tiling.rows)]
+    checked = 0
+    for e in board.spec["elements"]:
+        if e["type"] == "text":
+            x0, y1 = e["at_mm"]
+            x1 = x0 + text_width_mm(e["text"], e["size_pt"], e.get("font", "regular"))
+            y0 = y1 - e["size_pt"] * 0.3528
+        elif e["type"] == "box" and e.get("text"):
+            (x0, y0), (w, h) = e["at_mm"], e["size_mm"]
+            x1, y1 = x0 + w, y0 + h
+        else:
+            continue
+        checked += 1
+        for a, b in seams_x:
+            assert x1 <= a or x0 >= b, (e.get("text", "")[:30], round(x0, 1), round(x1, 1), (a, b))
+        for a, b in seams_y:
+            assert y1 <= a or y0 >= b, (e.get("text", "")[:30], round(y0, 1), round(y1, 1), (a, b))
+    assert checked == 10  # the title, 8 terrain names and the note

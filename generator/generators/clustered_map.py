@@ -203,10 +203,11 @@ def params_from(game: Game, comp: Component) -> MapParams:
 
 MARGIN_MM = 8.0
 TITLE_MM = 14.0
-LEGEND_MM = 30.0
+LEGEND_MM = 33.0
 
 
-def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, note: str) -> list[dict[str, Any]]:
+def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, note: str,
+            note_width: float) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     step = width / 4
     for i, kind in enumerate(kinds):
@@ -217,7 +218,7 @@ def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, no
         out.append({"type": "text", "at_mm": [x + 12.0, y + 6.0], "text": game.terrain[kind]["name"],
                     "size_pt": 9, "font": "bold"})
     if note:
-        out.append({"type": "box", "at_mm": [x0, y0 + 22.0], "size_mm": [width, 8.0], "text": note,
+        out.append({"type": "box", "at_mm": [x0, y0 + 22.0], "size_mm": [min(width, note_width), 11.0], "text": note,
                     "size_pt": 7, "fill": "#ffffff", "stroke": "#888888", "width_mm": 0.2})
     return out
 
@@ -247,7 +248,7 @@ def board(game: Game, comp: Component, kmap: KMap, p: MapParams, seed: int) -> C
     ]
     kinds = [k for k in game.terrain]
     elements += _legend(game, kinds, MARGIN_MM, MARGIN_MM + TITLE_MM + map_h + 4, map_w,
-                        str(raw.get("legend_note", "")))
+                        str(raw.get("legend_note", "")), float(raw.get("legend_note_width_mm", map_w)))
     spec = {"id": comp.id, "name": comp.name, "kind": "board", "face": {"fill": "#ffffff"},
             "elements": elements, "size_mm": [width, height]}
     return Component(id=comp.id, name=comp.name, kind="board", size_mm=(width, height), items=[], spec=spec,
