@@ -34,19 +34,20 @@ def cut_paths(job: PageJob, paper: Paper) -> list[tuple[str, Path]]:
             continue
         shape = piece_outline(sheet.comp, sheet.grid.rotated)
         for cx, cy in piece_centres(sheet.grid, len(sheet.looks), paper, mirror, offset):
-            out.append((sheet.comp.id, _moved(shape, cx, cy)))
+            out.append((sheet.comp.id, moved(shape, cx, cy)))
     return out
 
 
-def _moved(path: Path, dx: float, dy: float) -> Path:
-    moved = Path()
+def moved(path: Path, dx: float, dy: float) -> Path:
+    """``path`` moved by (dx, dy)."""
+    out = Path()
     for op in path.ops:
         if op[0] == "Z":
-            moved.ops.append(op)
+            out.ops.append(op)
         else:
             coords = [v + (dx if k % 2 == 0 else dy) for k, v in enumerate(op[1:])]
-            moved.ops.append((op[0], *coords))
-    return moved
+            out.ops.append((op[0], *coords))
+    return out
 
 
 def _d(path: Path) -> str:
