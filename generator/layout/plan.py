@@ -40,12 +40,16 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
 
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
-            single.pages.extend(sheet_pages(game, comp))
+            single.pages.extend(sheet_pages(game, comp, paper))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
         single.pages = stack_boards(single.pages, paper)
+    if any(job.band_mm is not None for job in single.pages):
+        from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
+
+        single.pages = share_bands(single.pages, paper)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         number_sheets(doc.pages)
