@@ -61,6 +61,8 @@ def _shared_job(group: list[PageJob]) -> PageJob:
     def paint(s: Surface, p: Paper) -> PaintResult:
         x0, y0, x1, _y1 = p.usable
         avoid: list[float] = []
+        trims = []
+        bleed = 0.0
         top = 0.0
         for i, job in enumerate(group):
             if i:
@@ -68,10 +70,17 @@ def _shared_job(group: list[PageJob]) -> PageJob:
                 s.draw(Path.line(x0, rule_y, x1, rule_y), RULE)
             with s.saved():
                 s.translate(0, top)
-                more, _trim, _bleed = job.paint(s, p)
+                more, trim, more_bleed = job.paint(s, p)
             avoid += more
+            if trim is not None:  # the page's trim box: round every band's
+                trims.append((trim[0], trim[1] + top, trim[0] + trim[2], trim[1] + top + trim[3]))
+                bleed = max(bleed, more_bleed)
             top += job.band_mm + GAP_MM
-        return avoid, None, 0.0
+        if not trims:
+            return avoid, None, 0.0
+        tx0, ty0 = min(t[0] for t in trims), min(t[1] for t in trims)
+        tx1, ty1 = max(t[2] for t in trims), max(t[3] for t in trims)
+        return avoid, (tx0, ty0, tx1 - tx0, ty1 - ty0), bleed
     comps = [c for j in group for c in j.comps]
     return PageJob(group[0].comp, _what(group), paint,
                    also=[c for i, c in enumerate(comps) if c not in comps[:i]][1:])
