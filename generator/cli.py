@@ -160,7 +160,8 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from .model import discover_games, load_game
+    from .loading import load_game
+    from .model import discover_games
 
     for folder in discover_games():
         game = load_game(folder)
@@ -178,7 +179,7 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
-    from .model import load_game
+    from .loading import load_game
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -309,7 +310,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     """
     from .build import Options, count_pages, write_manifest
     from .config import build_defaults
-    from .model import load_game
+    from .loading import load_game
     from .model.load import display_path
 
     conf = build_defaults()

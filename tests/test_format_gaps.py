@@ -67,7 +67,7 @@ PACKED = HEAD + """components:
 def _pages_of(folder):
     from generator.build import Options, plan_documents
     from generator.layout.page import paper
-    from generator.model import load_game
+    from generator.loading import load_game
 
     game = load_game(folder)
     docs = plan_documents(game, game.components, paper("a4"), Options(papers=("a4",), formats=("pdf",)))
@@ -146,7 +146,7 @@ def test_pack_with_in_a_loop_is_refused(runner, tmp_path):
 
 def test_the_contents_page_says_a_thin_piece_is_turned_on_the_sheet(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path, HEAD + """components:
   - id: strips
@@ -180,7 +180,7 @@ components:
 
 
 def test_a_shared_text_in_a_spreadsheet_cell_is_printed_as_in_yaml(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path, CSV_GAME, {"events.csv": "name,text\nRally,\"{text:rally}, then draw.\"\n"})
     item = load_game(folder).component("events").items[0]
@@ -253,7 +253,7 @@ components: []
 
 def test_a_box_painted_as_a_terrain_shows_its_fill_and_pattern(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = _game(tmp_path, HEAD + """terrain:
@@ -278,7 +278,7 @@ components:
 
 def test_a_hex_grid_on_a_terrain_gives_every_unmarked_hex_its_fill_and_pattern(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = _game(tmp_path, HEAD + """terrain:
@@ -357,7 +357,7 @@ def test_the_shared_icons_list_is_not_counted_as_more_problems(runner, tmp_path)
 
 
 def test_extend_keeps_one_copy_a_player_unless_the_component_opts_out(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     text = HEAD + """colours:
   - {id: plum, name: Plum, fill: "#7b3294", cue: P}
@@ -377,7 +377,7 @@ def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
     """White ink on a dark mat: the track's white cells still get dark edges, the write-in grid's
     headings a dark band to stand on (before, both printed white on white)."""
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = _game(tmp_path, HEAD + """components:
@@ -411,7 +411,7 @@ def test_pack_with_shares_the_sheet_even_where_that_saves_no_page(tmp_path):
     packing gives them pages of their own; pack_with starts them under the tokens anyway."""
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_least_paper
-    from generator.model import load_game
+    from generator.loading import load_game
 
     base = HEAD + """components:
   - {id: coins, name: Coins, kind: token, size_mm: 15, items: [{name: Coin, count: 5}]}

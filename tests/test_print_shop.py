@@ -169,7 +169,7 @@ def test_every_print_shop_pdf_passes_the_pdfx_1a_checks(shop):
 def test_the_checker_fails_the_home_print_kit(tmp_path):
     """The checks can fail: the home-print PDF (RGB, no OutputIntent, pieces on A4) breaks them."""
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf",)))
     problems = " ".join(p for pdf in (tmp_path / "ebenau_crossing" / "a4").glob("*.pdf") for p in pdfx_problems(pdf))
@@ -422,7 +422,8 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.pieces import _mirror
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
     a4 = paper("a4")

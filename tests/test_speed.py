@@ -13,7 +13,7 @@ def test_svg_pages_are_written_by_our_own_element_writer(tmp_path):
     import sys
 
     code = ("import sys; from pathlib import Path; from generator.build import Options, build_game; "
-            "from generator.model import load_game; "
+            "from generator.loading import load_game; "
             f"build_game(load_game({str(EXAMPLE)!r}), Path({str(tmp_path)!r}), Options(papers=('a4',), formats=('svg',))); "
             "print(sorted(m for m in sys.modules if m.startswith(('svgwrite', 'xml.etree'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -89,7 +89,8 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
     from generator.draw.pdf import PdfSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     class Inline(PdfSurface):
         """Draws art in place at every use, as before forms."""
@@ -140,7 +141,8 @@ def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
     """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
     from generator.build import Options, write_manifest
     from generator.jobs import build_all
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]
     opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))
@@ -257,7 +259,8 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     if not shutil.which("rsvg-convert"):
         pytest.skip("rsvg-convert (librsvg2-bin) is not installed")
@@ -395,7 +398,7 @@ def test_a_deck_works_out_its_title_size_once_not_once_per_card(tmp_path, monkey
     walked every title for every card (10,800 cards took 57 s)."""
     from generator.build import Options, build_game
     from generator.components import card
-    from generator.model import load_game
+    from generator.loading import load_game
 
     items = "".join(f"      - {{name: Card {k}, count: 1, text: Gain two gold.}}\n" for k in range(1, 61))
     (tmp_path / "g").mkdir()

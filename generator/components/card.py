@@ -14,7 +14,7 @@ from ..notices import warn
 from ..typescale import ROLES_PT, STEPS_PT, snap
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .look import Look
-from .richtext import _RICH, DEFAULT_FAMILY, draw_line, draw_plain, family_key, shrink_to, widest, wrap
+from .richtext import DEFAULT_FAMILY, MARKUP, draw_line, draw_plain, family_key, shrink_to, widest, wrap
 from .textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
@@ -148,7 +148,7 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
-    if not _RICH.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
+    if not MARKUP.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
         if _clearly_fits(title, size, family, room) or widest(title, size, family, "bold") <= room:
             return True
     got = wrap(title, room, size, family, "bold")
@@ -169,7 +169,7 @@ def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: t
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
-        plain = not _RICH.search(title)
+        plain = not MARKUP.search(title)
         while size > TITLE_MIN_PT and not (plain and _clearly_fits(title, size, fam, room)) \
                 and widest(title, size, fam, "bold") > room:
             size = max(TITLE_MIN_PT, size - 0.25)
@@ -211,7 +211,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
     anchor = "middle" if not look.value else "start"
     if title and lines == 1:
         wide = None  # its width, where needed: to warn of it, or to centre it
-        if anchor != "start" or _RICH.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
+        if anchor != "start" or MARKUP.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
             wide = widest(title, size, tfam, "bold")
             if wide > room + 0.05:
                 warn(look.where, _title_problem(title, wide, room))

@@ -23,7 +23,7 @@ def is_svg(path: str) -> bool:
 @lru_cache(maxsize=256)
 def svg_drawing(path: str):
     """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason."""
-    import logging
+    import logging  # SVG pictures only, as svglib: a game without them never loads either
 
     from svglib.svglib import svg2rlg
 
@@ -43,7 +43,7 @@ def natural_size(path: str) -> tuple[float, float]:
     if is_svg(path):
         d = svg_drawing(path)
         return float(d.width), float(d.height)
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError  # PNG and JPEG pictures only: a game without them never loads Pillow
 
     try:
         with Image.open(path) as im:

@@ -11,7 +11,7 @@ from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
 from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image
+from .images import draw_image, natural_size
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 
@@ -443,8 +443,6 @@ def _image_box(comp: Component, path: str) -> tuple[float, float, float, float]:
     """Where a fitted picture goes: the largest box of the picture's proportions, centred, whose
     corners stay on or inside the cut line, so all of it shows on the cut piece (a round token's or
     a hex's shape would cut the corners of the piece's square box)."""
-    from .images import natural_size
-
     w, h = comp.size_mm
     iw, ih = natural_size(path)
     if comp.kind == "token":  # the corners on the circle

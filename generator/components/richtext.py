@@ -15,12 +15,13 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
+from .art import draw_icon
+from ..model.texts import ICON_RE
 from ..typescale import snap
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
                                                       "bolditalic": "bolditalic"})
-ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")
 ICON_EM = 1.05  # an inline icon is this many font sizes wide
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
@@ -102,10 +103,6 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     return tuple(paras)
 
 
-def icons_in(text: Any) -> list[str]:
-    return ICON_RE.findall(str(text))
-
-
 def _frag_width(frag: Frag, size: float, family: Mapping[str, str]) -> float:
     if frag.icon:
         return size * MM_PER_PT * ICON_EM
@@ -166,7 +163,7 @@ def wrap(text: str, width_mm: float, size: float, family: Mapping[str, str] = DE
 # Text with no markup, no icons, no escapes and no line breaks (most titles, values and rules): one
 # paragraph of words in the base style, split at spaces. Measured directly, with the same arithmetic as
 # the general path below, so it gives the same widths to the last bit.
-_RICH = re.compile(r"[*{\\]|[^\S ]")
+MARKUP = re.compile(r"[*{\\]|[^\S ]")
 _BASES = {"regular", "bold", "italic", "bolditalic"}
 
 
@@ -184,7 +181,7 @@ def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tup
     family = dict(fam) if fam else DEFAULT_FAMILY
     lines: list[Line] = []
     space = space_width(size, family)
-    if not _RICH.search(text):
+    if not MARKUP.search(text):
         words, widths, style = _plain_widths(text, size, family, base)
         if not words:
             return (((), 0.0),)
@@ -230,13 +227,13 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 
 
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
-    if " " not in text and not _RICH.search(text):  # one word (a value, a number): its width
+    if " " not in text and not MARKUP.search(text):  # one word (a value, a number): its width
         if not text:
             return 0.0
         style = base if base in _BASES else "regular"
         # not kept in text_width_mm's cache: a value or a number is new on every card
         return fresh_width_mm(text, size, (dict(fam) if fam else DEFAULT_FAMILY).get(style, style))
-    if not _RICH.search(text):  # one line: its width, without laying it out
+    if not MARKUP.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
         if not words:
@@ -325,8 +322,6 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         if icon:
             shapes = (icons or {}).get(icon)
             if shapes:
-                from .art import draw_icon
-
                 draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
         else:
             s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
@@ -340,7 +335,7 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     with no markup, icon or line break, without laying it out in words (a card's title and value, new
     on every card); returns False, drawing nothing, for any other text. ``width``: its width at
     ``size`` as :func:`widest` gives it, when the caller has it already."""
-    if _RICH.search(text):
+    if MARKUP.search(text):
         return False
     words = text.split(" ")
     if "" in words:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from pathlib import Path
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..interrupts import Held
 from .surface import MM_PER_PT
 
 _FILES = {
@@ -37,8 +40,6 @@ def is_file(font: str) -> bool:
 
 def check_font_file(path) -> str | None:
     """Why this file cannot be a game font, or None (reportlab embeds TrueType outlines only)."""
-    from pathlib import Path
-
     path = Path(path)
     if path.suffix.lower() != ".ttf":
         return (f"{path.name}: a game font must be a TrueType .ttf file "
@@ -56,7 +57,7 @@ def check_font_file(path) -> str | None:
 def file_family(path: str) -> str:
     """The name a game font goes by in the PDF and SVG: its file name plus a digest of its bytes, so
     two files of one name never clash and the same font gives the same bytes on every machine."""
-    import hashlib
+    import hashlib  # a game's own fonts only
 
     stem = "".join(ch if ch.isalnum() else "-" for ch in os.path.splitext(os.path.basename(path))[0])
     with open(path, "rb") as fh:
@@ -69,10 +70,6 @@ def pdf_name(kind: str) -> str:
     """The reportlab name of a font kind, registering its TrueType file on first use (each one
     parsed costs a few milliseconds, so a kit that never sets italic never loads it). A game's own
     font (a .ttf path) is registered the same way; reportlab embeds the subset of glyphs used."""
-    import reportlab
-
-    from ..interrupts import Held
-
     if is_file(kind):
         name = file_family(kind)
         path = kind
@@ -97,8 +94,7 @@ def load_kerning() -> None:
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
-    import reportlab
-    from fontTools.ttLib import TTFont as _Reader
+    from fontTools.ttLib import TTFont as _Reader  # SVG output only: a PDF-only build never loads fontTools
 
     font = _Reader(os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[font_kind(kind)]),
                    lazy=True)
@@ -137,7 +133,7 @@ def font_kind(font: str) -> str:
 def svg_subset(path: str, text: str) -> bytes:
     """The font cut down to the characters in ``text`` (fontTools' subsetter), as TrueType bytes,
     for embedding in an SVG page: a whole font per page would be hundreds of kilobytes."""
-    import io
+    import io  # SVG pages with a game's own fonts only, as the subsetter
     import logging
 
     from fontTools import subset

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import draw_icon, ink_for, mix, terrain_pattern
+from ..components.richtext import draw_text, named_fonts
+from ..components.textblock import draw_sections
+from ..draw.surface import Path, Style, Surface
 from .keys import AT_MM, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Box(Element, kind="box"):
@@ -28,12 +31,6 @@ class Box(Element, kind="box"):
     terrain: str | None = field(TERRAIN)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.art import draw_icon, ink_for, mix, terrain_pattern
-        from ..components.richtext import draw_text, named_fonts
-        from ..components.textblock import draw_sections
-        from ..draw.surface import Path, Style
-
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
         t = game.terrain.get(self.terrain) if self.terrain else None

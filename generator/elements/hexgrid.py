@@ -7,16 +7,18 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..schema import (BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
-                      num)
+from ..components.art import draw_icon, ink_for, mix, pattern
+from ..components.richtext import draw_text, named_fonts
+from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
+from ..geometry import axial_to_pixel, sector
+from ..schema import BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer, num
 from ..vocabulary import ORIENTATIONS
 from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Style, Surface
     from ..hexmap import HexGrid
-    from ..model import Game
+    from ..model.game import Game
 
 HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
                     "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
@@ -78,11 +80,7 @@ class Hexgrid(Element, kind="hexgrid"):
     terrain: str | None = field(TERRAIN)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing, and hexes (a game without maps never loads hexmap): not loaded to read the keys
-        from ..components.art import mix, pattern
-        from ..draw.surface import Path, Style, regular_points
-        from ..geometry import axial_to_pixel, sector
-        from ..hexmap import HexGrid, grid_flats_mm
+        from ..hexmap import HexGrid, grid_flats_mm  # it loads dataclasses: a game without maps never does
 
         el = self.el
         ink = self.ink_or(ink)
@@ -148,8 +146,6 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
     in rsvg, browsers and PDF viewers); with the band below, they are covered whatever the renderer.
     Butt-capped bands ending on the shared side's corners stay inside the hexes, also at the grid's
     edge (there the two hexes' outer sides leave the corner at 120 degrees from the shared one)."""
-    from ..draw.surface import Style  # drawing: not loaded to read the keys
-
     owner: dict[tuple, str] = {}
     drawn = set()
     for points, fill in hexes:
@@ -167,11 +163,6 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
 def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: float, cy: float, flats: float,
                  fill: str, mark: dict[str, Any] | None) -> None:
     """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
-    # drawing: not loaded to read the keys
-    from ..components.art import draw_icon, ink_for, mix
-    from ..components.richtext import draw_text, named_fonts
-    from ..draw.surface import MM_PER_PT
-
     text_ink = ink_for(fill)
     if mark and mark.get("icon") in game.icons:
         draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
@@ -194,8 +185,6 @@ def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: flo
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
     """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width
     and dash, on hexes ``flats`` mm across."""
-    from ..draw.surface import Style  # drawing: not loaded to read the keys
-
     width = float(spec.get("width_mm", feature["width"] * flats))
     dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
         tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
@@ -204,7 +193,7 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
 
 
 def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import HEXSIDE_FEATURES, hexside  # hexes: a game without maps never loads hexmap
+    from ..hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
 
     a, b = (grid.parse(h) for h in side["between"][:2])
     ca, cb = grid.centre(a, flats), grid.centre(b, flats)
@@ -214,7 +203,7 @@ def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, orig
 
 
 def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import ROUTE_FEATURES  # hexes: a game without maps never loads hexmap
+    from ..hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
@@ -225,8 +214,6 @@ def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origi
 def route_line(s: Surface, pts: list[tuple[float, float]], feature: dict[str, Any], style: Style,
                flats: float) -> None:
     """A route's line through ``pts``; a railway's with cross ties every so often along it."""
-    from ..draw.surface import Path, Style  # drawing: not loaded to read the keys
-
     s.draw(Path.polygon(pts, closed=False), style)
     if feature.get("ties"):
         tie = Style(stroke=style.stroke, width_mm=style.width_mm * 0.8)

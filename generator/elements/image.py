@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components.images import draw_image
+from ..draw.surface import Path, Surface
 from ..schema import TEXT, Key, enum
 from .keys import AT_MM, SIZE_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Image(Element, kind="image"):
@@ -22,9 +23,6 @@ class Image(Element, kind="image"):
                      "fit")
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.images import draw_image  # pictures: a game without them never loads the reader
-        from ..draw.surface import Path
-
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
         with s.saved():

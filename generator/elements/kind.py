@@ -19,7 +19,7 @@ from ..schema import Key
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 KINDS: dict[str, type[Element]] = {}  # type: word -> its kind, in the order the modules are imported
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.richtext import draw_text, named_fonts
 from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Text(Element, kind="text"):
@@ -21,8 +22,6 @@ class Text(Element, kind="text"):
     ink: str | None = field(INK)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.richtext import draw_text, named_fonts  # drawing: not loaded to read the keys
-
         x, y = self.at_mm[:2]
         fam, base = named_fonts(game, self.font)
         draw_text(s, x, y, str(self.text), float(self.size_pt), ink=self.ink_or(ink), family=fam, base=base,

@@ -7,10 +7,14 @@ their file:line and the kit is still made.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from ..errors import DataError
+from ..errors import DataError, show
+from ..geometry import axial_to_pixel
 from ..yamlsrc import YList, YMap
+
+if TYPE_CHECKING:
+    from .files import DrawingChecks
 
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter")
 
@@ -67,9 +71,9 @@ def check_card_rotate(face: Any, errors: list[DataError]) -> None:
 
 
 def element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
-                     errors: list[DataError], warnings: list[DataError]) -> None:
+                     errors: list[DataError], warnings: list[DataError], drawing: DrawingChecks | None = None) -> None:
     """Check each element's keys against its type, and (with ``box``: x0, y0, x1, y1 in mm) that
-    text and hex grids sit inside the board or piece."""
+    text and hex grids sit inside the board or piece (a text's width measured by ``drawing``)."""
     if not isinstance(elements, YList):
         return
     from ..elements import key_problems  # the element kinds: a game without elements never loads them
@@ -81,7 +85,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
         for key, message in key_problems(el):
             errors.append(el.error(message, key))
         if box is not None:
-            _inside(el, box, what, errors, warnings)
+            _inside(el, box, what, errors, warnings, drawing)
         if kind == "hexgrid":
             _marks(el, errors)
     if what == "board":
@@ -89,7 +93,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
-            warnings: list[DataError]) -> None:
+            warnings: list[DataError], drawing: DrawingChecks | None) -> None:
     at = el.get("at_mm")
     if not (isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2])):
         return
@@ -101,18 +105,20 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
                                    f"({_box_text(box)}); it would not print", "at_mm"))
             return
-        from ..draw.fonts import text_width_mm
+        if drawing is None:
+            return
+        from ..elements.text import Text  # the element kinds: a game without elements never loads them
 
-        size = float(el.get("size_pt", 10))
-        width = max(text_width_mm(line, size, str(el.get("font", "regular")))
-                    for line in str(el.get("text", "")).split("\n"))
-        anchor = el.get("anchor", "start")
+        text = Text(el)
+        size = float(text.size_pt)
+        width = max(drawing.text_width_mm(line, size, str(el.get("font", "regular")))
+                    for line in str(text.text).split("\n"))
+        anchor = text.anchor
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..geometry import axial_to_pixel
         from ..hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
 
         try:
@@ -134,7 +140,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
 
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:
     """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
-    from ..elements import kind_of  # loaded by element_problems
+    from ..elements import kind_of  # the element kinds: a game without elements never loads them
 
     try:
         return kind_of(el)(el).box_mm()
@@ -146,10 +152,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
     board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
     into the notches along a grid's edge is fine."""
-    from ..geometry import axial_to_pixel
+    from ..elements import COVERING  # the element kinds: a game without elements never loads them
     from ..hexmap import HexGrid, grid_cells  # a game with hex maps only: a deck of cards never loads it
-
-    from ..elements import COVERING  # loaded by element_problems
 
     grids = []
     for el in elements:
@@ -196,7 +200,7 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..hexmap import HexGrid
+    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
 
     try:
         grid = HexGrid.of(el)
@@ -256,8 +260,6 @@ def faces_of(spec: YMap) -> Iterable[Any]:
 
 def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
     """``pack_with`` names another one-sided piece component, and no chain of them loops."""
-    from ..errors import show
-
     targets: dict[str, str] = {}
     for spec in specs:
         if not isinstance(spec, YMap) or not isinstance(spec.get("pack_with"), str):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import show
-from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, HEX_ACROSS_IN, HEX_ACROSS_MM, ID, NUM, PAIR_MM, POINT_MM, POS_MM,
+from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, HEX_ACROSS_IN, HEX_ACROSS_MM, ID, NUM, PAIR_MM, POS_MM,
                       TEXT, Key, Later, ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
-from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
+from ..vocabulary import ORIENTATIONS, PATTERNS, SHAPES
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from ..resources import data_dir
+from ..yamlsrc import YList, YMap, load_yaml
 
 if TYPE_CHECKING:
     from ..hexmap import HexGrid
@@ -81,9 +82,6 @@ def check_elements(elements: Any, errors: list[DataError]) -> None:
 
 def shared_icon_names() -> list[str]:
     """The icons every game may use (data/icons.yaml), sorted."""
-    from ..resources import data_dir
-    from ..yamlsrc import load_yaml
-
     path = data_dir() / "icons.yaml"
     try:
         doc = load_yaml(path, str(path))
@@ -97,7 +95,7 @@ UNKNOWN_ICON = "unknown icon"
 
 def unknown_icon(name: Any, known: Any) -> str:
     """The sentence for an icon name that is neither shared nor the game's own."""
-    import difflib
+    import difflib  # only for a problem: not loaded on every run
 
     hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
     extra = f" (did you mean {hint[0]!r}?)" if hint else ""
@@ -144,7 +142,7 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
 
 def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
-    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES
+    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
 
     rows = el.get("rows")
     if not isinstance(rows, YList):
