@@ -1,6 +1,36 @@
-"""The words of the data format's closed sets that several of its parts use (pieces, faces, elements)."""
+"""The words of the data format's closed sets that several parts of the program use (pieces, faces,
+elements, the drawing). Each set is a :class:`~enum.StrEnum`: a member is the word itself (it equals
+the string read from YAML, hashes as it and prints as it), so code compares with a member, never with
+a bare string, and the schema lists the members."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Orientation(StrEnum):
+    """Which way a hex lies: a flat side on top, or a corner on top."""
+
+    FLAT = "flat"
+    POINTY = "pointy"
+
+
+class Anchor(StrEnum):
+    """Where a line of text sits against its x: its start, its middle or its end there."""
+
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+class ImageFit(StrEnum):
+    """fit: all of a picture shows inside its box; fill: it covers the box, cut to it."""
+
+    FIT = "fit"
+    FILL = "fill"
+
 
 PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
 FONTS = ("regular", "bold", "italic", "bolditalic")
-ORIENTATIONS = ("flat", "pointy")
+ORIENTATIONS = tuple(Orientation)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..draw.surface import Surface
+from ..vocabulary import ImageFit
 
 KINDS = (".png", ".jpg", ".jpeg", ".svg")
 IMAGE_PX = 30_000_000  # a picture's pixels: a 548 x 400 mm board at 300 dpi is 26 million
@@ -74,17 +75,18 @@ def check_image(path: Path) -> str | None:
     return None
 
 
-def placement(path: str, box: tuple[float, float, float, float], fit: str = "fit") -> tuple[float, float, float, float]:
+def placement(path: str, box: tuple[float, float, float, float],
+              fit: str = ImageFit.FIT) -> tuple[float, float, float, float]:
     """(x, y, w, h) of the picture in ``box`` (x0, y0, x1, y1): ``fit`` shows all of it, centred;
     ``fill`` covers the box (the caller clips what falls outside)."""
     iw, ih = natural_size(path)
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
-    k = min(bw / iw, bh / ih) if fit == "fit" else max(bw / iw, bh / ih)
+    k = min(bw / iw, bh / ih) if fit == ImageFit.FIT else max(bw / iw, bh / ih)
     w, h = iw * k, ih * k
     return (x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
 
 
-def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = "fit") -> None:
+def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = ImageFit.FIT) -> None:
     x, y, w, h = placement(path, box, fit)
     s.image(path, x, y, w, h)

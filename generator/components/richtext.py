@@ -18,6 +18,7 @@ from ..draw.surface import MM_PER_PT, Surface
 from .art import draw_icon
 from ..model.texts import ICON_RE
 from ..typescale import snap
+from ..vocabulary import Anchor
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
@@ -296,16 +297,16 @@ def _shrink_sizes(max_pt: float, min_pt: float, step: float) -> tuple[tuple[floa
 
 
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
-              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start",
+              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = Anchor.START,
               icons: Mapping[str, Any] | None = None) -> None:
     """Draw one wrapped line with its baseline at ``y``, at the type scale's step for ``size``."""
     words, width = line
     if snap(size) != size:  # set at the scale's step: the runs and the anchor at that size
         size = snap(size)
         width = sum(_frag_width(frag, size, family) for frag in _runs(words))
-    if anchor == "middle":
+    if anchor == Anchor.MIDDLE:
         x -= width / 2
-    elif anchor == "end":
+    elif anchor == Anchor.END:
         x -= width
     if words:  # one run of one style with no icon (most lines): its words set as one string
         style = words[0][0].style
@@ -329,7 +330,7 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
 
 
 def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
-               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start",
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = Anchor.START,
                width: float | None = None) -> bool:
     """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
     with no markup, icon or line break, without laying it out in words (a card's title and value, new
@@ -346,12 +347,12 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
     step = snap(size)
-    if anchor != "start":  # the width only where the anchor needs it
+    if anchor != Anchor.START:  # the width only where the anchor needs it
         if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
             width = fresh_width_mm(text, step, font)
         elif width is None:  # the line's width as laid out
             width = _widest(text, size, family_key(family), base)
-        x -= width / 2 if anchor == "middle" else width
+        x -= width / 2 if anchor == Anchor.MIDDLE else width
     s.text(x, y, text, size_pt=step, font=font, fill=ink)
     return True
 
@@ -392,7 +393,7 @@ def _runs(words: Sequence[Word]) -> list[Frag]:
 
 
 def draw_text(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
-              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start", base: str = "regular",
+              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = Anchor.START, base: str = "regular",
               icons: Mapping[str, Any] | None = None, leading: float = 1.2) -> int:
     """Draw text with hard line breaks only (no wrapping); returns the number of lines."""
     lines = wrap(text, 1e9, size, family, base)

@@ -8,6 +8,7 @@ from ..components.art import draw_icon, ink_for, mix, terrain_pattern
 from ..components.richtext import draw_text, named_fonts
 from ..components.textblock import draw_sections
 from ..draw.surface import Path, Style, Surface
+from ..vocabulary import Anchor
 from .keys import AT_MM, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
@@ -56,4 +57,4 @@ class Box(Element, kind="box"):
         if self.text:
             draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
                           h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
-                          align="middle", family=fam, icons=game.icons, where=self.where)
+                          align=Anchor.MIDDLE, family=fam, icons=game.icons, where=self.where)

@@ -12,7 +12,7 @@ from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
 from ..schema import BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer, num
-from ..vocabulary import ORIENTATIONS
+from ..vocabulary import Anchor, Orientation
 from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
@@ -61,7 +61,7 @@ class Hexgrid(Element, kind="hexgrid"):
     hex_in: Any = field(Key(HEX_SIZE_IN, doc="as hex_mm, in inches"))
     hex_mm: Any = field(Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
                         25.4)
-    orientation: str = field(Key(enum(*ORIENTATIONS)), "flat")
+    orientation: str = field(Key(enum(*Orientation)), Orientation.FLAT)
     layout: str = field(Key(enum("hexagon", "rectangle")), "hexagon")
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
     columns: int = field(Key(integer(1, 200)), 10)  # rectangle layout
@@ -93,7 +93,7 @@ class Hexgrid(Element, kind="hexgrid"):
         base_fill = self.fill or (ground["fill"] if ground else "#ffffff")
         marks = {grid.parse(m["hex"]): m for m in self.marks or []}
         r = flats / 3 ** 0.5
-        rot = 0.0 if orient == "flat" else 30.0
+        rot = 0.0 if orient == Orientation.FLAT else 30.0
         later = bool(self.hexsides or self.routes)  # marks' art goes over roads and rivers
         stroke = el.get("stroke", ink)
         stroke = None if stroke == "none" else stroke
@@ -171,15 +171,15 @@ def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: flo
         n = len(str(mark["text"]).replace("\\n", "\n").split("\n"))
         fam, _ = named_fonts(game, None)
         draw_text(s, cx, cy + flats * 0.12 - (n - 1) / 2 * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
-                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor="middle",
+                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor=Anchor.MIDDLE,
                   icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
         s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
-               anchor="middle")
+               anchor=Anchor.MIDDLE)
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
         size = max(4.5, min(6.0, flats * 0.3))
         s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,
-               fill=mix(text_ink, fill, 0.3), anchor="middle")
+               fill=mix(text_ink, fill, 0.3), anchor=Anchor.MIDDLE)
 
 
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:

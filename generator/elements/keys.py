@@ -4,6 +4,7 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 from __future__ import annotations
 
 from ..schema import COLOUR, ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf, enum, integer, num
+from ..vocabulary import Anchor
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")
@@ -17,7 +18,7 @@ WIDTH_MM = Key(num(0.05, 20))
 TEXT_KEY = Key(TEXT)
 SIZE_PT = Key(num(4, 200))
 FONT = Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml")
-ANCHOR = Key(enum("start", "middle", "end"))
+ANCHOR = Key(enum(*Anchor))
 FILL = Key(COLOUR)
 STROKE = Key(COLOUR)
 INK = Key(COLOUR)

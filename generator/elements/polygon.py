@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..components.art import draw_icon, ink_for, terrain_pattern
 from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..vocabulary import Anchor
 from .keys import (AT_MM, DASH_MM, FILL, FONT, ICON, INK, LABEL, POINTS_MM, SIZE_MM, SIZE_PT, STROKE, TERRAIN,
                    TEXT_KEY, WIDTH_MM)
 from .kind import Element, field
@@ -59,7 +60,7 @@ class Polygon(Element, kind="polygon"):
             fam, base = named_fonts(game, self.font, "bold")
             draw_text(s, cx, cy + size * MM_PER_PT * 0.35, str(self.text), size,
                       ink=inks.get("ink", ink_for(fill) if fill not in (None, "none") else ink),
-                      family=fam, base=base, anchor="middle", icons=game.icons)
+                      family=fam, base=base, anchor=Anchor.MIDDLE, icons=game.icons)
         if self.icon in game.icons:
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)

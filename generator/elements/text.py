@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..components.richtext import draw_text, named_fonts
+from ..vocabulary import Anchor
 from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
@@ -18,7 +19,7 @@ class Text(Element, kind="text"):
     text: Any = field(TEXT_KEY, "")
     size_pt: float = field(SIZE_PT, 10)
     font: str | None = field(FONT)
-    anchor: str = field(ANCHOR, "start")
+    anchor: str = field(ANCHOR, Anchor.START)
     ink: str | None = field(INK)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:

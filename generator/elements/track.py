@@ -8,6 +8,7 @@ from ..components.art import contrast, ink_for, mix
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..schema import ID, POS_MM, Key, integer
+from ..vocabulary import Anchor
 from .keys import AT_MM, FILL, INK, LABEL, LABELS, STROKE
 from .kind import Element, field
 
@@ -63,7 +64,7 @@ class Track(Element, kind="track"):
             while size > 5 and text_width_mm(text, size) > cell - 1:
                 size -= 0.25
             s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
-                   anchor="middle")
+                   anchor=Anchor.MIDDLE)
         if self.marker:
             self._marker_place(s, game, x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from ..errors import DataError, show
 from ..geometry import axial_to_pixel
+from ..vocabulary import Anchor, Orientation
 from ..yamlsrc import YList, YMap
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
         width = max(drawing.text_width_mm(line, size, str(el.get("font", "regular")))
                     for line in str(text.text).split("\n"))
         anchor = text.anchor
-        left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        left = x - (width / 2 if anchor == Anchor.MIDDLE else width if anchor == Anchor.END else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
@@ -126,7 +127,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
         except (TypeError, ValueError, KeyError):
             return
         r = flats / 3 ** 0.5
-        half_w, half_h = (r, flats / 2) if orient == "flat" else (flats / 2, r)
+        half_w, half_h = (r, flats / 2) if orient == Orientation.FLAT else (flats / 2, r)
         xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
         gx0 = x + min(p[0] for p in xs) - half_w
         gx1 = x + max(p[0] for p in xs) + half_w

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..record import Record
+from ..vocabulary import Orientation
 
 
 class Colour:
@@ -69,7 +70,7 @@ class Component(Record):
 
     def __init__(self, id: str, name: str, kind: str, size_mm: tuple[float, float], items: list[Item],
                  spec: dict[str, Any],  # its mapping as written; its items' mappings are read into items and dropped
-                 file: str, line: int, orientation: str = "flat", corner_mm: float = 0.0):
+                 file: str, line: int, orientation: str = Orientation.FLAT, corner_mm: float = 0.0):
         self.id = id
         self.name = name
         self.kind = kind

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError, show
 from ..resources import data_dir
+from ..vocabulary import Orientation
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
@@ -267,7 +268,7 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
 
         flats = flats_of(dict(across), inches=across is raw_in)
         corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
+        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
     if raw_in is not None:
         raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
     else:
@@ -300,7 +301,7 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     flats = float(raw)
     if kind == "hex-tile":
         corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
+        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
     return (flats, flats)
 
 
@@ -403,7 +404,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
-                     file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
+                     file=spec.file, line=spec.line, orientation=Orientation(spec.get("orientation", Orientation.FLAT)),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
 
 
