@@ -177,26 +177,35 @@ def _plain_widths(text: str, size: float, family: Mapping[str, str], base: str) 
     return words, [text_width_mm(w, size, font) for w in words], style
 
 
+def fill_lines(words: Sequence[Any], widths: Sequence[float], space: float, room: float
+               ) -> list[tuple[list[Any], float]]:
+    """The one word-wrap of rich text: ``words`` (at least one; ``widths`` theirs, in mm) set on lines of
+    at most ``room`` mm with ``space`` between words, as many a line as fit (an over-long word stands
+    alone): each line's words and its width. As reportlab's simpleSplit breaks plain text."""
+    lines: list[tuple[list[Any], float]] = []
+    cur = [words[0]]
+    cur_w = widths[0]
+    for word, ww in zip(words[1:], widths[1:]):
+        if cur_w + space + ww <= room + 1e-9:
+            cur.append(word)
+            cur_w += space + ww
+        else:
+            lines.append((cur, cur_w))
+            cur, cur_w = [word], ww
+    lines.append((cur, cur_w))
+    return lines
+
+
 @lru_cache(maxsize=2048)
 def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tuple[Line, ...]:
     family = dict(fam) if fam else DEFAULT_FAMILY
-    lines: list[Line] = []
     space = space_width(size, family)
     if not MARKUP.search(text):
         words, widths, style = _plain_widths(text, size, family, base)
         if not words:
             return (((), 0.0),)
-        cur_words = [words[0]]
-        cur_w = widths[0]
-        for word, ww in zip(words[1:], widths[1:]):
-            if cur_w + space + ww <= width_mm + 1e-9:
-                cur_words.append(word)
-                cur_w += space + ww
-            else:
-                lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
-                cur_words, cur_w = [word], ww
-        lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
-        return tuple(lines)
+        return tuple((tuple((Frag(w, style),) for w in line), line_w)
+                     for line, line_w in fill_lines(words, widths, space, width_mm))
     return _wrap_rich(text, width_mm, size, family, base)
 
 
@@ -208,17 +217,8 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
         if not para:
             lines.append(((), 0.0))
             continue
-        cur: list[Word] = [para[0]]
-        cur_w = word_width(para[0], size, family)
-        for word in para[1:]:
-            ww = word_width(word, size, family)
-            if cur_w + space + ww <= width_mm + 1e-9:
-                cur.append(word)
-                cur_w += space + ww
-            else:
-                lines.append((tuple(cur), cur_w))
-                cur, cur_w = [word], ww
-        lines.append((tuple(cur), cur_w))
+        widths = [word_width(word, size, family) for word in para]
+        lines.extend((tuple(line), line_w) for line, line_w in fill_lines(para, widths, space, width_mm))
     return tuple(lines)
 
 

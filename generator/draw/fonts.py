@@ -10,10 +10,11 @@ from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..interrupts import Held
-from .surface import MM_PER_PT
+from .surface import MM_PER_PT, PT_PER_MM
 
 _FILES = {
     "regular": "Vera.ttf",
@@ -172,33 +173,10 @@ def _font(font: str):
 
 
 def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:
-    """Break text into lines no wider than ``width_mm`` (a single over-long word stands alone)."""
+    """Break plain text into lines no wider than ``width_mm`` (a single over-long word stands alone), each
+    paragraph by reportlab's simpleSplit; an empty paragraph stays an empty line."""
+    name, room = pdf_name(font), width_mm * PT_PER_MM
     lines: list[str] = []
     for para in str(text).split("\n"):
-        words = para.split()
-        if not words:
-            lines.append("")
-            continue
-        line = words[0]
-        for word in words[1:]:
-            trial = f"{line} {word}"
-            if text_width_mm(trial, size_pt, font) <= width_mm:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines.extend(simpleSplit(para, name, size_pt, room) or [""])
     return lines
-
-
-def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_pt: float = 6.0,
-        font: str = "regular", leading: float = 1.2) -> tuple[float, list[str]]:
-    """Largest size from ``size_pt`` down to ``min_pt`` whose wrapped lines fit the box."""
-    size = size_pt
-    while True:
-        lines = wrap(text, width_mm, size, font)
-        tall = len(lines) * size * leading * MM_PER_PT
-        wide = max((text_width_mm(l, size, font) for l in lines), default=0.0)
-        if (tall <= height_mm and wide <= width_mm) or size <= min_pt:
-            return size, lines
-        size = max(min_pt, round(size - 0.25, 2))
