@@ -92,7 +92,7 @@ def letters_column(text: str) -> int:
 
 
 @dataclass(frozen=True)
-class HexGrid:
+class HexGrid:  # no slots: its cell_set is a cached_property
     """The hexes of one ``hexgrid`` element and how they are numbered."""
 
     cells: tuple[Hex, ...]

@@ -10,6 +10,7 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
+from ..record import Record
 from ..vocabulary import Anchor, ImageFit, Orientation
 from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
 from .images import draw_image, natural_size
@@ -89,11 +90,11 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 MIN_PT = 5.0  # no text on a piece is set smaller than this
 
 
-class _Placed:
-    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's).
-    Plain classes here: a dataclass costs a millisecond to define at every start-up."""
+class _Placed(Record):
+    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's)."""
 
-    __slots__ = ("line", "x", "y", "size", "family", "ink")
+    FIELDS = ("line", "x", "y", "size", "family", "ink")
+    __slots__ = FIELDS
 
     def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
         self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
