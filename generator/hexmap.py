@@ -8,7 +8,7 @@ in rows of pointy-topped hexes, odd rows half a hex to the right ("odd-r"). Prin
 columns left to right and rows top to bottom from ``first`` (default 1, 1): the top-left hex of a
 flat map is 0101, the one below it 0102 and the one to its right, half a hex lower, 0201.
 
->>> grid = HexGrid.of({"layout": "rectangle", "columns": 12, "grid_rows": 10,
+>>> grid = MapHexes.of({"layout": "rectangle", "columns": 12, "grid_rows": 10,
 ...                    "coordinates": {"style": "CCRR"}})
 >>> grid.label(*grid.parse("0604"))
 '0604'
@@ -92,8 +92,9 @@ def letters_column(text: str) -> int:
 
 
 @dataclass(frozen=True)
-class HexGrid:  # no slots: its cell_set is a cached_property
-    """The hexes of one ``hexgrid`` element and how they are numbered."""
+class MapHexes:  # no slots: its cell_set is a cached_property
+    """The hexes of one map (a ``hexgrid`` element): which there are, how they are numbered and where
+    they lie. (Not solo's sheet geometry, nor the element's drawing, elements.hexgrid.Hexgrid.)"""
 
     cells: tuple[Hex, ...]
     orientation: str
@@ -104,7 +105,7 @@ class HexGrid:  # no slots: its cell_set is a cached_property
     min_row: int
 
     @classmethod
-    def of(cls, el: dict[str, Any]) -> "HexGrid":
+    def of(cls, el: dict[str, Any]) -> "MapHexes":
         orient = el.get("orientation", Orientation.FLAT)
         if el.get("layout", "hexagon") == "hexagon":
             cells = hexagon_of_radius(int(el.get("radius", 3)))
@@ -189,7 +190,7 @@ def grid_flats_mm(el: dict[str, Any]) -> float:
 
 def grid_cells(el: dict[str, Any]) -> tuple[list[Hex], float, str]:
     """A hexgrid element's hexes (axial), its size across the flats in mm and its orientation."""
-    return list(HexGrid.of(el).cells), grid_flats_mm(el), el.get("orientation", Orientation.FLAT)
+    return list(MapHexes.of(el).cells), grid_flats_mm(el), el.get("orientation", Orientation.FLAT)
 
 
 def hexside(a: tuple[float, float], b: tuple[float, float], flats_mm: float) -> tuple[tuple[float, float],

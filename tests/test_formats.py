@@ -172,12 +172,12 @@ def test_map_mistakes_are_one_sentence_each(runner, tmp_path, extra, message):
 
 
 def test_a1_numbering_reads_letters_for_columns():
-    from generator.hexmap import HexGrid
+    from generator.hexmap import MapHexes
 
-    grid = HexGrid.of({"layout": "rectangle", "columns": 30, "grid_rows": 12, "coordinates": {"style": "A1"}})
+    grid = MapHexes.of({"layout": "rectangle", "columns": 30, "grid_rows": 12, "coordinates": {"style": "A1"}})
     assert grid.label(*grid.parse("F4")) == "F4"
     assert grid.label(*grid.cells[-1]) == "AD12"  # the 30th column
-    first = HexGrid.of({"layout": "rectangle", "columns": 5, "grid_rows": 5,
+    first = MapHexes.of({"layout": "rectangle", "columns": 5, "grid_rows": 5,
                         "coordinates": {"style": "CCRR", "first": [10, 0]}})
     assert first.label(*first.cells[0]) == "1000" and first.label(*first.cells[-1]) == "1404"
 

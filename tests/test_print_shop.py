@@ -489,7 +489,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
     from generator.geometry import axial_to_pixel
-    from generator.hexmap import HexGrid
+    from generator.hexmap import MapHexes
 
     el = {"type": "hexgrid", "layout": "rectangle", "columns": 6, "grid_rows": 5, "hex_mm": 20.0,
           "orientation": "flat", "at_mm": [20.0, 20.0], "fill": "#203020"}
@@ -498,7 +498,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     game = SimpleNamespace(terrain={}, icons={})
     r = 20.0 / math.sqrt(3)
     keys: dict = {}
-    for q, rr in HexGrid.of(el).cells:
+    for q, rr in MapHexes.of(el).cells:
         px, py = axial_to_pixel(q, rr, 20.0, "flat")
         pts = [(round(x, 3), round(y, 3)) for x, y in regular_points(20 + px, 20 + py, r, 6, 0.0)]
         for i in range(6):

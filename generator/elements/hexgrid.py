@@ -17,7 +17,7 @@ from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..hexmap import HexGrid
+    from ..hexmap import MapHexes
     from ..model.game import Game
 
 HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
@@ -56,7 +56,7 @@ UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0
 
 
 class Hexgrid(Element, kind="hexgrid"):
-    # the defaults of the grid's shape are hexmap.HexGrid.of's and hexmap.flats_of's
+    # the defaults of the grid's shape are hexmap.MapHexes.of's and hexmap.flats_of's
     at_mm: list[float] = field(AT_MM)  # the centre of hex [0, 0]
     hex_in: Any = field(Key(HEX_SIZE_IN, doc="as hex_mm, in inches"))
     hex_mm: Any = field(Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
@@ -80,14 +80,14 @@ class Hexgrid(Element, kind="hexgrid"):
     terrain: str | None = field(TERRAIN)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..hexmap import HexGrid, grid_flats_mm  # it loads dataclasses: a game without maps never does
+        from ..hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
 
         el = self.el
         ink = self.ink_or(ink)
         ox, oy = self.at_mm[:2]
         flats = grid_flats_mm(el)
         orient = self.orientation
-        grid = HexGrid.of(el)
+        grid = MapHexes.of(el)
         sectors = list(self.sectors or [])
         ground = game.terrain.get(self.terrain) if self.terrain else None  # every unmarked hex's terrain
         base_fill = self.fill or (ground["fill"] if ground else "#ffffff")
@@ -160,7 +160,7 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
             owner.setdefault(side, fill)
 
 
-def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: float, cy: float, flats: float,
+def _hex_content(s: Surface, game: Game, grid: MapHexes, q: int, rr: int, cx: float, cy: float, flats: float,
                  fill: str, mark: dict[str, Any] | None) -> None:
     """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
     text_ink = ink_for(fill)
@@ -192,7 +192,7 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
                  join="round")
 
 
-def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
     from ..hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
 
     a, b = (grid.parse(h) for h in side["between"][:2])
@@ -202,7 +202,7 @@ def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, orig
     s.line(origin[0] + x1, origin[1] + y1, origin[0] + x2, origin[1] + y2, style)
 
 
-def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
     from ..hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]

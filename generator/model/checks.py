@@ -154,7 +154,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
     into the notches along a grid's edge is fine."""
     from ..elements import COVERING  # the element kinds: a game without elements never loads them
-    from ..hexmap import HexGrid, grid_cells  # a game with hex maps only: a deck of cards never loads it
+    from ..hexmap import MapHexes, grid_cells  # a game with hex maps only: a deck of cards never loads it
 
     grids = []
     for el in elements:
@@ -162,7 +162,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
             try:
                 cells, flats, orient = grid_cells(el)
                 ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
-                grid = HexGrid.of(el)
+                grid = MapHexes.of(el)
             except (TypeError, ValueError, KeyError, IndexError):
                 continue
             centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
@@ -201,10 +201,10 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
+    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     try:
-        grid = HexGrid.of(el)
+        grid = MapHexes.of(el)
     except (TypeError, ValueError, KeyError):
         return
     seen: dict[tuple, tuple[int, Any]] = {}

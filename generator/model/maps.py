@@ -10,7 +10,7 @@ from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 
 if TYPE_CHECKING:
-    from ..hexmap import HexGrid
+    from ..hexmap import MapHexes
 
 
 def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
@@ -19,7 +19,7 @@ def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
     return getattr(fallback, "file", "<string>"), getattr(fallback, "line", 0)
 
 
-def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, what: str,
+def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, what: str,
              errors: list[DataError]) -> tuple[int, int] | None:
     file, line = _where(container, index, el)
     try:
@@ -40,9 +40,9 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
 def check_hexgrid(el: Any, errors: list[DataError]) -> None:
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return
-    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
+    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
-    grid = HexGrid.of(el)
+    grid = MapHexes.of(el)
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:
             _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
