@@ -82,7 +82,7 @@ class _Group(click.Group):
         if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
             return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
-            from solo.cli import solo
+            from solo.cli import solo  # lazy: the solo engine is loaded only for solo
 
             self.add_command(solo)
         return super().get_command(ctx, name)
@@ -93,7 +93,7 @@ class _Group(click.Group):
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
             return result
         except BrokenPipeError:
-            from .fileio import closed_pipe_exit
+            from .fileio import closed_pipe_exit  # lazy: needed only on a closed pipe
 
             closed_pipe_exit()
         except PnpError as err:
@@ -102,6 +102,12 @@ class _Group(click.Group):
             _interrupted()
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
+        except OSError as exc:
+            if exc.filename is None:
+                raise
+            # a path the file system refuses (a name too long, a folder we may not read) named by the
+            # user: that path, cut to its end as every message's place is, and the system's reason
+            fail(PnpError(exc.strerror or type(exc).__name__, exc.filename))
         except RecursionError:
             fail(PnpError("data nested too deeply to build"))
         except Exception as exc:  # a bug of ours: say so plainly, still no traceback
@@ -125,7 +131,7 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
-    from .model import discover_games, resolve_game
+    from .model import discover_games, resolve_game  # lazy: the data model is not loaded for --help
 
     names = list(names)
     if not names:
@@ -140,10 +146,8 @@ def _cycle_collector_off(command: Callable) -> Callable:
     """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
     as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
     counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again: 108 cards 599 -> 587 M instructions; peak memory 67 MiB for 10,800 cards either way,
-    the default build of every kit 92 -> 96 MiB. Worker processes inherit it. What the build leaves
-    is frozen on the way out, so the collection Python runs as it exits does not walk it either
-    (42 M instructions of the 108-card build)."""
+    and again. Worker processes inherit it. What the build leaves is frozen on the way out, so the
+    collection Python runs as it exits does not walk it either."""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()
@@ -160,7 +164,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from .loading import load_game
+    from .loading import load_game  # lazy: the data model is not loaded for --help
     from .model import discover_games
 
     for folder in discover_games():
@@ -179,7 +183,7 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
-    from .loading import load_game
+    from .loading import load_game  # lazy: the data model is not loaded for --help
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -214,7 +218,7 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
 
 
 class _FiniteRange(click.FloatRange):
-    """A number of millimetres in a range; nan passes click's own range test, so it is refused here."""
+    """A number in a range (--bleed, --dpi); nan passes click's own range test, so it is refused here."""
 
     def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
         rv = super().convert(value, param, ctx)
@@ -275,10 +279,10 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
               help="pdf, svg, both (pdf and svg), png (a PNG a face), tts (Tabletop Simulator), html (the kit "
                    "gallery); repeat or separate with commas.  [default: pdf, svg and html]")
-@click.option("--dpi", type=click.FloatRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
+@click.option("--dpi", type=_FiniteRange(30, 1200), help="Resolution of --format png and tts images.  [default: 300]")
 @click.option("--tts-url-base", "tts_url_base", metavar="URL", callback=_url_base,
               help="Where the TTS images will be hosted (their URLs in the saved object).  [default: file:/// URLs]")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Output folder.  [default: output]")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1),
               help="Seed for generated parts (random maps, suggested set-ups).  [default: 1]")
 @click.option("--duplex", type=click.Choice(["long", "short", "none"]),
@@ -298,20 +302,26 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
+@click.option("--force", is_flag=True,
+              help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
-          tts_url_base: str | None, out: Path | None, seed: int | None,
+          tts_url_base: str | None, out: str | None, seed: int | None,
           duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None) -> None:
+          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
     then these options.
     """
-    from .build import Options, count_pages, write_manifest
+    # lazy, as in every command here: what a command loads is not loaded for --help or another command
+    from .build import count_pages
     from .config import build_defaults
+    from .export.manifest import manifest_summary
+    from .jobs import build_all, default_jobs, part_pages
     from .loading import load_game
     from .model.load import display_path
+    from .options import Options
 
     conf = build_defaults()
 
@@ -329,7 +339,10 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
                    marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
-    out = Path(pick(out, "out", "output"))
+    out_text = pick(out, "out", "output")
+    if str(out_text) == "":  # Path("") would be the current folder
+        raise UsageError("--out is empty; name a folder for the kits (default: output)")
+    out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
                                            ("--ink-saver", ink_saver), ("--marks", marks)) if given]
@@ -343,16 +356,25 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     start = time.perf_counter()
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
-    with click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-        from .jobs import build_all, default_jobs, part_pages
+    from .staging import OutputRoot
 
-        entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
-                            pages=part_pages(opts) if show else None)
-    write_manifest(out, entries)
-    if "html" in opts.formats:
-        from .export.gallery import write_index
+    target = OutputRoot.open(out, force=force)
+    try:
+        with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
+            entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
+                                pages=part_pages(opts) if show else None, put=target.put_game)
+            top = {"manifest.json": manifest_summary(entries)}
+            if "html" in opts.formats:
+                from .export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
 
-        write_index(out, entries)
+                top.update((path.name, data) for path, data in index_gallery(out, entries).items())
+            target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
+    except KeyboardInterrupt:
+        if target.whole:
+            raise
+        click.echo("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
+                   "index.html and manifest.json beside them may still describe the previous build", err=True)
+        sys.exit(130)
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
@@ -369,7 +391,7 @@ def schema(out: Path | None) -> None:
     It comes from the same format that validate enforces. Point a game file at it with a first line
     "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
     """
-    from .fileio import write_atomic
+    from .fileio import write_atomic  # lazy: not loaded for --help or another command
     from .model.load import display_path
     from .model.schema_json import SCHEMA_ID, json_text
 
@@ -399,10 +421,10 @@ def calibrate(paper: str, duplex: str, out: Path | None) -> None:
     Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
     back's scales: those are the X and Y to give as --back-offset X,Y.
     """
+    from .export.calibration import calibration_pdf  # lazy: not loaded for --help or another command
     from .fileio import write_atomic
-    from .layout.calibration import calibration_pdf
-    from .model.load import display_path
     from .layout.page import paper as paper_by_name
+    from .model.load import display_path
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
     write_atomic(target, calibration_pdf(paper_by_name(paper), duplex))
@@ -421,7 +443,10 @@ class _Null:
 
 
 def main() -> None:
-    cli(prog_name="pnpforge")
+    try:
+        cli(prog_name="pnpforge")
+    except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version
+        fail(err)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,10 @@ def main() -> None:
     sys.unraisablehook = _interrupt_again
     try:
         try:
-            from .cli import main as run
+            from .fileio import guard_standard_output
+
+            guard_standard_output()
+            from .cli import main as run  # in the try: a Ctrl-C while the command line loads ends alike
         except KeyboardInterrupt:
             sys.stderr.write("pnpforge: interrupted\n")
             raise SystemExit(130) from None

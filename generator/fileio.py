@@ -6,13 +6,14 @@ the command quietly."""
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
 import tempfile
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, PnpError
 from .interrupts import Held
 
 
@@ -82,3 +83,63 @@ def closed_pipe_exit() -> None:
     except (OSError, ValueError):
         pass
     sys.exit(0)
+
+
+class OutputError(PnpError):
+    """Standard output cannot be written (closed, or a full disk behind it): exit 1."""
+
+    exit_code = 1
+
+
+class _StandardOutput(io.RawIOBase):
+    """File descriptor 1, raising :class:`OutputError` (one sentence) where a write fails for any
+    reason but a reader gone away (that stays BrokenPipeError: ``| head`` ends quietly). After one
+    failure it takes what is left without writing it, so the interpreter's last flush stays quiet."""
+
+    def __init__(self, closed: bool = False):
+        super().__init__()
+        self.failed = closed  # fd 1 was closed when we started (``>&-``): /dev/null now holds it
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 1
+
+    def isatty(self) -> bool:
+        return not self.failed and os.isatty(1)
+
+    def write(self, data) -> int:  # noqa: ANN001 - a bytes-like object
+        if self.failed == "reported":
+            return len(data)
+        if self.failed:
+            self.failed = "reported"
+            raise OutputError("cannot write to standard output: it is closed")
+        try:
+            return os.write(1, data)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            self.failed = "reported"
+            raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from None
+
+
+def guard_standard_output() -> None:
+    """Standard output as a text stream over :class:`_StandardOutput`, so a closed or full output
+    (``pnpforge list >&-``, ``> /dev/full``) is one sentence and exit 1 rather than a traceback. A
+    closed descriptor 1 is first given /dev/null to hold, so no file we open later takes its number."""
+    closed = sys.stdout is None
+    if closed:
+        try:
+            fd = os.open(os.devnull, os.O_WRONLY)
+        except OSError:
+            return
+        if fd != 1:
+            os.dup2(fd, 1)
+            os.close(fd)
+    old = sys.stdout
+    line_buffering = bool(old is not None and old.line_buffering)
+    encoding = old.encoding if old is not None else "utf-8"
+    errors = old.errors if old is not None else "strict"
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_StandardOutput(closed)), encoding=encoding, errors=errors,
+                                  line_buffering=line_buffering, write_through=False)

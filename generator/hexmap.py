@@ -151,7 +151,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
 
     @functools.cached_property
     def _digits(self) -> int:
-        """Digits of a CCRR number, found once a grid (once a label made a 6,400-hex map take 80 s)."""
+        """Digits of a CCRR number, found once a grid (not once a label: quadratic on a large map)."""
         numbers = [self.number(h) for h in self.cells]
         return max(2, len(str(max(c for c, _ in numbers))), len(str(max(r for _, r in numbers))))
 

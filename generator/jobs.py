@@ -14,12 +14,20 @@ being written is finished whole or dropped (generator/staging.py), and the comma
 from __future__ import annotations
 
 import os
+import pickle
+import queue
+import signal
+import threading
 from pathlib import Path
 from typing import Any, Callable
 
-from .build import Options, Rendered, build_game, expand_generated, game_parts, render_part
+from .build import build_game, count_pages
+from .draw import fonts
+from .generators.expand import expand_generated
 from .interrupts import Held
 from .model import Game
+from .options import Options
+from .parts import game_parts, render_part
 
 # What the workers render: set in the parent before the workers start. With the "fork" start method
 # the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
@@ -38,8 +46,6 @@ def default_jobs() -> int:
 
 def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
     """How many pages of the progress bar one part of a game's build is (posters are not counted)."""
-    from .build import count_pages
-
     def pages(game: Game, part: tuple[str, str]) -> int:
         paper, fmt = part
         return 0 if paper in ("poster", "gallery") else count_pages(game, opts.replace(papers=(paper,), formats=(fmt,)))
@@ -61,9 +67,6 @@ def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
 def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list) -> None:
     """A worker: render the parts it is sent, one at a time, until it is sent None or its pipe closes."""
     global _GAMES, _OPTS
-    import pickle
-    import signal
-
     # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers).
     # The parent blocked SIGINT before the fork, so none can arrive before it is ignored here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -90,14 +93,12 @@ def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list
 def _warm(games: list[Game], opts: Options) -> None:
     """What every worker would otherwise do for itself, done once before they fork: the modules a
     part needs, the fonts parsed and registered, each game's generated components."""
-    from .draw import fonts, pdf  # noqa: F401 - imported for the workers
-
     fonts.register()
     if "svg" in opts.formats:
-        from .draw import svg  # noqa: F401
+        from .draw import svg  # noqa: F401 - lazy, as the gallery's below: what the asked formats need
 
         fonts.load_kerning()  # the pairs SVG text is split at (fontTools reads them)
-    if "html" in opts.formats:
+    if "html" in opts.formats:  # lazy: the gallery's modules, loaded only when it is asked for
         import PIL.Image
         import PIL.JpegImagePlugin  # noqa: F401 - the pictures' encoder
         import pypdfium2  # noqa: F401
@@ -130,9 +131,6 @@ class _Workers:
     writes a kit), and ending the workers is: kill, then wait."""
 
     def __init__(self, ctx, n: int, args: tuple, work: list) -> None:
-        import queue
-        import threading
-
         self.work = work
         self.handed = 0  # parts handed out so far, in order
         self.stopped = False  # no more parts are handed out
@@ -223,15 +221,16 @@ class _Workers:
 
 def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
               advance: Callable[[int], None] | None = None,
-              pages: Callable[[Game, tuple[str, str]], int] | None = None) -> list[dict[str, Any]]:
+              pages: Callable[[Game, tuple[str, str]], int] | None = None,
+              put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> list[dict[str, Any]]:
     """Build every game with ``jobs`` worker processes; returns the manifest entries in game order.
     ``advance(n)`` moves the progress bar by n pages when a part of ``pages(game, part)`` pages is done."""
     global _GAMES, _OPTS
     work = [(gi, part) for gi, _ in enumerate(games) for part in game_parts(opts)]
     if jobs <= 1 or len(work) <= 1:
         step = (lambda: advance(1)) if advance else None
-        return [build_game(game, out_root, opts, progress=step) for game in games]
-    import multiprocessing  # only when there is work for more than one process
+        return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
+    import multiprocessing  # lazy: only when there is work for more than one process
     import queue
     import signal
 
@@ -250,7 +249,7 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             if span.stop > before or any(k not in results for k in span):
                 return
             rendered = [results.pop(k)[1] for k in span]
-            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered))
+            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered, put=put))
 
     workers = None
     try:

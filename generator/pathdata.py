@@ -112,7 +112,14 @@ def problem(data: object) -> str | None:
     for op in ops:
         if not all(math.isfinite(v) for v in op[1:]):  # e.g. 1e308 + 1e308 in relative steps
             return "path data runs out of finite numbers (coordinates too large)"
+    for op in ops:
+        if any(abs(v) > PATH_REACH for v in op[1:]):  # a PDF writes each number out in full
+            return (f"path data reaches {max(abs(v) for v in op[1:]):g}, far outside the 100 x 100 box "
+                    f"(coordinates stay within {PATH_REACH:,.0f} of it)")
     return None
+
+
+PATH_REACH = 10_000.0  # box units: a hundred boxes of 100 either way
 
 
 def parse(data: str) -> list[tuple]:

@@ -1,7 +1,7 @@
 """Small value classes without :mod:`dataclasses`: what a dataclass would generate, shared once.
 
-A dataclass is defined by generating and compiling the source of its methods, about a millisecond a
-class on every start of the program; the records a build needs (a game, its components, a card's look,
+A dataclass is defined by generating and compiling the source of its methods, on every start of the
+program; the records a build needs (a game, its components, a card's look,
 a paint style, the paper, the sheet grid, the options, the YAML limits) are plain classes instead.
 Each writes its own ``__init__`` (the fields in ``FIELDS`` order, positional or by keyword) and
 inherits the rest from :class:`Record`, made from ``FIELDS`` when the class is defined:

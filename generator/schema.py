@@ -192,10 +192,25 @@ def _bool(v: Any) -> str | None:
 COLOUR_WORDS = ("none", "player", "player-ink", "ink", "contrast")  # besides "#rrggbb"
 
 
-def _colour(v: Any) -> str | None:
-    if isinstance(v, str) and (HEX_COLOUR.match(v) or v in COLOUR_WORDS):
-        return None
-    return "expected a colour like \"#1a2b3c\" (or none, player, ink, contrast)"
+def colour(*words: str) -> Scalar:
+    """A colour: ``"#rrggbb"``, or one of ``words`` (of :data:`COLOUR_WORDS`), the keywords that mean
+    something where this key is drawn (an icon's ``contrast``, a face's ``player``); any other
+    keyword is refused here, at its line, rather than reaching a backend as a colour."""
+    assert all(w in COLOUR_WORDS for w in words), words
+    allowed = frozenset(words)
+    if words:
+        wanted = f"expected a colour like \"#1a2b3c\" (or {', '.join(words)})"
+    else:
+        wanted = "expected a colour like \"#1a2b3c\""
+
+    def test(v: Any) -> str | None:
+        if isinstance(v, str) and (HEX_COLOUR.match(v) or v in allowed):
+            return None
+        if isinstance(v, str) and v in COLOUR_WORDS:
+            return f"{v} is not a colour here; {wanted[9:]}"
+        return wanted
+    pattern = "#[0-9a-fA-F]{6}" + "".join(f"|{w}" for w in words)
+    return Scalar("colour", test, {"type": "string", "pattern": f"^({pattern})$"})
 
 
 def enum(*values: str) -> Scalar:
@@ -222,8 +237,16 @@ def _bounds(kind: str, lo: float | None, hi: float | None) -> dict[str, Any]:
 TEXT = Scalar("text", _text, {"type": ["string", "number"]})
 ID = Scalar("id", _ident, {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"})
 BOOL = Scalar("true/false", _bool, {"type": "boolean"})
-COLOUR = Scalar("colour", _colour, {"type": "string",
-                                    "pattern": f"^(#[0-9a-fA-F]{{6}}|{'|'.join(COLOUR_WORDS)})$"})
+COLOUR = colour("none", "ink", "player", "contrast")  # an icon shape's fill and stroke
+PLAIN_COLOUR = colour()  # a player colour's or a terrain's own colours
+# A face's fill and ink, a card's band, and a board's colours, where player and player-ink are the
+# colour of the copy being printed (per_player boards; model/checks.py refuses them on other boards
+# and on faces' elements, and none where an element does not draw without that paint).
+FACE_FILL = colour("player", "none")
+FACE_INK = colour("player", "ink", "player-ink")
+BAND = colour("player")
+BOARD_COLOUR = colour("player", "player-ink")
+ELEMENT_FILL = colour("none", "player", "player-ink")
 NUM = Scalar("number", _num(), {"type": "number"})
 POS_MM = Scalar("size in mm", _num(0.5, 5000), _bounds("number", 0.5, 5000))
 COORD_MM = Scalar("position in mm", _num(-5000, 5000), _bounds("number", -5000, 5000))

@@ -167,7 +167,7 @@ def _carry_over(old: Path, staging: Path, written: set[str], held: Held) -> None
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (Linux renameat2). False where the system cannot."""
-    import ctypes  # only when a kit's folder is replaced: not loaded on every run
+    import ctypes  # lazy: only when a kit's folder is replaced, not loaded on every run
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
@@ -203,8 +203,7 @@ def _swap(staging: Path, folder: Path) -> None:
 
 def _unchanged(folder: Path, files: dict[Path, bytes]) -> bool:
     """Whether ``folder`` already holds every one of ``files``, byte for byte (a rebuild that changed
-    nothing): then there is nothing to swap, nor ctypes to load for the swap (7 M instructions, 1.2%
-    of a 108-card build)."""
+    nothing): then there is nothing to swap, nor ctypes to load for the swap."""
     if not files or not folder.is_dir():
         return False
     for path, data in files.items():
@@ -262,3 +261,239 @@ def publish(folder: Path, files: dict[Path, bytes]) -> None:
         except BaseException:
             _remove(staging)
             raise
+
+
+# -- the whole output folder --------------------------------------------------------------------------
+
+MARKER = ".pnpforge-output"  # in every output folder pnpforge makes: later builds may replace its kits
+_MARKER_TEXT = b"This folder is a pnpforge output: `pnpforge build` replaces the kits in it.\n"
+
+
+def folder_state(root: Path) -> str:
+    """``absent``, ``empty``, ``ours`` (pnpforge's marker, or the top-level manifest.json of a build
+    from before the marker), ``foreign`` (a folder holding anything else) or ``not a folder``; a
+    folder that cannot be looked at is refused (BuildError)."""
+    try:
+        mode = os.stat(root).st_mode
+    except FileNotFoundError:
+        return "absent"
+    except OSError as exc:  # a name too long, a folder we may not look in
+        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
+    if not stat.S_ISDIR(mode):
+        return "not a folder"
+    try:
+        names = {name for name in os.listdir(root) if not _STALE.match(name)}  # what a killed build left
+    except OSError as exc:
+        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
+    if not names:
+        return "empty"
+    if MARKER in names:
+        return "ours"
+    if "manifest.json" in names and _older_output(root, names):
+        return "ours"
+    return "foreign"
+
+
+def _older_output(root: Path, names: set[str]) -> bool:
+    """An output of a pnpforge from before the marker: its top-level manifest.json, and nothing but
+    that, index.html and kit folders (each with its own manifest.json). A folder holding anything
+    else (a home folder a forced build wrote a manifest into) is not ours."""
+    import json
+
+    try:
+        with open(root / "manifest.json", "rb") as handle:
+            summary = json.loads(handle.read(1_000_000))
+    except (OSError, ValueError):
+        return False
+    games = summary.get("games") if isinstance(summary, dict) else None
+    if not (isinstance(games, list) and all(isinstance(g, dict) and "manifest" in g for g in games)):
+        return False
+    for name in names - {"manifest.json", "index.html"}:
+        path = root / name
+        if os.path.islink(path) or not path.is_dir() or not (path / "manifest.json").is_file():
+            return False
+    return True
+
+
+def _holds_here(root: Path) -> bool:
+    """Whether ``root`` is the home folder, or holds the current folder: never replaced whole (a
+    process working inside it would find its folder gone)."""
+    real = os.path.realpath(root)
+    here = os.path.realpath(os.getcwd())
+    home = os.path.realpath(os.path.expanduser("~"))
+    return real == home or here == real or here.startswith(real.rstrip(os.sep) + os.sep)
+
+
+class OutputRoot:
+    """Where a build's kits go. A folder pnpforge made (or a new or empty one) is built whole in a
+    staging folder beside it: each game's kit (carrying over its other outputs, as :func:`publish`
+    does), then the top-level ``index.html`` and ``manifest.json``, then everything else the folder
+    held, as hard links; and :meth:`commit` swaps it in at once. After ``kill -9`` or Ctrl-C the folder
+    is the whole old output or the whole new one: the top-level files always agree with the kits.
+
+    A folder it cannot replace whole (a mount point, a parent it may not write in, one pnpforge did not
+    make, given with ``--force``) gets each kit swapped in on its own and the top-level files written
+    after them: ``whole`` is then False, and an interrupted build must say so."""
+
+    def __init__(self, root: Path, whole: bool):
+        self.root = root
+        self.whole = whole
+        self.staging: Path | None = None
+        self.games: set[str] = set()
+        self.changed = False
+
+    @classmethod
+    def open(cls, out: Path | str, force: bool = False) -> "OutputRoot":
+        from .errors import UsageError
+
+        if str(out) == "":
+            raise UsageError("--out is empty; name a folder for the kits (default: output)")
+        state = folder_state(Path(out))
+        if state == "not a folder":
+            raise BuildError("is not a folder; choose another --out", out)
+        if state == "foreign" and not force:
+            raise UsageError("is a folder pnpforge did not make and holds other files; build into a new or empty "
+                             "folder, or add --force to add the kits to it", out)
+        root = Path(out)
+        if os.path.islink(root) or root.name in ("", ".", ".."):  # the folder a link or "." leads to
+            root = Path(os.path.realpath(root))
+        parent = root.parent
+        whole = state != "foreign" and parent != root and not os.path.ismount(root) and not _holds_here(root)
+        if whole:
+            try:
+                parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise BuildError(f"cannot make the output folder: {exc.strerror}", parent) from None
+            whole = os.access(parent, os.W_OK | os.X_OK)
+        return cls(root if whole else Path(out), whole)
+
+    def __enter__(self) -> "OutputRoot":
+        if not self.whole:
+            return self
+        with Held():
+            clean_stale(self.root.parent, self.root.name)
+            try:
+                self.staging = Path(tempfile.mkdtemp(prefix=f".{self.root.name}.staging-{os.getpid()}-",
+                                                     dir=self.root.parent))
+                os.chmod(self.staging, 0o777 & ~_umask())
+            except OSError as exc:
+                raise BuildError(f"cannot write here: {exc.strerror}", self.root.parent) from None
+        return self
+
+    def __exit__(self, kind, exc, tb) -> None:  # noqa: ANN001
+        if self.staging is not None:  # not committed: the build failed or was interrupted
+            _remove(self.staging)
+            self.staging = None
+
+    def put_game(self, folder: Path, files: dict[Path, bytes]) -> None:
+        """One game's kit (``files``: paths inside ``folder``, the game's folder in the output)."""
+        if not self.whole:
+            publish(folder, files)
+            return
+        assert self.staging is not None
+        name = folder.name
+        old = self.root / name
+        self.games.add(name)
+        check_target(folder)
+        if _unchanged(old, files):
+            return  # carried over with the rest at the commit, as it is
+        self.changed = True
+        dest = self.staging / name
+        written = {path.relative_to(folder).as_posix() for path in files}
+        with Held() as held:
+            try:
+                dest.mkdir(exist_ok=True)
+                if old.is_dir():
+                    _carry_over(old, dest, written, held)
+                for rel in sorted(written):
+                    held.check()
+                    path = dest / rel
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    with open(path, "wb") as handle:
+                        handle.write(files[folder / rel])
+            except OSError as exc:
+                raise BuildError(f"cannot write the kit: {exc.strerror or exc}; the previous kits are left as "
+                                 "they were", folder) from None
+
+    def commit(self, top: dict[str, bytes]) -> None:
+        """The top-level files (by name), then the swap: the whole new output in place at once."""
+        if not self.whole:
+            from .fileio import write_atomic
+
+            for name, data in top.items():
+                write_atomic(self.root / name, data)
+            return
+        assert self.staging is not None
+        staging = self.staging
+        import fcntl
+
+        with Held() as held:
+            parent = os.open(self.root.parent, os.O_RDONLY)
+            try:
+                fcntl.flock(parent, fcntl.LOCK_EX)  # another build's commit in this folder waits
+                marked = folder_state(self.root) == "ours" and (self.root / MARKER).is_file()
+                if not self.changed and marked and self._same_top(top):
+                    return  # nothing to swap: the folder already is this output
+                try:
+                    for name, data in {**top, MARKER: _MARKER_TEXT}.items():
+                        with open(staging / name, "wb") as handle:
+                            handle.write(data)
+                    self._carry_rest(set(top) | {MARKER}, held)
+                    held.check()
+                    _swap(staging, self.root)
+                    self.staging = None
+                except OSError as exc:
+                    raise BuildError(f"cannot write the output: {exc.strerror or exc}; the previous kits are "
+                                     "left as they were", self.root) from None
+            finally:
+                os.close(parent)  # the lock with it
+
+    def _same_top(self, top: dict[str, bytes]) -> bool:
+        for name, data in top.items():
+            try:
+                with open(self.root / name, "rb") as handle:
+                    if handle.read() != data:
+                        return False
+            except OSError:
+                return False
+        return True
+
+    def _carry_rest(self, top: set[str], held: Held) -> None:
+        """Hard-link (or copy) into the staging folder what the output held and this build does not
+        write: other games' kits, a game unchanged, other files; nothing a killed build left."""
+        assert self.staging is not None
+        try:
+            entries = list(os.scandir(self.root))
+        except FileNotFoundError:
+            return
+        for entry in entries:
+            if entry.name in top or _STALE.match(entry.name):
+                continue
+            if entry.name in self.games and (self.staging / entry.name).exists():
+                continue  # written by this build
+            held.check()
+            source = Path(entry.path)
+            if not entry.is_dir(follow_symlinks=False):
+                _carry(source, self.staging / entry.name)
+                continue
+            for base, dirs, files in os.walk(source):
+                rel_base = Path(base).relative_to(self.root)
+                (self.staging / rel_base).mkdir(parents=True, exist_ok=True)
+                for name in files + [d for d in dirs if os.path.islink(os.path.join(base, d))]:
+                    _carry(Path(base) / name, self.staging / rel_base / name)
+
+
+def _carry(source: Path, dest: Path) -> None:
+    """One entry of the old output into the new: a file hard-linked (or copied), a link as a link
+    (never followed: nothing is written through it); a device, pipe or socket refused."""
+    mode = os.lstat(source).st_mode
+    if stat.S_ISLNK(mode):
+        os.symlink(os.readlink(source), dest)
+    elif stat.S_ISREG(mode):
+        try:
+            os.link(source, dest, follow_symlinks=False)
+        except OSError:
+            shutil.copy2(source, dest, follow_symlinks=False)
+    else:
+        raise BuildError(f"is {_kind(mode)}; pnpforge writes only into folders and files it made: remove it or "
+                         "build with another --out", source)

@@ -14,7 +14,8 @@ node composer recurses in C and a file of 26,000 ``[`` kills the process), and t
 from the events by a loop in this module that enforces :data:`LIMITS` as it goes:
 
 * the file's size (checked before anything is parsed) and the characters in it (a NUL or another
-  control character is refused at its line, before libyaml sees the text);
+  control character is refused at its line, before libyaml sees the text, and so is one written as
+  an escape in a double-quoted text, "\\0": a path holding it cannot be opened);
 * nesting depth, the number of values (counting what every alias stands for, so a "billion laughs"
   file is refused at the alias that passes the limit, without expanding anything), the length of
   one text and the digits of one number;
@@ -233,6 +234,8 @@ class _Builder:
                 if self.total > max_values:
                     self.count(0, mark)
                 text = event.value
+                if event.style == '"' and _NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
+                    raise self.fail(_escaped_control(text), mark)
                 tag = event.tag
                 value = _UNREAD
                 if tag is None and not _PLAIN_PATHS:
@@ -349,7 +352,8 @@ class _Builder:
             return known
         try:
             value = constructor(_CONSTRUCTOR, ScalarNode(tag, text, mark, event.end_mark, event.style))
-        except (ValueError, OverflowError, TypeError, IndexError, yaml.YAMLError):  # IndexError: !!int ""
+        except (ValueError, OverflowError, TypeError, IndexError, KeyError,  # !!int "", !!bool maybe
+                yaml.YAMLError):
             raise self.fail(f"{show(text)} cannot be read as a {tag.rsplit(':', 1)[-1]}", mark) from None
         if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(f"{show(text)} is not a usable number (infinite or not a number); "
@@ -414,6 +418,12 @@ def _tag(tag: str) -> str:
     return show(tag.replace("tag:yaml.org,2002:", "!!"), 40)
 
 
+def _escaped_control(text: str) -> str:
+    bad = _NOT_PRINTABLE.search(text)
+    return (f"a control character (U+{ord(bad.group()):04X}, written as an escape) in a text; "
+            "texts, names and paths hold printable characters only")
+
+
 def _check_text(text: str, name: str) -> None:
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
@@ -437,6 +447,11 @@ def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> 
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
+        if exc.problem and "nesting depth" in exc.problem:
+            # libyaml 0.2.6's own bound (in PyYAML 6.0.4's wheels): its scanner reads up to a line ahead
+            # of the events we are given, so a line of "[[[[..." passes its 1,000 levels before our
+            # count sees level 101. The levels past ours are on that same line: the same sentence.
+            raise DataError(f"nested more than {limits.max_depth} levels deep", source_name, line) from None
         what = exc.problem or exc.context or "unreadable YAML"
         if exc.context and exc.problem:
             what = f"{exc.context}: {exc.problem}" if "while" not in exc.context else exc.problem

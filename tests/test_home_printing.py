@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLE
-from generator.build import Options, build_game, instances
+from generator.build import Options, build_game
+from generator.layout.piecepages import instances
 from generator.loading import load_game
 from generator.model import resolve_game
 from measure import box_of, ink_box, page_count, render
@@ -136,7 +137,7 @@ def test_pdf_viewer_hints(tmp_path):
 
 def test_calibration_sheet_has_scales_behind_the_front_crosshairs(runner, tmp_path):
     from generator.cli import cli
-    from generator.layout.calibration import back_position, targets
+    from generator.export.calibration import back_position, targets
     from generator.layout.page import paper
 
     out = tmp_path / "cal.pdf"

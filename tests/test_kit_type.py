@@ -184,13 +184,13 @@ def _sheets(folder, paper):
 
 
 @pytest.mark.parametrize("kit", KITS)
-def test_the_readme_states_each_kits_sheet_count(kits, kit):
+def test_docs_outputs_states_each_kits_sheet_count(kits, kit):
     import re
     from pathlib import Path
 
     title = {"lords_of_war": "Lords of War", "farlander": "Farlander", "thrones": "Thrones", "ktech": "KTech"}[kit]
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    table = readme.split("Sheets of paper per kit", 1)[1]
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "outputs.md").read_text(encoding="utf-8")
+    table = doc.split("Sheets of paper per kit", 1)[1]
     row = next(line for line in table.splitlines() if line.startswith(f"| {title} |"))
     cells = [c.strip() for c in row.strip("|").split("|")]
     a4_now, letter_now = (int(re.match(r"\d+", cells[i]).group()) for i in (2, 4))

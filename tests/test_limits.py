@@ -112,35 +112,26 @@ def test_each_players_copies_count_towards_the_component(tmp_path):
     assert ":12: " in line  # items:
 
 
-def test_pieces_per_game(tmp_path):
-    comps = "".join(f"""  - id: deck{k}
+THREE_DECKS = "".join(f"""  - id: deck{k}
     name: Deck {k}
     kind: token
     size_mm: 10
     items:
       - {{name: T, count: 7000}}
 """ for k in range(3))
-    game(tmp_path, comps)
-    proc = run_in_process("validate", "huge", cwd=tmp_path)
-    assert proc.returncode == 1
-    refused(proc.stderr, "the game has 21,000 pieces, over the limit of 20,000 pieces per game")
 
 
-def test_a_board_ten_metres_wide_is_refused(tmp_path):
-    game(tmp_path, """  - id: map
+@pytest.mark.parametrize("components, phrases", [
+    pytest.param(THREE_DECKS, ["the game has 21,000 pieces, over the limit of 20,000 pieces per game"],
+                 id="pieces per game"),
+    pytest.param("""  - id: map
     name: Map
     kind: board
     size_mm: [100000, 100000]
-""")
-    proc = run_in_process("validate", "huge", cwd=tmp_path)
-    assert proc.returncode == 1
-    refused(proc.stderr, "must be at most 5000, not 100000")
-
-
-def test_board_area_per_game(tmp_path):
-    """Two players' copies of a 2 x 2 m mat and a 2 x 1.5 m table: 11 square metres, each tiled and
-    printed again at true size."""
-    game(tmp_path, """  - id: mat
+""", ["must be at most 5000, not 100000"], id="a board a hundred metres wide"),
+    # two players' copies of a 2 x 2 m mat and a 2 x 1.5 m table: 11 square metres, each tiled and
+    # printed again at true size
+    pytest.param("""  - id: mat
     name: Mat
     kind: board
     per_player: true
@@ -149,11 +140,21 @@ def test_board_area_per_game(tmp_path):
     name: Table
     kind: board
     size_mm: [2000, 1500]
-""")
+""", ["the game's boards cover 11.0 square metres (each player's copy counted)",
+      "over the limit of 10 square metres per game"], id="board area per game"),
+    # a dotted 1.4 m board: each SVG page of its tiled pieces holds all its dots
+    pytest.param("""  - id: map
+    name: Map
+    kind: board
+    size_mm: [1400, 1400]
+    face: {pattern: dots}
+""", ["drawing operations"], id="a pattern on a vast board"),
+])
+def test_a_game_over_a_limit_is_refused_by_validate(tmp_path, components, phrases):
+    game(tmp_path, components)
     proc = run_in_process("validate", "huge", cwd=tmp_path)
     assert proc.returncode == 1
-    refused(proc.stderr, "the game's boards cover 11.0 square metres (each player's copy counted)",
-            "over the limit of 10 square metres per game")
+    refused(proc.stderr, *phrases)
 
 
 def test_a_huge_grid_is_refused_before_drawing(tmp_path):
@@ -171,19 +172,6 @@ def test_a_huge_grid_is_refused_before_drawing(tmp_path):
     refused(err, "Map: ", "over the limit of 150,000 drawing operations")
     assert not (tmp_path / "out" / "huge").exists()
     assert seconds < 60 and mb < 300, (seconds, mb)
-
-
-def test_a_pattern_on_a_vast_board(tmp_path):
-    """A dotted 1.4 m board: each SVG page of its tiled pieces holds all its dots."""
-    game(tmp_path, """  - id: map
-    name: Map
-    kind: board
-    size_mm: [1400, 1400]
-    face: {pattern: dots}
-""")
-    proc = run_in_process("validate", "huge", cwd=tmp_path)
-    assert proc.returncode == 1
-    refused(proc.stderr, "drawing operations")
 
 
 def test_pages_per_paper(tmp_path):

@@ -101,7 +101,8 @@ def test_credits_name_author_licence_and_source(game):
 def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
     """The six 180 x 116 mm hero boards print two to a page on either paper (three sheets, not six
     on Letter), each with its bleed and corner marks."""
-    from generator.build import Options, plan_documents
+    from generator.build import Options
+    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
 
     board = game.component("hero-board")
@@ -115,7 +116,8 @@ def test_the_264_realm_tokens_take_two_a4_pages(game):
     """With a 1.5 mm bleed round each 1/2 in token (its cut line printed) ten fit a row, so the 264
     realm tokens fill two A4 pages and the Gold Mine, Garrison, chip and hero-marker blocks share the
     third (the hero markers had a page of their own)."""
-    from generator.build import Options, plan_documents
+    from generator.build import Options
+    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
 
     assert game.component("realm-tokens").spec["bleed_mm"] == 1.5

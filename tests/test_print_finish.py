@@ -260,7 +260,8 @@ def _marks(rec: Recorder):
 
 
 def _piece_pages(kit: str, paper_name: str, **opts):
-    from generator.build import Options, expand_generated, plan_documents
+    from generator.build import Options, expand_generated
+    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
     from generator.loading import load_game
     from generator.model import resolve_game
@@ -437,7 +438,8 @@ def test_the_duel_mat_is_printed_on_its_side_in_three_pieces():
 
 
 def test_two_hero_boards_share_an_a4_page():
-    from generator.build import Options, expand_generated, plan_documents
+    from generator.build import Options, expand_generated
+    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
     from generator.loading import load_game
     from generator.model import resolve_game

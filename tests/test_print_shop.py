@@ -417,7 +417,8 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     import pypdfium2
     from PIL import Image
 
-    from generator.build import Options, expand_generated, plan_documents
+    from generator.build import Options, expand_generated
+    from generator.layout.plan import plan_documents
     from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper

@@ -128,6 +128,15 @@ def test_depth_is_a_limit_not_a_guess():
         loads("a: " + "[" * LIMITS.max_depth + "]" * LIMITS.max_depth)
 
 
+@pytest.mark.parametrize("brackets", ["[" * 1200, "{a: " * 1200, "[" * 26000])
+def test_past_libyamls_own_depth_bound_on_a_later_line(brackets):
+    """libyaml 0.2.6 (PyYAML 6.0.4's wheels) refuses 1,000 levels itself, reading a line ahead of
+    the values we build: its refusal is our sentence, at the line of the brackets."""
+    with pytest.raises(DataError) as caught:
+        loads("name: Lanterns\nyear: 1\nyears: " + brackets + "\n", "deep.yaml")
+    assert str(caught.value) == "deep.yaml:3: nested more than 100 levels deep"
+
+
 # -- numbers, NUL bytes and other characters ------------------------------------------------------
 
 def test_a_number_of_5000_digits_in_a_log(tmp_path):

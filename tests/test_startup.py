@@ -1,27 +1,17 @@
-"""What a build pays for before it draws: the records that replace dataclasses behave as the dataclasses
-did, a deck without icons never reads the shared icon file, and the build's modules leave out what a
-plain deck does not use."""
+"""What a build pays for before it draws, and what it loads: a deck without icons never reads the shared
+icon file, ``--help`` loads neither the data model nor the drawing, ``list`` and ``validate`` no page
+writer, and a deck's build leaves out what a plain deck does not use."""
 
 from __future__ import annotations
 
-import copy
 import gc
 import os
-import pickle
 import subprocess
 import sys
 
-import pytest
-
 from conftest import ROOT
 from generator.build import Options, build_game
-from generator.components.look import Look
-from generator.draw.surface import Style
-from generator.layout.page import PAPERS, Paper
-from generator.layout.pieces import Grid
 from generator.loading import load_game
-from generator.model import Component, Game
-from generator.yamlsrc import LIMITS, Limits
 
 DECK = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"
@@ -39,76 +29,6 @@ def _deck(tmp_path, text=DECK):
     folder.mkdir(exist_ok=True)
     (folder / "game.yaml").write_text(text)
     return folder
-
-
-def _look(**changes):
-    fields = dict(fill="#ffffff", ink="#000000", pattern="none", pattern_colour="#cccccc", icon=None, icon_name=None,
-                  icon_scale=1.0, title="Gold", subtitle="", value="3", text="Gain two gold.", flavour="", footer="",
-                  sections=(), band="", cue=None, rotate=0.0)
-    fields.update(changes)
-    return Look(**fields)
-
-
-# -- records: what the dataclasses gave ---------------------------------------------------------------
-
-def test_a_frozen_record_is_a_value_hashed_by_its_fields():
-    assert Paper("a4", 210.0, 297.0) == PAPERS["a4"] and hash(Paper("a4", 210.0, 297.0)) == hash(PAPERS["a4"])
-    assert Paper("a4", 210.0, 297.0) != Paper("a4", 210.0, 296.0)
-    assert Style(fill="#000000") == Style("#000000") and len({Style(fill="#000000"), Style("#000000")}) == 1
-    assert Style(fill="#000000") != Paper("a4", 210.0, 297.0)
-    assert (Paper("a4", 210.0, 297.0) == ("a4", 210.0, 297.0)) is False  # another kind: never equal
-    grid = Grid(3, 3, 63.5, 88.9, 0.0, 10.0, 12.6, False, 2.0, True)
-    assert {grid: 1}[Grid(3, 3, 63.5, 88.9, 0.0, 10.0, 12.6, False, 2.0, True, -1.0, "")] == 1
-
-
-def test_a_look_is_equal_whatever_item_it_was_resolved_for():
-    a, b = _look(where=("game.yaml", 9)), _look(where=("game.yaml", 10))
-    assert a == b and hash(a) == hash(b)  # one form for both cards
-    assert a != _look(title="Silver")
-    assert a.key() == b.key() and a.key() != _look(title="Silver").key()
-
-
-def test_a_frozen_record_refuses_a_change_and_replace_makes_a_new_one():
-    style = Style(fill="#ff0000", width_mm=0.4)
-    with pytest.raises(AttributeError, match="cannot assign to field 'fill'"):
-        style.fill = "#000000"
-    with pytest.raises(AttributeError, match="cannot delete field 'fill'"):
-        del style.fill
-    paler = style.replace(fill="#ffcccc")
-    assert (paler.fill, paler.width_mm, style.fill) == ("#ffcccc", 0.4, "#ff0000")
-    with pytest.raises(TypeError):
-        style.replace(colour="#ffcccc")  # no such field, as dataclasses.replace says
-    assert LIMITS.replace(aliases=False) == Limits(aliases=False) != LIMITS
-
-
-def test_records_print_as_their_dataclasses_did():
-    assert repr(PAPERS["a4"]) == "Paper(name='a4', width_mm=210.0, height_mm=297.0)"
-    assert repr(Style(fill="#000000")) == ("Style(fill='#000000', stroke=None, width_mm=0.25, dash_mm=None, "
-                                           "join='miter', cap='butt', opacity=1.0)")
-    assert repr(_look()).startswith("Look(fill='#ffffff', ink='#000000', pattern='none', ")
-    assert repr(_look()).endswith(", image='', image_fit='fit', where=())")  # its cached key not shown
-
-
-def test_records_survive_pickling_and_copying():
-    look = _look(where=("game.yaml", 9))
-    look.key()
-    for made in (pickle.loads(pickle.dumps(look)), copy.copy(look), copy.deepcopy(look)):
-        assert made == look and made.where == ("game.yaml", 9) and made.key() == look.key()
-    assert pickle.loads(pickle.dumps(Options(papers=("a4",), jobs=1))) == Options(papers=("a4",), jobs=1)
-    assert pickle.loads(pickle.dumps(PAPERS["letter"])) == PAPERS["letter"]
-
-
-def test_a_game_and_its_components_compare_by_value_and_are_not_hashable(tmp_path):
-    game = load_game(_deck(tmp_path))
-    deck = game.components[0]
-    assert deck == deck.replace() and deck != deck.replace(name="Other deck")
-    assert deck.replace(items=deck.items[:0]).count == 1 and deck.count == 2
-    with pytest.raises(TypeError):
-        hash(deck)
-    assert game.replace(terrain={}) == game and game.replace(title="H") != game
-    assert Options().replace(papers=("a4",)) == Options(papers=("a4",))
-    assert Component("c", "C", "card", (63.5, 88.9), [], {}, "g.yaml", 3).orientation == "flat"
-    assert Game("g", "G", {}, [], {}, {}, [], "f").notes == []
 
 
 # -- the shared icons: read when an icon is looked up ----------------------------------------------
@@ -159,9 +79,11 @@ def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     modules, enabled = done.stderr.split()[:-1], done.stderr.split()[-1]
     assert "generator.build" in modules and "yaml" in modules
     assert {"dataclasses", "difflib"} & set(modules) == set()
-    # what a deck without pictures, icons, shaped pieces or generated parts does not use
+    # what a deck without pictures, icons, shaped pieces or generated parts does not use (the generators'
+    # registry is loaded: it is where the build asks for them)
     assert {"generator.components.piece", "generator.components.images", "generator.components.inksaver",
-            "generator.pathdata", "generator.generators", "generator.elements"} & set(modules) == set()
+            "generator.pathdata", "generator.generators.clustered_map", "generator.generators.homeland",
+            "generator.generators.tile_arrangement", "generator.elements"} & set(modules) == set()
     assert enabled == "True"  # the collector is off only while the build runs
 
 
@@ -219,4 +141,41 @@ def test_a_rebuild_that_changes_nothing_leaves_the_kit_as_it_is(tmp_path):
     changed, ctypes_loaded = build()
     assert set(changed) == set(first) and changed["a4/g-a4-duplex.pdf"][2] != first["a4/g-a4-duplex.pdf"][2]
     assert all(changed[k][0] != first[k][0] for k in first) and ctypes_loaded == "True"  # swapped in whole
-    assert [p.name for p in (tmp_path / "out").iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in (tmp_path / "out").iterdir() if p.name.startswith(".")] == [".pnpforge-output"]  # the marker alone
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh process has loaded after running ``pnpforge ARGS``."""
+    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+            "except SystemExit:\n    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return {line.split(".")[0] if not line.startswith("generator") else line
+            for line in done.stderr.splitlines()} | set(done.stderr.splitlines())
+
+
+def test_help_loads_neither_the_data_model_nor_the_drawing_libraries():
+    loaded = _modules_after(["--help"])
+    assert "click" in loaded
+    heavy = {"yaml", "reportlab", "svgwrite", "jinja2", "generator.model", "generator.build", "solo"}
+    assert heavy & loaded == set()
+
+
+def test_list_and_validate_read_games_without_loading_the_page_writers():
+    """They measure text (font metrics) to check it fits, but write no PDF or SVG page."""
+    for args in (["list"], ["validate", "thrones"]):
+        loaded = _modules_after(args)
+        assert "generator.model" in loaded and "yaml" in loaded
+        assert {"svgwrite", "jinja2", "generator.build", "generator.draw.pdf", "generator.draw.svg",
+                "generator.layout.pieces", "solo"} & loaded == set(), args
+
+
+def test_help_lists_solo_with_its_own_summary():
+    from click.testing import CliRunner
+
+    from generator.cli import _Group, cli
+    from solo.cli import solo
+
+    assert _Group.SOLO_SUMMARY == solo.help
+    out = CliRunner().invoke(cli, ["--help"]).output
+    assert "solo       The One-Page Kingdom: fresh sheets, a turn-log checker, and..." in out

@@ -35,7 +35,42 @@ def svg_drawing(path: str):
         raise ValueError(f"cannot read it as SVG ({type(exc).__name__}: {exc})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError("cannot read it as SVG (no width, height or viewBox)")
+    problem = _reach_problem(drawing)
+    if problem:
+        raise ValueError(problem)
     return drawing
+
+
+SVG_REACH = 1_000_000.0  # user units: a width, a coordinate, a transform's scale or shift
+
+
+def _reach_problem(drawing) -> str | None:  # noqa: ANN001 - a reportlab Drawing
+    """Why the picture's numbers are too large to print (``width="1e308"``, ``scale(1e300)``: a
+    PDF writes every number out in full), or None. Each group's transform, then what the whole
+    reaches with the transforms applied."""
+    import math
+
+    def far(values) -> bool:  # noqa: ANN001
+        return any(not math.isfinite(v) or abs(v) > SVG_REACH for v in values)
+
+    if far((float(drawing.width), float(drawing.height))):
+        return (f"its width and height ({float(drawing.width):g} x {float(drawing.height):g}) are too large to "
+                f"print; at most {SVG_REACH:,.0f} units")
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        transform = getattr(node, "transform", None)
+        if transform is not None and far(transform):
+            return (f"a transform in it ({', '.join(f'{v:g}' for v in transform)}) scales or moves by more "
+                    f"than {SVG_REACH:,.0f}; too large to print")
+        stack.extend(getattr(node, "contents", None) or ())
+    try:
+        bounds = drawing.getBounds()
+    except (ValueError, OverflowError, TypeError, ZeroDivisionError):
+        bounds = None
+    if bounds is not None and far(bounds):
+        return f"its drawing reaches coordinates of more than {SVG_REACH:,.0f} units; too large to print"
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -63,8 +98,11 @@ def check_image(path: Path) -> str | None:
     """Why this picture cannot be used, or None."""
     if path.suffix.lower() not in KINDS:
         return f"a picture must be a .png, .jpg or .svg file, not {path.suffix or 'a file without a suffix'}"
-    if not path.is_file():
-        return "no such file"
+    try:
+        if not path.is_file():
+            return "no such file"
+    except OSError as exc:  # a name too long for the file system
+        return f"cannot read it: {exc.strerror}"
     try:
         w, h = natural_size(str(path))
     except ValueError as exc:

@@ -124,8 +124,13 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
     if fill == "none":
         fill = "#ffffff"
     ink = face.get("ink") or terrain.get("ink")
-    if ink in (None, "player", "ink"):
+    if ink == "player-ink" and colour is not None:
+        ink = colour.ink
+    elif ink in (None, "player", "ink", "player-ink"):
         ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
+    band = face.get("band") or ""
+    if band == "player":  # the player colour's fill; on a piece of no player, the deck's own band
+        band = colour.fill if colour is not None else ""
     icon_name = face.get("icon") or terrain.get("icon")
     icon = tuple(game.icons[icon_name]) if icon_name and icon_name in game.icons else None  # none: not read
     pattern = face.get("pattern") or terrain.get("pattern") or "none"
@@ -137,7 +142,7 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         title=str(face.get("title", "") or ""), subtitle=str(face.get("subtitle", "") or ""),
         value=str(face.get("value", "") or ""), text=str(face.get("text", "") or ""),
         flavour=str(face.get("flavour", "") or ""), footer=str(face.get("footer", "") or ""),
-        sections=tuple(face.get("sections") or ()), band=face.get("band") or "",
+        sections=tuple(face.get("sections") or ()), band=band,
         cue=cue, rotate=float(face.get("rotate", 0.0)), elements=tuple(face.get("elements") or ()),
         as_front=bool(face.get(SAME)),
         family=family(game, face.get("font") or "body"),

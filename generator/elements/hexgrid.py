@@ -11,7 +11,8 @@ from ..components.art import draw_icon, ink_for, mix, pattern
 from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
-from ..schema import BOOL, COLOUR, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer, num
+from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
+                      num)
 from ..vocabulary import Anchor, Orientation
 from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
@@ -24,7 +25,7 @@ HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
                     "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
 HEX_MARK = Map({
     "hex": Key(HEX_ADDRESS, True),
-    "fill": Key(COLOUR),
+    "fill": Key(BOARD_COLOUR),
     "terrain": Key(ID),
     "text": Key(TEXT),
     "icon": Key(TEXT),
@@ -40,14 +41,14 @@ COORDINATES = OneOf((BOOL, Map({
 HEXSIDE = Map({
     "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
     "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
-    "stroke": Key(COLOUR),
+    "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
 }, "hexside")
 ROUTE = Map({
     "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
     "feature": Key(enum("road", "trail", "rail"), True),
-    "stroke": Key(COLOUR),
+    "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
 }, "route")
@@ -66,7 +67,7 @@ class Hexgrid(Element, kind="hexgrid"):
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
     columns: int = field(Key(integer(1, 200)), 10)  # rectangle layout
     grid_rows: int = field(GRID_ROWS, 10)  # rectangle layout
-    sectors: list[str] | None = field(Key(ListOf(COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
+    sectors: list[str] | None = field(Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
     fill: str | None = field(FILL)  # default: the terrain's, else white
     marks: list[Any] | None = field(Key(ListOf(HEX_MARK)))
     stroke: str | None = field(STROKE)  # default: the ink; none for no grid lines

@@ -3,7 +3,7 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 
 from __future__ import annotations
 
-from ..schema import COLOUR, ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf, enum, integer, num
+from ..schema import BOARD_COLOUR, ELEMENT_FILL, ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf, enum, integer, num
 from ..vocabulary import Anchor
 
 # every kind accepts a note (and its type word)
@@ -19,9 +19,9 @@ TEXT_KEY = Key(TEXT)
 SIZE_PT = Key(num(4, 200))
 FONT = Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml")
 ANCHOR = Key(enum(*Anchor))
-FILL = Key(COLOUR)
-STROKE = Key(COLOUR)
-INK = Key(COLOUR)
+FILL = Key(ELEMENT_FILL)  # none: box and polygon only (model/checks.py)
+STROKE = Key(ELEMENT_FILL)
+INK = Key(BOARD_COLOUR)
 ICON = Key(TEXT)
 LABEL = Key(TEXT)
 LABELS = Key(ListOf(TEXT))

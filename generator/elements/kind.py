@@ -25,7 +25,7 @@ KINDS: dict[str, type[Element]] = {}  # type: word -> its kind, in the order the
 
 
 class Field:
-    """One accepted key of an element kind: its schema :class:`~generator.model.schema.Key` (type,
+    """One accepted key of an element kind: its schema :class:`~generator.schema.Key` (type,
     required, doc) and the value read when the element does not give it."""
 
     __slots__ = ("key", "default", "name")

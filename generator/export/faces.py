@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..components.look import Look, resolve
-from ..draw.surface import Surface
+from ..draw.surface import Style, Surface
+from ..layout.page import paper
+from ..layout.piecepages import piece_painter
+from ..layout.textpage import paint_text_page
 from ..model import Component, Game
 
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
 MM_PER_IN = 25.4
+WHITE = Style(fill="#ffffff")  # the ground of a text sheet's picture
 
 
 def slug(text: str) -> str:
@@ -81,13 +85,11 @@ def face_size_mm(face: Face, bleed_mm: float) -> tuple[float, float]:
     """Width and height of the face with ``bleed_mm`` of art past its cut line all round."""
     comp = face.comp
     if comp.kind in ("hex-tile", "token", "counter", "square-tile"):
-        from ..components.piece import outline
+        from ..components.piece import outline  # lazy: not loaded for a deck
 
         x0, y0, x1, y1 = outline(comp, bleed_mm).bounds()
         return (x1 - x0, y1 - y0)
     if comp.kind == "sheet":
-        from ..layout.page import paper
-
         p = paper("a4")
         return (p.width_mm, p.height_mm)
     w, h = comp.size_mm
@@ -103,28 +105,17 @@ def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: f
     """Draw ``face`` centred on the current page (the page is the face's size, give or take a pixel)."""
     comp = face.comp
     if comp.kind == "sheet":
-        from ..layout.page import paper
-        from ..layout.textpage import paint_text_page
-
-        s.rect(0, 0, page_w_mm, page_h_mm, _white())
+        s.rect(0, 0, page_w_mm, page_h_mm, WHITE)
         paint_text_page(s, paper("a4"), comp.name, list(comp.spec.get("sections") or []),
                         int(comp.spec.get("columns", 1)))
         return
     with s.saved():
         s.translate(page_w_mm / 2, page_h_mm / 2)
         if comp.kind == "board":
-            from ..components.board import draw_board
+            from ..components.board import draw_board  # lazy: a game without boards does not load their drawing
 
             w, h = comp.size_mm
             s.translate(-w / 2, -h / 2)
             draw_board(s, game, comp, bleed_mm)
         else:  # the painter the printed sheets use for this kind and side
-            from ..build import _painter
-
-            _painter(game, comp, face.side)(s, comp, face.look, bleed_mm)
-
-
-def _white():
-    from ..draw.surface import Style
-
-    return Style(fill="#ffffff")
+            piece_painter(game, comp, face.side)(s, comp, face.look, bleed_mm)

@@ -15,7 +15,11 @@ import functools
 from pathlib import Path
 from typing import Any
 
+from ..fileio import write_atomic
+from ..layout.page import PRINT_NOTE
+from ..layout.textpage import BOTH_SIDES_NOTES, print_notes
 from ..model import Component, Game
+from ..resources import templates_dir
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, same_picture, take
 
@@ -30,9 +34,7 @@ SHEET_DPI = 2 * SHEET_CSS_PX / (210 / 25.4)  # ... drawn at two pixels a CSS pix
 def _env():
     """One environment a process: it keeps its compiled templates (compiling the page's templates took
     longer than rendering them, for every game)."""
-    import jinja2
-
-    from ..resources import templates_dir
+    import jinja2  # lazy: a worker that takes the pictures never renders the page
 
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir() / "gallery")),
                               autoescape=True, trim_blocks=True, lstrip_blocks=True,
@@ -61,11 +63,6 @@ def _rel(path: Path, base: Path) -> str:
 
 def _exists(path: Path, files: dict[Path, bytes]) -> bool:
     return path in files or path.is_file()
-
-
-# The build renders the pictures as parts of their own (build.game_parts), this many per game, so
-# they share the worker processes with the PDFs and SVGs instead of waiting for them.
-PICTURE_SHARES = 2
 
 
 def _shots(groups) -> list[Shot]:
@@ -102,9 +99,6 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                  files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
     """``<game>/index.html`` and its preview images (taken here unless the build's parts took them and
     put them in ``files``; a picture there that repeats another's bytes is taken out of ``files``)."""
-    from .. import build
-    from ..layout.page import PRINT_NOTE
-
     folder = out_root / game.id
     groups = _preview_faces(game, components)
     shots = _shots(groups)
@@ -173,9 +167,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                       "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
-    duplex = build.Document("duplex", "", duplex=True)
-    single = build.Document("single", "")
-    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + build._print_notes(duplex)[1:2]
+    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2]
     extras = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json"})
@@ -188,8 +180,8 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
-        components=comps, printing=printing, duplex_notes=build.BOTH_SIDES_NOTES[:3],
-        single_note=build._print_notes(single)[-1], extras=extras,
+        components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
+        single_note=print_notes(False)[-1], extras=extras,
         total=sum(c.count for c in components if c.kind in PIECE_KINDS))
     out[folder / "index.html"] = html.encode("utf-8")
     return out
@@ -227,7 +219,5 @@ def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, b
 
 
 def write_index(out_root: Path, entries: list[dict[str, Any]]) -> None:
-    from ..fileio import write_atomic
-
     for path, data in index_gallery(out_root, entries).items():
         write_atomic(path, data)

@@ -1,4 +1,5 @@
-"""The hook build.py calls: the screen and print-shop outputs of one game, added to its files."""
+"""The hook build.py calls: the screen outputs of one game (PNG, Tabletop Simulator, the gallery), added to
+its files."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def screen_outputs(game: Game, components: list[Component], out_root: Path, opts
     folder = out_root / game.id
     jobs = getattr(opts, "jobs", None)
     if "png" in opts.formats:
-        from .png import png_files
+        from .png import png_files  # lazy, as each output below: only the asked ones are loaded
 
         more, info = png_files(game, components, folder, opts.dpi, opts.bleed_mm, jobs)
         files.update(more)

@@ -9,11 +9,15 @@ drawing its share of the faces into one PDF of its own and rasterising it page b
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
+import pypdfium2 as pdfium
+
+from ..draw.pdf import PdfSurface
 from ..model import Game
 from .faces import MM_PER_IN, Face, face_size_mm, paint_face, pixels
 
@@ -96,8 +100,6 @@ def _take_all(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> lis
     n = min(workers(jobs), max(1, len(shots) // 4))
     if n <= 1 or not _can_fork():
         return _take_range(game, shots, range(len(shots)))
-    import multiprocessing
-
     _GAME, _SHOTS = game, shots
     try:
         # interleaved shares balance big and small faces; each worker returns its share in order
@@ -114,8 +116,6 @@ def _take_all(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> lis
 
 
 def _can_fork() -> bool:
-    import multiprocessing
-
     return "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -125,10 +125,6 @@ def _take_share(share: range) -> list:
 
 
 def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
-    import pypdfium2 as pdfium
-
-    from ..draw.pdf import PdfSurface
-
     pdf = PdfSurface(title=f"{game.title}: faces")
     sizes = []
     for i in indices:
@@ -176,8 +172,7 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
 def encode_png(image, dpi: float) -> bytes:
     """PNG bytes with the resolution recorded (pHYs), the same bytes for the same pixels."""
     buf = io.BytesIO()
-    # zlib level 1: Pillow's per-row filter choice costs the same at any level, so the encoding is
-    # 0.77x of level 2's time (the gallery's 324 pictures: 1.05 s against 1.36 s CPU), files 2% larger
+    # zlib level 1: Pillow's per-row filter choice costs the same at any level; files a little larger
     image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=1)
     return buf.getvalue()
 
@@ -187,10 +182,9 @@ JPEG_QUALITY = 90
 
 def encode_jpeg(image, dpi: float) -> bytes:
     """JPEG bytes for a screen, the same bytes for the same pixels: quality 90 with full-resolution
-    colour (4:4:4, no chroma subsampling, so coloured text and thin lines keep their edges). libjpeg-turbo
-    encodes the gallery's 60 million pixels in about a fifth of the time Pillow's PNG encoder takes
-    (0.20 s against 1.01 s CPU: it picks a filter for every row, which no option turns off), in files of
-    about the same size (10.3 against 8.9 MiB)."""
+    colour (4:4:4, no chroma subsampling, so coloured text and thin lines keep their edges). JPEG rather
+    than PNG for the gallery: Pillow's PNG encoder picks a filter for every row, which no option turns
+    off (docs/benchmarks.md has the figures)."""
     buf = io.BytesIO()
     image.save(buf, "JPEG", quality=JPEG_QUALITY, subsampling=0, dpi=(round(dpi), round(dpi)))
     return buf.getvalue()

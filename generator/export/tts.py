@@ -21,6 +21,7 @@ taken as a 63.5 mm poker card; tiles, tokens and boards are scaled by their real
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import math
 from dataclasses import dataclass
@@ -28,7 +29,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from PIL import Image
+
 from ..components.look import resolve
+from ..components.piece import outline
 from ..model import Component, Game
 from .faces import MM_PER_IN, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, encode_png, take
@@ -202,8 +206,6 @@ def _deck_dpi(comp: Component, dpi: float, n_faces: int) -> float:
 
 
 def _sheet_image(pics: list, cols: int, rows: int, hidden):
-    from PIL import Image
-
     cw, ch = pics[0].size
     sheet = Image.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
     for i, pic in enumerate(pics):
@@ -323,8 +325,6 @@ def _piece_scale(comp: Component) -> float:
 
 
 def _hex_box(comp: Component) -> tuple[float, float]:
-    from ..components.piece import outline
-
     x0, y0, x1, y1 = outline(comp, 0.0).bounds()
     return (x1 - x0, y1 - y0)
 
@@ -407,10 +407,6 @@ def _save(game: Game, objects: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _thumbnail(kit: _Kit) -> bytes | None:
     """TTS shows ``<name>.png`` beside a saved object's JSON as its picture in the Saved Objects menu."""
-    import io
-
-    from PIL import Image
-
     for name, data in kit.images.items():
         if "-sheet-" in name or "/" not in name:
             img = Image.open(io.BytesIO(data))

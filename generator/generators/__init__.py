@@ -22,7 +22,7 @@ def register(name: str) -> Callable[[Generator], Generator]:
 
 def load_all() -> None:
     """Import every generator module so it registers itself."""
-    import importlib
+    import importlib  # lazy, as pkgutil: loaded only for a game with generated components
     import pkgutil
 
     for info in pkgutil.iter_modules(__path__):

@@ -120,5 +120,10 @@ def page_label_text(game: str, what: str, n: int, m: int) -> str:
     return f"{game} \u00b7 {what} \u00b7 sheet {n} of {m}"
 
 
+def short_credits(meta: dict) -> str:
+    """The credits line of a page's footer and a poster: the game's author and licence."""
+    return f"\u00a9 {meta['author']} \u00b7 {meta['licence']}"
+
+
 def rule(s: Surface, x0: float, y: float, x1: float, colour: str = "#999999") -> None:
     s.draw(Path.line(x0, y, x1, y), Style(stroke=colour, width_mm=0.2))

@@ -174,8 +174,7 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
 
 class PieceSheet:
     """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
-    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms.
-    A plain class: a dataclass costs a millisecond to define at every start-up."""
+    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms."""
 
     __slots__ = ("comp", "grid", "looks", "side", "once")
 
@@ -437,12 +436,12 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
-    from ..components.piece import outline  # shaped pieces only: not loaded for a deck
+    from ..components.piece import outline  # lazy: shaped pieces only, not loaded for a deck
 
     s.draw(outline(comp), CUT_LINE)
 
 
 def cut_shape_bounds(comp: Component) -> tuple[float, float, float, float]:
-    from ..components.piece import outline
+    from ..components.piece import outline  # lazy: as in cut_outline
 
     return outline(comp).bounds()

@@ -6,7 +6,9 @@ from typing import Any, Sequence
 
 from ..components.textblock import draw_sections, measure
 from ..draw.surface import Surface
-from .page import Paper
+from ..model import Component, Game
+from .document import Document, PageJob, PaintResult
+from .page import PRINT_NOTE, Paper
 
 COLUMN_GAP_MM = 6.0
 
@@ -40,3 +42,93 @@ def split_columns(sections: Sequence[dict[str, Any]], columns: int, width: float
         out[-1].append(sec)
         acc += h
     return out
+
+
+def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
+    """A ``sheet`` component (rules summary, reference): its sections on a page of text."""
+    sections = list(comp.spec.get("sections") or [])
+    columns = int(comp.spec.get("columns", 1))
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        paint_text_page(s, paper, comp.name, sections, columns, icons=game.icons, where=(comp.file, comp.line))
+        return [], None, 0.0
+    return [PageJob(comp, comp.name, paint)]
+
+
+def contents_pages(game: Game, doc: Document) -> list[PageJob]:
+    """The first pages of a kit's PDF: the contents and cutting checklist, and for a double-sided
+    document the printing-notes page that keeps its first fronts page on the front of a sheet."""
+    rows = []
+    seen: dict[str, int] = {}
+    for job in doc.pages:
+        for comp in job.comps:
+            seen[comp.id] = seen.get(comp.id, 0) + 1
+    done = set()
+    for comp in (c for job in doc.pages for c in job.comps):
+        if comp.id in done:
+            continue
+        done.add(comp.id)
+        size = comp.size_text()
+        if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
+            size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
+        rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
+                     size, str(seen[comp.id])])
+    sections: list[dict[str, Any]] = [
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
+        {"heading": "Contents and cutting checklist",
+         "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
+         "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
+        {"heading": "Printing", "bullets": print_notes(doc.duplex)},
+        {"heading": "Credits", "text": game.credits},
+    ]
+    if game.notes:
+        sections.append({"heading": "Notes on this edition", "bullets": game.notes})
+
+    def paint(s: Surface, p: Paper) -> PaintResult:
+        paint_text_page(s, p, f"{game.title}", sections, 1, max_pt=9.5, min_pt=6.5)
+        return [], None, 0.0
+    jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
+    if doc.duplex:
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
+
+        def paint_notes(s: Surface, p: Paper) -> PaintResult:
+            paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
+            return [], None, 0.0
+        jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
+    return jobs
+
+
+def kit_files_text(doc: Document) -> list[str]:
+    """One line per PDF of the kit (this one first): its name, how to print it, what is in it."""
+    lines = []
+    for other in sorted(doc.kit, key=lambda d: d is not doc):
+        names = []
+        for comp in (c for job in other.pages for c in job.comps):
+            if comp.name not in names:
+                names.append(comp.name)
+        how = "print double-sided" if other.duplex else "print single-sided"
+        this = " (this file)" if other is doc else ""
+        lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
+    return lines
+
+
+BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit gallery)
+    "Print this file double-sided, flipping on the LONG edge, at 100% (actual size).",
+    "Every backs page follows its fronts page: each back lands behind its own front.",
+    "Print one fronts page and its backs page first, hold the sheet to a light and check "
+    "that the crop marks line up; most printers shift the back by up to 3 mm.",
+    "This page is here so the first fronts page starts on the front of a sheet.",
+]
+
+
+def print_notes(duplex: bool) -> list[str]:
+    """The contents page's printing notes (the kit gallery's too)."""
+    notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
+             "Cut round pieces and hexes on their thin printed outline, blocks of cards, tiles and counters "
+             "on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
+             "slightly-off cut shows no white."]
+    if duplex:
+        notes.append("Double-sided: print duplex, flip on the long edge.")
+    else:
+        notes.append("Print single-sided.")
+    return notes

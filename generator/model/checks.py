@@ -71,10 +71,52 @@ def check_card_rotate(face: Any, errors: list[DataError]) -> None:
                                      f"its text must stay inside the card", "rotate"))
 
 
+# Where an element takes ``none`` for a colour (drawn without that paint); elsewhere it is refused.
+_NONE_TAKEN = {"fill": ("box", "polygon"), "stroke": ("polygon",)}
+_PLAYER_WORDS = ("player", "player-ink")
+_COLOUR_KEYS = ("fill", "stroke", "ink", "sectors")
+
+
+def element_colours(el: YMap, kind: str, per_player: bool, errors: list[DataError]) -> None:
+    """The colour keywords an element's keys take where it is drawn: ``player`` and ``player-ink``
+    name the colour of a per-player board's copy (nowhere else is there one); ``none`` only where
+    the element draws without that paint."""
+    for key in ("fill", "stroke"):
+        if el.get(key) == "none" and kind not in _NONE_TAKEN[key]:
+            errors.append(el.error(f"{key}: none does not print on a {kind} element (none is taken by "
+                                   f"{', '.join(_NONE_TAKEN[key])} elements); give a colour", key))
+    if per_player:
+        return
+    for key, value, owner in _colours_within(el):
+        if value in _PLAYER_WORDS:
+            errors.append(owner.error(f"{key}: {value} names the player colour of a per_player board's copy; "
+                                      "this has none (add per_player: true to the board, or give a colour)",
+                                      key))
+
+
+def _colours_within(value: Any) -> Iterable[tuple[str, Any, Any]]:
+    """(key, colour, the mapping holding it) for every colour key in an element, its marks, hexsides
+    and routes included."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, YMap):
+            for key, item in node.items():
+                if key in _COLOUR_KEYS:
+                    for one in (item if isinstance(item, list) else [item]):
+                        yield key, one, node
+                elif isinstance(item, (YMap, YList)):
+                    stack.append(item)
+        elif isinstance(node, YList):
+            stack.extend(node)
+
+
 def element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
-                     errors: list[DataError], warnings: list[DataError], drawing: DrawingChecks | None = None) -> None:
-    """Check each element's keys against its type, and (with ``box``: x0, y0, x1, y1 in mm) that
-    text and hex grids sit inside the board or piece (a text's width measured by ``drawing``)."""
+                     errors: list[DataError], warnings: list[DataError], per_player: bool = False,
+                     drawing: DrawingChecks | None = None) -> None:
+    """Check each element's keys against its type, its colour keywords (``per_player``: a board
+    printed once per player colour), and (with ``box``: x0, y0, x1, y1 in mm) that text and hex
+    grids sit inside the board or piece (a text's width measured by ``drawing``)."""
     if not isinstance(elements, YList):
         return
     from ..elements import key_problems  # the element kinds: a game without elements never loads them
@@ -83,6 +125,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
         if not isinstance(el, YMap) or not isinstance(el.get("type"), str):
             continue
         kind = el["type"]
+        element_colours(el, kind, per_player, errors)
         for key, message in key_problems(el):
             errors.append(el.error(message, key))
         if box is not None:

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..vocabulary import FONTS
 from ..yamlsrc import YList, YMap
 from .game import Game
@@ -84,7 +84,7 @@ def check_files(game: Game, spec: Any, errors: list[DataError], drawing: Drawing
                     if path is not None and drawing is not None:
                         why = drawing.image_problem(path)
                     if why:
-                        errors.append(spec.error(f"image {value!r}: {why}", key))
+                        errors.append(spec.error(f"image {show(value)}: {why}", key))
                 elif key in ("font", "title_font") and isinstance(value, str):
                     element = "type" in spec  # an element may also name a built-in style
                     if value not in game.fonts and not (element and value in FONTS):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import show
-from ..schema import (BOOL, COLOUR, COORD_MM, COUNT, HEX_ACROSS_IN, HEX_ACROSS_MM, ID, NUM, PAIR_MM, POS_MM,
-                      TEXT, Key, Later, ListOf, Map, MapOf, OneOf, Scalar, enum, integer, num)
+from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
+                      NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf, OneOf, Scalar, enum,
+                      integer, num)
 from ..vocabulary import ORIENTATIONS, PATTERNS, SHAPES, ImageFit
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
@@ -40,18 +41,18 @@ ICON_SHAPE = Map({
 COLOUR_DEF = Map({
     "id": Key(ID, True),
     "name": Key(TEXT, True),
-    "fill": Key(COLOUR, True),
-    "ink": Key(COLOUR, doc="text and icon colour on this fill (default black)"),
+    "fill": Key(PLAIN_COLOUR, True),
+    "ink": Key(PLAIN_COLOUR, doc="text and icon colour on this fill (default black)"),
     "cue": Key(TEXT, True, doc="a letter printed on every piece of this colour"),
     "shape": Key(enum(*SHAPES), doc="a shape printed on every piece of this colour"),
 }, "player colour")
 
 TERRAIN_DEF = Map({
     "name": Key(TEXT, True),
-    "fill": Key(COLOUR, True),
-    "ink": Key(COLOUR),
+    "fill": Key(PLAIN_COLOUR, True),
+    "ink": Key(PLAIN_COLOUR),
     "pattern": Key(enum(*PATTERNS)),
-    "pattern_colour": Key(COLOUR),
+    "pattern_colour": Key(PLAIN_COLOUR),
     "icon": Key(TEXT),
 }, "terrain")
 
@@ -73,13 +74,14 @@ FACE_KEYS: dict[str, Key] = {
     "flavour": Key(TEXT),
     "footer": Key(TEXT),
     "sections": Key(ListOf(SECTION)),
-    "fill": Key(COLOUR),
-    "ink": Key(COLOUR),
+    "fill": Key(FACE_FILL, doc="a colour, or player (the player colour's fill) or none (white)"),
+    "ink": Key(FACE_INK, doc="text colour; player or ink: black or white, whichever reads on the fill "
+                             "(the player colour's ink on its fill), player-ink: the player colour's ink"),
     "terrain": Key(ID),
     "pattern": Key(enum(*PATTERNS)),
     "icon": Key(TEXT),
     "icon_scale": Key(num(0.1, 2.0)),
-    "band": Key(COLOUR, doc="colour of a card's title band"),
+    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill"),
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),

@@ -232,12 +232,14 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
                 w, h = comp.size_mm
                 box = (-w / 2, -h / 2, w / 2, h / 2)
             checks.element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings,
-                                    drawing)
+                                    drawing=drawing)
         if kind == "board" and spec.get("id") in by_id and not spec.get("per_player"):
             w, h = by_id[spec["id"]].size_mm
-            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings, drawing)
+            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings,
+                                    drawing=drawing)
         else:
-            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings, drawing)
+            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings,
+                                    per_player=kind == "board" and bool(spec.get("per_player")), drawing=drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..draw.pdf import PdfSurface
 from ..draw.surface import Style, Surface
-from .page import MARGIN_MM, Paper, footer, scale_bar
+from ..layout.page import MARGIN_MM, Paper, footer, scale_bar
 
 RANGE_MM = 5.0  # the scales read -5 ... +5 mm
 LINE = Style(stroke="#000000", width_mm=0.25)

@@ -19,8 +19,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..export.faces import PIECE_KINDS, Face, item_faces, paint_face, whole_face
+from ..components.piece import outline
+from ..draw.cmyk import OUTPUT_CONDITION_ID, PDFX_VERSION
+from ..draw.pdf import PdfSurface
 from ..model import Component, Game
+from .faces import PIECE_KINDS, Face, item_faces, paint_face, whole_face
 
 BLEED_MM = 25.4 / 8  # 1/8 in: DriveThruCards, The Game Crafter and MakePlayingCards alike
 FOLDER = "print-shop"
@@ -31,8 +34,6 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
     the other; a round piece its diameter)."""
     comp = face.comp
     if comp.kind in ("hex-tile", "token"):
-        from ..components.piece import outline
-
         x0, y0, x1, y1 = outline(comp, 0.0).bounds()
         return (x1 - x0, y1 - y0)
     return comp.size_mm
@@ -57,9 +58,6 @@ def page_label(face: Face) -> str:
 
 def print_shop_files(game: Game, components: list[Component], folder: Path) -> tuple[dict[Path, bytes], dict[str, Any]]:
     """Every print-shop PDF of one game (path -> bytes), its contents list, and its manifest entry."""
-    from ..draw.cmyk import OUTPUT_CONDITION_ID, PDFX_VERSION
-    from ..draw.pdf import PdfSurface
-
     files: dict[Path, bytes] = {}
     listed: list[dict[str, Any]] = []
     lines = [f"{game.title}: print-shop files ({PDFX_VERSION}, CMYK for {OUTPUT_CONDITION_ID}, "

@@ -1,0 +1,92 @@
+"""The home-print kit's files: each paper's PDFs (or their SVG pages) and the true-size posters of the
+boards, drawn in memory from the planned documents (``layout/plan.py``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..draw.pdf import PdfSurface
+from ..draw.surface import Surface
+from ..layout.document import Document
+from ..layout.page import PRINT_NOTE, Paper, footer, page_label_text, short_credits
+from ..layout.plan import plan_documents
+from ..layout.textpage import contents_pages
+from ..model import Component, Game, limits
+from ..options import Options
+from .manifest import manifest_doc
+
+
+def document_files(game: Game, components: list[Component], paper: Paper, fmt: str, opts: Options,
+                   progress: Callable[[], None] | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
+    """One paper's documents as ``fmt`` ("pdf": a PDF each; "svg": a file a page), by path in the game's
+    folder, and their manifest entries."""
+    planned = plan_documents(game, components, paper, opts)
+    limits.check_pages(planned, paper)  # the real plan, before a page is drawn
+    files: dict[str, bytes] = {}
+    docs: list[dict[str, Any]] = []
+    for doc in planned:
+        stem = doc.stem
+        if fmt == "pdf":
+            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+                             viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
+            render(game, doc, paper, pdf, progress)
+            files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
+        else:
+            from ..draw.svg import SvgSurface  # lazy: not loaded for a build of PDFs only
+
+            svg = SvgSurface(title=doc.title)
+            render(game, doc, paper, svg, progress)
+            for i, page in enumerate(svg.finish(), start=1):
+                files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
+        docs.append(manifest_doc(doc, paper))
+    return files, docs
+
+
+def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
+    """Each board whole on a PDF page of its own size (for a print shop), by path in the game's folder."""
+    boards = [c for c in components if c.kind == "board"]
+    if not boards:
+        return {}
+    from ..layout.boardpages import poster_page  # lazy: a game without boards does not load their drawing
+
+    files: dict[str, bytes] = {}
+    for comp in boards:
+        pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
+                         subject=game.credits, viewer_prefs={"PrintScaling": "None"})
+        job = poster_page(game, comp)
+        pdf.begin_page(*job.size_mm, label=comp.name)
+        _, trim, bleed = job.paint(pdf, Paper("poster", *job.size_mm))
+        x, y, w, h = trim
+        pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
+        pdf.end_page()
+        files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()
+    return files
+
+
+def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: Callable[[], None] | None = None) -> None:
+    """Draw ``doc`` onto ``surface``: its contents pages, then its pages, each with its footer."""
+    pages = contents_pages(game, doc) + doc.pages
+    for job in pages:
+        w, h = job.size_mm or (paper.width_mm, paper.height_mm)
+        page_paper = paper if job.size_mm is None else Paper(paper.name, w, h)
+        # Paint first into the page; boxes are known after painting, so begin the page with none and
+        # let the backend add them at the end. reportlab takes page boxes at any time before showPage.
+        surface.begin_page(w, h, label=job.what)
+        avoid, trim, bleed = job.paint(surface, page_paper)
+        if trim is not None:
+            x, y, tw, th = trim
+            set_boxes = getattr(surface, "set_boxes", None)
+            if set_boxes:
+                set_boxes((x, y, tw, th), (x - bleed, y - bleed, tw + 2 * bleed, th + 2 * bleed))
+        if job.furniture:
+            label = page_label_text(game.meta.get("short") or game.title, job.what, job.sheet_no, job.sheet_of)
+            footer(surface, page_paper, PRINT_NOTE, label, short_credits(game.meta), avoid)
+        surface.end_page()
+        if progress:
+            progress()
+
+
+def _duplex_pref(doc: Document, opts: Options) -> str:
+    if not doc.duplex:
+        return "Simplex"
+    return "DuplexFlipShortEdge" if opts.duplex == "short" else "DuplexFlipLongEdge"

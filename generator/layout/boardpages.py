@@ -1,0 +1,107 @@
+"""The pages of boards: a board whole on a page (boards that fit stacked on one), tiled over several
+pages with an assembly page, or alone on a page of its own size for a print shop (the true-size poster).
+
+Loaded only for a game with boards (the planner imports it where it meets one)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..components.board import draw_board
+from ..draw.fonts import wrap
+from ..draw.surface import Surface
+from ..model import Component, Game
+from . import poster
+from .document import PageJob, PaintResult
+from .page import PRINT_NOTE, Paper, scale_bar, short_credits
+
+def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
+    """A board on the paper: whole on one page (turned if it fits only so), or tiled over several pages
+    with an assembly page."""
+    bleed = 3.0
+    size = comp.size_mm
+    whole, turned = poster.fits(size, paper, bleed)
+    if whole or turned:
+        painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731 - printed once: drawn in place
+
+        def paint(s: Surface, p: Paper) -> PaintResult:
+            return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
+        return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
+    tiling = poster.plan_tiling(size, paper)
+    painter = board_painter(game, comp, bleed)
+    if tiling.turned:
+        painter = poster.turned_painter(painter, size)
+    if tiling.cols * tiling.rows == 1:  # one piece: no assembly page, the piece is the board
+        return [PageJob(comp, comp.name, lambda s, p: ([], poster.paint_tile(s, tiling, 0, 0, painter, comp.name), 0.0))]
+    jobs = [PageJob(comp, f"{comp.name} (assembly)",
+                    lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
+    for r in range(tiling.rows):
+        for c in range(tiling.cols):
+            jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
+                                lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
+    return jobs
+
+
+def board_painter(game: Game, comp: Component, bleed: float) -> Callable[[Surface], None]:
+    """Paints a board at the origin: drawn once per document (a PDF form, an SVG group in the page's
+    defs) and placed on every page that shows it (its assembly page and each tiled piece)."""
+    w, h = comp.size_mm
+    # art may run past the board's edge (text, marks): the form's box leaves it room, as a page did
+    bbox = (-bleed - w, -bleed - h, w + bleed + w, h + bleed + h)
+    name = f"board:{comp.id}:{bleed}"
+    return lambda s: s.reuse(name, bbox, lambda t: draw_board(t, game, comp, bleed))
+
+
+def poster_page(game: Game, comp: Component) -> PageJob:
+    """The whole board on one page of its own size, for a print shop."""
+    bleed = 3.0
+    w, h = comp.size_mm
+    margin = 12.0
+    # the print note and the credits wrap to the page's width (a 180 mm board is narrower than them)
+    notes = wrap(PRINT_NOTE, w - 62, 7, "bold")
+    lines = wrap(f"{game.title} \u00b7 {comp.name} \u00b7 true size {w:.0f} x {h:.0f} mm "
+                 f"\u00b7 {short_credits(game.meta)}", w, 7)
+    below = 10 + 3.2 * (len(notes) - 1) + 4 * len(lines)
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        with s.saved():
+            s.translate(margin, margin)
+            draw_board(s, game, comp, bleed)
+        poster.corner_marks(s, margin, margin, w, h, bleed)
+        scale_bar(s, margin, h + margin + 10)
+        y = h + margin + 10
+        for note in notes:
+            s.text(margin + 62, y, note, size_pt=7, font="bold")
+            y += 3.2
+        y += 0.8
+        for line in lines:
+            s.text(margin, y, line, size_pt=7, fill="#333333")
+            y += 4
+        return [], (margin, margin, w, h), bleed
+    return PageJob(comp, comp.name, paint, size_mm=(w + 2 * margin, h + 2 * margin + below - 4), furniture=False)
+
+
+def stack_boards(pages: list[PageJob], paper: Paper) -> list[PageJob]:
+    """Whole boards that follow each other and fit one above the other share a page."""
+    out: list[PageJob] = []
+    for job in pages:
+        last = out[-1] if out else None
+        if job.board and last is not None and last.board:
+            stack = last.stack + [job] if last.stack is not None else [last, job]
+            sizes = [j.board[1] for j in stack]
+            if all(j.board[2] == job.board[2] for j in stack) and poster.stack_fits(sizes, paper, job.board[2]):
+                out[-1] = _stacked_job(stack)
+                continue
+        out.append(job)
+    return out
+
+
+def _stacked_job(stack: list[PageJob]) -> PageJob:
+    sizes = [j.board[1] for j in stack]
+    painters = [j.board[0] for j in stack]
+    bleed = stack[0].board[2]
+
+    def paint(s: Surface, p: Paper) -> PaintResult:
+        return [], poster.paint_stack(s, p, sizes, bleed, painters), bleed
+    return PageJob(stack[0].comp, " + ".join(j.what for j in stack), paint, also=[j.comp for j in stack[1:]],
+                   board=stack[0].board, stack=stack)

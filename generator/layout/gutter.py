@@ -1,0 +1,45 @@
+"""The gutter-fold layout: a component's fronts and backs on one page, mirrored across a fold line."""
+
+from __future__ import annotations
+
+from ..errors import BuildError
+from ..model import Component, Game
+from ..options import Options
+from .document import PageJob
+from .page import Paper
+from .piecepages import instances, piece_paint, printed_once
+from .pieces import PieceSheet, plan_grid
+
+GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side
+
+
+def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed: float) -> list[PageJob]:
+    """Fronts and backs on one page, mirrored across a fold line: fold, glue, cut. The fold runs
+    down the middle (backs mirrored left to right) or across it (top to bottom), whichever holds more."""
+    x0, y0, x1, y1 = paper.usable
+    mid_x, mid_y = paper.width_mm / 2, paper.height_mm / 2
+    sym_y0 = paper.height_mm - y1  # the across fold mirrors top and bottom: keep margins symmetric
+    plans = []
+    try:
+        plans.append((plan_grid(comp, paper, bleed, (x0, y0, mid_x - GUTTER_MM, y1), align_x="end"), "long"))
+    except ValueError:
+        pass
+    try:
+        plans.append((plan_grid(comp, paper, bleed, (x0, sym_y0, x1, mid_y - GUTTER_MM), align_y="end"), "short"))
+    except ValueError:
+        pass
+    if not plans:
+        raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece is too large for "
+                         f"a gutter-fold half of {paper.name} paper", comp.file, comp.line)
+    grid, fold = max(plans, key=lambda p: p[0].per_page)
+    pieces = instances(game, comp, opts.ink_saver)
+    once = printed_once(pieces)
+    jobs = []
+    for i in range(0, len(pieces), grid.per_page):
+        chunk = pieces[i:i + grid.per_page]
+        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
+        sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", piece_paint(game, sides, opts.marks, fold),
+                            sheets=sides))
+    return jobs

@@ -1,0 +1,211 @@
+"""The pages of pieces (cards, tiles, tokens, counters): a component's own sheets, fronts and backs, and
+one-sided pieces of several components packed onto shared pages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from ..components.card import draw_card_back, draw_card_front
+from ..components.look import Look, resolve
+from ..draw.fonts import text_width_mm
+from ..draw.surface import MM_PER_PT, Style, Surface
+from ..errors import BuildError
+from ..model import Component, Game
+from ..options import Options
+from .document import PageJob, PaintResult
+from .page import Paper
+from .pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
+
+
+def piece_painter(game: Game, comp: Component, side: str) -> Callable[[Surface, Component, Look, float], None]:
+    """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed)."""
+    if comp.kind == "card":
+        card = draw_card_front if side == "front" else draw_card_back
+        return lambda s, c, look, bleed: card(s, c, look, bleed, game)
+    from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
+
+    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
+
+
+def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tuple[Look, Look | None]]:
+    """Every physical piece as (front, back) looks, in data order."""
+    out = []
+    # a deck's items mostly share one back: resolved once
+    backs: dict[tuple[str, str | None], Look] = {}
+    shown: dict[int, str] = {}  # id of a back dict -> its repr (a deck's items share one dict)
+    for item in comp.items:
+        where = (item.file, item.line)
+        front = resolve(game, item.face, item.colour, where)
+        back = None
+        if item.back is not None:
+            text = shown.get(id(item.back))
+            if text is None:
+                text = shown[id(item.back)] = repr(item.back)
+            key = (text, item.colour.id if item.colour else None)
+            back = backs.get(key)
+            if back is None:
+                back = backs[key] = resolve(game, item.back, item.colour, where)
+        if ink_saver:
+            from ..components.inksaver import saver_back, saver_front  # lazy: only for --ink-saver
+
+            front, back = saver_front(front), saver_back(back) if back is not None else None
+        out.extend([(front, back)] * item.count)
+    return out
+
+
+def printed_once(pieces: list[tuple[Look, Look | None]]) -> "Once":
+    uses = Counter(look.key() for pair in pieces for look in pair if look is not None)
+    return Once(frozenset(key for key, n in uses.items() if n > 1))
+
+
+class Once:
+    """The looks printed only once (drawn in place, not as forms), known by the keys of the others:
+    a deck of 10,800 different fronts keeps a set of its one shared back, not of 10,800 fronts."""
+
+    __slots__ = ("repeated",)
+
+    def __init__(self, repeated: frozenset):
+        self.repeated = repeated
+
+    def __contains__(self, key: str) -> bool:
+        return key not in self.repeated
+
+
+def piece_bleed(comp: Component, opts: Options) -> float:
+    """The art past the cut line of ``comp``'s pieces: --bleed, else the component's, else its kind's."""
+    return opts.bleed_mm if opts.bleed_mm is not None else float(comp.spec.get("bleed_mm", default_bleed(comp)))
+
+
+def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> list[PageJob]:
+    """The pages of a component's pieces on their own: fronts, and each fronts page's backs page when
+    they are printed on both sides (a gutter-fold layout is ``gutter.gutter_pages``)."""
+    bleed = piece_bleed(comp, opts)
+    two_sided = comp.double_sided and opts.duplex != "none"
+    x0, y0, x1, y1 = paper.usable
+    if two_sided and opts.duplex == "short":
+        y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
+    try:
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        count = sum(item.count for item in comp.items) or None
+        grid = plan_grid(comp, paper, bleed, (x0, y0, x1, y1), count=count) if explicit else \
+            plan_least_paper(comp, paper, bleed, (x0, y0, x1, y1), count=count)
+    except ValueError:
+        raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit on "
+                         f"{paper.name} paper", comp.file, comp.line) from None
+    pieces = instances(game, comp, opts.ink_saver)
+    once = printed_once(pieces)
+    per = grid.per_page
+    jobs: list[PageJob] = []
+    for i in range(0, len(pieces), per):
+        chunk = pieces[i:i + per]
+        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        sides = [(fronts, "none", (0.0, 0.0))]
+        jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
+                            piece_paint(game, sides, opts.marks), sheets=sides))
+        if two_sided:
+            backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
+            sides = [(backs, opts.duplex, opts.back_offset_mm)]
+            jobs.append(PageJob(comp, f"{comp.name} (backs)", piece_paint(game, sides, opts.marks), sheets=sides))
+    return jobs
+
+
+def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
+    """One-sided pieces of several components packed onto shared pages (layout/packing.py)."""
+    if not comps:  # (a deck printed on both sides: nothing to pack, and no packer to load)
+        return []
+    from .packing import by_kind, pack  # lazy: loaded only where one-sided pieces share pages, not for a deck
+
+    def plan(comp: Component, region: tuple[float, float, float, float]):
+        bleed = piece_bleed(comp, opts)
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
+
+    runs = []
+    once: dict[str, Once] = {}
+    for comp in by_kind(comps):
+        try:
+            plan(comp, paper.usable)
+        except ValueError:
+            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
+                             f"on {paper.name} paper", comp.file, comp.line) from None
+        pieces = instances(game, comp, opts.ink_saver)
+        once[comp.id] = printed_once(pieces)
+        runs.append((comp, [front for front, _ in pieces]))
+    jobs = []
+    for page in pack(runs, paper, plan):
+        sides = [(PieceSheet(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
+                 for b in page.blocks]
+        comps_here = page.comps
+        what = ", ".join(c.name for c in comps_here)
+        if len(what) > 48:  # the footer's sheet label must fit its line
+            what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
+        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
+        jobs.append(PageJob(comps_here[0], what, _labelled(piece_paint(game, sides, opts.marks), labels),
+                            sheets=sides, also=comps_here[1:]))
+    return jobs
+
+
+def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple[str, tuple[float, float]]]):
+    """A packed page's painter that then heads each block under another with its component's name
+    (on a white ground: the crop marks of the block run up behind it)."""
+    if not labels:
+        return paint
+    def painted(s: Surface, p: Paper) -> PaintResult:
+        result = paint(s, p)
+        for name, (x, y) in labels:
+            size = 6.5
+            width = text_width_mm(name, size, "bold")
+            s.rect(x - 0.6, y - size * MM_PER_PT * 0.85, width + 1.2, size * MM_PER_PT * 1.15,
+                   Style(fill="#ffffff"))
+            s.text(x, y, name, size_pt=size, font="bold", fill="#333333")
+        return result
+    return painted
+
+
+def piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, float]]], marks: str,
+                 fold: str | None = None):
+    """Paint one page holding one or two sheets of pieces (two: a gutter-fold page)."""
+
+    def paint(s: Surface, paper: Paper) -> PaintResult:
+        avoid: list[float] = []
+        boxes = []
+        for sheet, mirror, offset in sides:
+            painter = piece_painter(game, sheet.comp, sheet.side)
+            avoid += draw_pieces(s, sheet, paper, painter, mirror, offset, marks)
+            boxes.append(_block_box(sheet, paper, mirror, offset))
+        if fold:
+            _fold_line(s, paper, fold)
+        x0 = min(b[0] for b in boxes)
+        y0 = min(b[1] for b in boxes)
+        x1 = max(b[0] + b[2] for b in boxes)
+        y1 = max(b[1] + b[3] for b in boxes)
+        return avoid, (x0, y0, x1 - x0, y1 - y0), max(sheet.grid.bleed for sheet, _m, _o in sides)
+    return paint
+
+
+def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float, float]):
+    g = sheet.grid
+    w, h = g.used(len(sheet.looks))
+    x, y = g.x0, g.y0
+    if mirror == "long":
+        x = paper.width_mm - x - w
+    elif mirror == "short":
+        y = paper.height_mm - y - h
+    return (x + offset[0], y + offset[1], w, h)
+
+
+def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
+    dash = Style(stroke="#000000", width_mm=0.25, dash_mm=(3.0, 2.0))
+    note = "fold here, glue the halves back to back, then cut"
+    if fold == "long":
+        x = paper.width_mm / 2
+        s.line(x, paper.usable[1], x, paper.usable[3], dash)
+        with s.saved():
+            s.translate(x - 1.2, paper.height_mm / 2)
+            s.rotate(-90)
+            s.text(0, 0, note, size_pt=7, fill="#000000", anchor="middle")
+    else:
+        y = paper.height_mm / 2
+        s.line(paper.usable[0], y, paper.usable[2], y, dash)
+        s.text(paper.width_mm / 2, y - 1.2, note, size_pt=7, fill="#000000", anchor="middle")

@@ -1,0 +1,53 @@
+"""A kit's documents for one paper, planned page by page: which component goes in which PDF, and the
+pages each kind makes (``piecepages``, ``gutter``, ``boardpages``, ``textpage``)."""
+
+from __future__ import annotations
+
+from ..model import Component, Game
+from ..options import Options
+from .document import Document, number_sheets
+from .gutter import gutter_pages
+from .page import Paper
+from .piecepages import packed_pages, piece_bleed, piece_pages
+from .textpage import sheet_pages
+
+
+def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
+    """The PDFs of one paper's kit, their pages planned (not drawn): one of the pieces printed on both
+    sides (printed duplex), one of everything else; either left out when it would be empty."""
+    if opts.ink_saver:
+        from ..components.inksaver import saver_components  # lazy: only for --ink-saver
+
+        game, components = saver_components(game, components)
+    duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
+    single = Document("single", f"{game.title}: single-sided pieces, boards and references")
+    one_sided: list[Component] = []  # pieces printed on one side only: they share pages
+    pack_at = 0
+    for comp in components:
+        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
+            if not (comp.double_sided and opts.duplex != "none"):
+                if not one_sided:
+                    pack_at = len(single.pages)
+                one_sided.append(comp)
+                continue
+            if opts.layout == "gutter-fold":  # fronts and backs on one page: printed on one side
+                single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
+            else:
+                duplex.pages.extend(piece_pages(game, comp, paper, opts))
+        elif comp.kind == "board":
+            from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
+
+            single.pages.extend(board_pages(game, comp, paper))
+        elif comp.kind == "sheet":
+            single.pages.extend(sheet_pages(game, comp))
+    single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
+    if any(job.board for job in single.pages):
+        from .boardpages import stack_boards  # lazy: as board_pages
+
+        single.pages = stack_boards(single.pages, paper)
+    docs = [d for d in (duplex, single) if d.pages]
+    for doc in docs:
+        number_sheets(doc.pages)
+        doc.stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
+        doc.kit = docs
+    return docs

@@ -1,0 +1,39 @@
+"""CI runs what the README tells a new user to run, and the oldest versions pyproject.toml allows."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    return [line.strip() for line in setup.splitlines() if line.startswith("    ")]
+
+
+def test_the_readme_sets_up_in_a_virtual_environment_in_two_commands():
+    build, tests = readme_commands()
+    # a Debian or Ubuntu system Python refuses pip install outside a virtual environment
+    assert build.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
+    assert tests.startswith("python3 -m venv .venv && .venv/bin/pip install \".[test]\" && ")
+
+
+def test_ci_runs_the_readmes_test_command_as_written():
+    build, tests = readme_commands()
+    lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert tests in lines
+
+
+def test_oldest_constraints_pin_every_lower_bound():
+    out = subprocess.run([sys.executable, str(ROOT / ".ci" / "oldest.py")], capture_output=True, text=True,
+                         check=True).stdout.split()
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    bounds = re.findall(r'"([A-Za-z0-9_.-]+)>=([^",<]+)', pyproject.split("[project.scripts]")[0])
+    wanted = {f"{name}=={version}" for name, version in bounds if name not in ("setuptools",)}
+    assert set(out) == wanted
+    assert "PyYAML==6.0" in out and "reportlab==4.0.4" in out

@@ -1,0 +1,74 @@
+"""``build --jobs N`` (generator/jobs.py): worker processes write byte for byte what one process writes,
+and the first failure stops every job with the message ``--jobs 1`` gives."""
+
+from __future__ import annotations
+
+from conftest import EXAMPLE
+
+
+def _files(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
+    """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
+    from generator.build import Options, write_manifest
+    from generator.jobs import build_all
+    from generator.loading import load_game
+    from generator.model import resolve_game
+
+    games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]
+    opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))
+    ticks = {1: [], 2: []}
+    for jobs in (1, 2):
+        out = tmp_path / f"j{jobs}"
+        entries = build_all(games, out, opts, jobs, advance=ticks[jobs].append)
+        write_manifest(out, entries)
+    one, two = _files(tmp_path / "j1"), _files(tmp_path / "j2")
+    assert len(one) > 40 and any(str(p).endswith(".svg") for p in one) and any(str(p).endswith(".pdf") for p in one)
+    assert sorted(one) == sorted(two)
+    assert [p for p in one if one[p] != two[p]] == []
+    assert len(ticks[2]) == 10  # the progress bar moves as each part comes in
+
+
+BIG_CARD = """\
+game: {id: bigcard, title: Big card, author: A, licence: CC0, source: test, players: [1, 2]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    size_mm: [200, 150]
+    items:
+      - {name: Small, count: 1}
+  - id: huge
+    name: Huge cards
+    kind: card
+    size_mm: [205, 290]
+    items:
+      - {name: Too big, count: 2}
+"""
+
+
+def test_a_failing_part_stops_every_job_with_the_message_jobs_1_gives(tmp_path):
+    """A card too large for both papers: the A4 part fails (and the Letter part too, in the other
+    worker); --jobs 2 reports the same file:line sentence as --jobs 1, exits 1 and writes nothing."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "game.yaml").write_text(BIG_CARD)
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        done = subprocess.run([sys.executable, "-m", "generator", "build", str(tmp_path / "game"), "--jobs", jobs,
+                               "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 1
+        assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
+        outs.append(done.stderr)
+    assert outs[0] == outs[1]
+    assert "Traceback" not in outs[1]
+    assert outs[1].count("\n") == 1 and "game.yaml:" in outs[1] and "does not fit on a4 paper" in outs[1]
