@@ -30,6 +30,32 @@ class ImageFit(StrEnum):
     FILL = "fill"
 
 
+class Duplex(StrEnum):
+    """How a two-sided piece's backs print: on the back of its fronts' sheet flipped on the long or the
+    short edge (each backs page mirrored across it), or not at all (fronts only)."""
+
+    LONG = "long"
+    SHORT = "short"
+    NONE = "none"
+
+
+class Marks(StrEnum):
+    """The cut marks of a sheet of pieces: short crop marks (a knife), lines to the page margins (a
+    trimmer), or none."""
+
+    CROP = "crop"
+    LINES = "lines"
+    NONE = "none"
+
+
+class PieceLayout(StrEnum):
+    """How two-sided pieces are laid out: fronts and backs on the two sides of a sheet (duplex), or side
+    by side on one side, folded between them (gutter-fold)."""
+
+    DUPLEX = "duplex"
+    GUTTER_FOLD = "gutter-fold"
+
+
 PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
 FONTS = ("regular", "bold", "italic", "bolditalic")

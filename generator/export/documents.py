@@ -13,6 +13,7 @@ from ..layout.plan import plan_documents
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
 from ..options import Options
+from ..vocabulary import Duplex
 from .manifest import manifest_doc
 
 
@@ -89,4 +90,4 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: 
 def _duplex_pref(doc: Document, opts: Options) -> str:
     if not doc.duplex:
         return "Simplex"
-    return "DuplexFlipShortEdge" if opts.duplex == "short" else "DuplexFlipLongEdge"
+    return "DuplexFlipShortEdge" if opts.duplex == Duplex.SHORT else "DuplexFlipLongEdge"

@@ -13,6 +13,7 @@ from ..draw.surface import MM_PER_PT, Style, Surface
 from ..errors import BuildError
 from ..model import Component, Game
 from ..options import Options
+from ..vocabulary import Duplex
 from .document import PageJob, PaintResult
 from .page import Paper
 from .pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
@@ -81,9 +82,9 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     """The pages of a component's pieces on their own: fronts, and each fronts page's backs page when
     they are printed on both sides (a gutter-fold layout is ``gutter.gutter_pages``)."""
     bleed = piece_bleed(comp, opts)
-    two_sided = comp.double_sided and opts.duplex != "none"
+    two_sided = comp.double_sided and opts.duplex != Duplex.NONE
     x0, y0, x1, y1 = paper.usable
-    if two_sided and opts.duplex == "short":
+    if two_sided and opts.duplex == Duplex.SHORT:
         y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
         explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
@@ -188,9 +189,9 @@ def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float
     g = sheet.grid
     w, h = g.used(len(sheet.looks))
     x, y = g.x0, g.y0
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         x = paper.width_mm - x - w
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         y = paper.height_mm - y - h
     return (x + offset[0], y + offset[1], w, h)
 
@@ -198,7 +199,7 @@ def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float
 def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
     dash = Style(stroke="#000000", width_mm=0.25, dash_mm=(3.0, 2.0))
     note = "fold here, glue the halves back to back, then cut"
-    if fold == "long":
+    if fold == Duplex.LONG:
         x = paper.width_mm / 2
         s.line(x, paper.usable[1], x, paper.usable[3], dash)
         with s.saved():

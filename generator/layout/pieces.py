@@ -16,6 +16,7 @@ from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
 from ..record import Frozen, set_field
+from ..vocabulary import Duplex, Marks
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
@@ -224,18 +225,18 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         s.translate(cx, cy)
         if grid.rotated:
             # a piece lying on its side: under a long-edge flip its back turns the other way
-            s.rotate(-90 if (sheet.side == "back" and mirror == "long") else 90)
+            s.rotate(-90 if (sheet.side == "back" and mirror == Duplex.LONG) else 90)
         if single:  # a form costs more than it saves for art printed once
             painter(s, comp, look, bleed)
         else:
             s.use(name, 0, 0)
         s.restore()
-    if marks == "none":
+    if marks == Marks.NONE:
         return []
     if grid.butted:
-        return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == "lines")
+        return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == Marks.LINES)
     # the cut line is printed on fronts only: on a back it would show any duplex misregistration
-    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines", sheet.side == "front")
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == Marks.LINES, sheet.side == "front")
     return []
 
 
@@ -270,10 +271,10 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
     bottom = row == rows - 1 or index + grid.cols >= n
     # the neighbours drawn later: index + 1 (right) and index + cols (below), wherever a mirror puts them
     later_left, later_right, later_top, later_bottom = False, True, False, True
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         left, right = right, left
         later_left, later_right = later_right, later_left
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         top, bottom = bottom, top
         later_top, later_bottom = later_bottom, later_top
     b = grid.bleed
@@ -293,9 +294,9 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
 
 
 def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, float]:
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         return paper.width_mm - cx, cy
-    if mirror == "short":
+    if mirror == Duplex.SHORT:
         return cx, paper.height_mm - cy
     return cx, cy
 
@@ -307,9 +308,9 @@ def block_cuts(grid: Grid, n: int, paper: Paper, mirror: str = "none",
     cols_used = min(grid.cols, n)
     xs = [grid.x0 + i * grid.cell_w for i in range(cols_used + 1)]
     ys = [grid.y0 + j * grid.cell_h for j in range(rows_used + 1)]
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         xs = [paper.width_mm - x for x in xs]
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         ys = [paper.height_mm - y for y in ys]
     return [x + offset[0] for x in xs], [y + offset[1] for y in ys]
 
