@@ -15,7 +15,7 @@ from typing import Callable
 from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
-from ..record import Frozen, set_field
+from ..record import Frozen, Record, set_field
 from ..vocabulary import Duplex, Marks
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
@@ -173,11 +173,13 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
     return best
 
 
-class PieceSheet:
-    """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
-    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms."""
+class PiecePage(Record):
+    """One side of a page of pieces (a "sheet" is the paper: its fronts and backs pages): the looks in
+    slot order (None = empty slot), the side (front | back) and ``once``, which holds (``in``) the keys
+    of looks printed only once: drawn in place, not as forms. A record (generator/record.py)."""
 
-    __slots__ = ("comp", "grid", "looks", "side", "once")
+    FIELDS = ("comp", "grid", "looks", "side", "once")
+    __slots__ = FIELDS
 
     def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once=frozenset()):
         self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
@@ -197,25 +199,25 @@ def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
 _FORM_NAMES: dict[tuple, str] = {}
 
 
-def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
+def draw_pieces(s: Surface, page: PiecePage, paper: Paper,
                 painter: Callable[[Surface, Component, Look, float], None],
                 mirror: str = "none", offset_mm: tuple[float, float] = (0.0, 0.0), marks: str = "crop") -> list[float]:
-    """Draw every piece of ``sheet`` and its cutting marks. ``mirror``: none, long or short (for
+    """Draw every piece of ``page`` and its cutting marks. ``mirror``: none, long or short (for
     backs). ``marks``: crop (short marks outside the art), lines (marks running to the page margins;
     hairlines on the cut edge of hexes and rounds) or none. Returns the x positions of marks that
     reach the footer band (the footer keeps clear of them)."""
-    grid, comp = sheet.grid, sheet.comp
+    grid, comp = page.grid, page.comp
     w, h = comp.size_mm
     bleed = grid.bleed
     half_diag = math.hypot(w, h) / 2 + bleed
     bbox = (-half_diag, -half_diag, half_diag, half_diag)
-    n = len(sheet.looks)
+    n = len(page.looks)
     clipped = grid.butted or grid.strip
-    once = sheet.once
+    once = page.once
     for index, ((cx, cy), clip) in enumerate(_slots(grid, n, paper, mirror, tuple(offset_mm), clipped)):
-        look = sheet.looks[index]
+        look = page.looks[index]
         single = look.key() in once
-        name = "" if single else form_name(comp, sheet.side, look, bleed)
+        name = "" if single else form_name(comp, page.side, look, bleed)
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         s.save()
@@ -225,7 +227,7 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         s.translate(cx, cy)
         if grid.rotated:
             # a piece lying on its side: under a long-edge flip its back turns the other way
-            s.rotate(-90 if (sheet.side == "back" and mirror == Duplex.LONG) else 90)
+            s.rotate(-90 if (page.side == "back" and mirror == Duplex.LONG) else 90)
         if single:  # a form costs more than it saves for art printed once
             painter(s, comp, look, bleed)
         else:
@@ -236,7 +238,7 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
     if grid.butted:
         return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == Marks.LINES)
     # the cut line is printed on fronts only: on a back it would show any duplex misregistration
-    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == Marks.LINES, sheet.side == "front")
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == Marks.LINES, page.side == "front")
     return []
 
 
