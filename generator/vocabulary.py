@@ -1,11 +1,20 @@
 """The words of the data format's closed sets that several parts of the program use (pieces, faces,
-elements, the drawing). Each set is a :class:`~enum.StrEnum`: a member is the word itself (it equals
+elements, the drawing), and the inline icon a text names (``{icon:NAME}``). Each set is a :class:`~enum.StrEnum`: a member is the word itself (it equals
 the string read from YAML, hashes as it and prints as it), so code compares with a member, never with
 a bare string, and the schema lists the members."""
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
+from typing import Any
+
+ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")  # an inline icon in any text (drawn by richtext)
+
+
+def icons_in(text: Any) -> list[str]:
+    """The names of the inline icons ``{icon:NAME}`` in a text."""
+    return ICON_RE.findall(str(text))
 
 
 class Orientation(StrEnum):

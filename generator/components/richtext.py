@@ -16,9 +16,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
 from .art import draw_icon
-from ..model.texts import ICON_RE
 from ..typescale import snap
-from ..vocabulary import Anchor
+from ..vocabulary import ICON_RE, Anchor
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..errors import DataError, show
-from ..vocabulary import FONTS
+from ..vocabulary import FONTS, icons_in as found_in
 from ..yamlsrc import YList, YMap
 from .game import Game
-from .texts import icons_in as found_in
 
 
 class DrawingChecks(Protocol):

@@ -20,12 +20,6 @@ from ..yamlsrc import YList, YMap
 
 MAX_FILLED = 20_000  # characters in one text once its {text:NAME} are filled in (a field: 5,000)
 PLACEHOLDER = re.compile(r"\{text:([A-Za-z0-9_-]+)\}")
-ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")  # an inline icon in any text (drawn by richtext)
-
-
-def icons_in(text: Any) -> list[str]:
-    """The names of the inline icons ``{icon:NAME}`` in a text."""
-    return ICON_RE.findall(str(text))
 
 
 def substitute(specs: list[Any], texts: dict[str, str], errors: list[DataError]) -> None:
