@@ -42,11 +42,21 @@ def lowest(requirement: str) -> str:
     return f"{name}=={lower.group(1)}"
 
 
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text))
+
+
 def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "pyproject.toml"
     pyproject = tomllib.loads(path.read_text(encoding="utf-8"))
+    pins: dict[str, str] = {}  # a package named twice (a dependency, tighter for the tests): the higher bound
     for requirement in requirements(pyproject):
-        print(lowest(requirement))
+        pin = lowest(requirement)
+        key = re.sub(r"[-_.]+", "-", pin.split("==")[0]).lower()
+        if key not in pins or _version(pin.split("==")[1]) > _version(pins[key].split("==")[1]):
+            pins[key] = pin
+    for pin in pins.values():
+        print(pin)
 
 
 if __name__ == "__main__":

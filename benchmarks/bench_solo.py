@@ -49,7 +49,7 @@ from solo.check import check_file  # noqa: E402
 from solo.log import MAX_YEARS, format_log  # noqa: E402
 from solo.playout import playout  # noqa: E402
 from solo.rules import load_rules  # noqa: E402
-from solo.simulate import Policy, _play, simulate  # noqa: E402
+from solo.simulate import Policy, play_game, simulate  # noqa: E402
 
 CHECK_TARGET_MS = 10.0
 GAMES_TARGET = 4000.0
@@ -113,7 +113,7 @@ def games_per_second(rules, games: int, rounds: int) -> tuple[float, float, floa
         policy = Policy(random.Random(i))
         farm, mine, village = policy.setup(kmap, board)
         k = Kingdom.setup(rules, kmap, farm, mine, village, check=False)
-        _play(k, policy, random.Random(i + 1), 100, 0)
+        play_game(k, policy, random.Random(i + 1), 100, 0)
     engine_rate = games / (time.process_time() - c0)
     return statistics.median(rates), years, map_rate, engine_rate
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 import click
 
 from . import __version__
-from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError
+from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
 # The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -37,9 +37,14 @@ def fail(err: PnpError) -> None:
     sys.exit(err.exit_code)
 
 
+_SAID = []  # the interruption's line, once said (click 8.2.0 closes a context twice on the way out)
+
+
 def _interrupted() -> None:
     """Ctrl-C: one line and exit 130."""
-    click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
+    if not _SAID:
+        _SAID.append(True)
+        click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
     sys.exit(130)
 
 
@@ -60,6 +65,7 @@ class _Group(click.Group):
     context_class = _Context
 
     def make_context(self, *args, **kwargs) -> click.Context:  # type: ignore[override]
+        _SAID.clear()  # a new command line (tests run several in one process)
         try:
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
@@ -100,6 +106,9 @@ class _Group(click.Group):
             fail(err)
         except KeyboardInterrupt:
             _interrupted()
+        except click.UsageError as exc:  # click echoes a wrong argument whole: a 4 KB path, 300 g's
+            exc.message = one_line(exc.message, 240)
+            raise
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except OSError as exc:
@@ -128,6 +137,9 @@ def cli() -> None:
     pnpforge build [GAME|PATH ...]  build kits into output/
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
+    from .notices import quiet_libraries
+
+    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:

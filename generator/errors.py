@@ -31,8 +31,9 @@ def show(value: Any, limit: int = 60) -> str:
 
 
 def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
-    """A message on one line of at most ``limit`` characters."""
-    text = " ".join(message.split()) if ("\n" in message or "\r" in message) else message
+    """A message on one line of at most ``limit`` characters: every line break a terminal or
+    ``str.splitlines`` knows (U+0085 and U+2028 from a library's message too) made a space."""
+    text = message if message.isprintable() else " ".join(message.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

@@ -21,3 +21,23 @@ def take() -> list[DataError]:
     out = list(_found.values())
     _found.clear()
     return out
+
+
+LIBRARIES = r"(PIL|svglib|reportlab|lxml|fontTools)(\.|$)"
+
+
+def quiet_libraries() -> None:
+    """The drawing libraries' own warnings (Pillow's DecompressionBombWarning, a palette's
+    transparency, reportlab's and svglib's) never reach the terminal as bare lines pointing into
+    site-packages: what they warn of in a player's file is checked by our own limits and refused
+    with its file:line (generator/components/images.py, generator/draw/fonts.py), and svglib's log
+    lines are caught around each file it reads. Python's own warnings stay as they are."""
+    import logging
+    import warnings
+
+    warnings.filterwarnings("ignore", module=LIBRARIES)  # the same filter again replaces the first
+    for name in ("svglib", "fontTools"):  # what they log of a damaged file is refused by our checks
+        logger = logging.getLogger(name)
+        logger.propagate = False
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())

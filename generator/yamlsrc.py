@@ -35,20 +35,21 @@ from typing import Any
 
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
-# sees it. Written as the few characters that are NOT printable, the class compiles in well under a
-# millisecond; PyYAML's reader spells it as every printable range ([^...]), which Python's regular
-# expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
-# each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
-# class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
-# so its reader finds it ready (tests hold the two spellings equal on every code point). Where re
-# keeps no such cache (another Python), nothing is put there and PyYAML compiles its own.
+# sees it. PyYAML's reader spells the class as every printable range ([^...]), slow to compile at
+# each import; the same class, written as the few characters that are NOT printable, is put into
+# re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
+# is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
+# on any other until it is checked there); elsewhere PyYAML compiles its own.
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
 
 
 def _hand_pyyaml_its_class() -> None:
+    if (sys.implementation.name, sys.version_info[:2]) != RE_CACHE_WRITTEN_FOR or "yaml.reader" in sys.modules:
+        return
     cache = getattr(re, "_cache", None)
-    if "yaml.reader" not in sys.modules and type(cache) is dict:
+    if type(cache) is dict:
         cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
 
 
@@ -338,8 +339,7 @@ class _Builder:
         if constructor is None:
             raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
         if len(text) > self.limits.max_text:
-            raise self.fail(f"a text of {len(text):,} characters; at most {self.limits.max_text:,} fit in one value",
-                            mark)
+            raise self.fail(too_long(text, self.limits.max_text), mark)
         if tag != _STR:
             digits = sum(ch.isdigit() for ch in text)
             if digits > self.limits.max_digits:
@@ -424,13 +424,24 @@ def _escaped_control(text: str) -> str:
             "texts, names and paths hold printable characters only")
 
 
-def _check_text(text: str, name: str) -> None:
+def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str] | None:
+    """(line, column, sentence) of what keeps ``text`` from being a user's value, or None: a character
+    not printable (C0/C1 controls but tab and line breaks, surrogates, U+FFFE/U+FFFF) or more than
+    ``max_chars`` characters. A YAML file whole goes through it, and each spreadsheet cell."""
     bad = _NOT_PRINTABLE.search(text)
     if bad is not None:
-        line = text.count("\n", 0, bad.start()) + 1
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise DataError(f"a control character (U+{ord(bad.group()):04X}) in column {column}; "
-                        "YAML files hold printable text only", name, line)
+        line, column = text.count("\n", 0, bad.start()) + 1, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        return line, column, f"a control character (U+{ord(bad.group()):04X})"
+    return (1, 1, too_long(text, max_chars)) if max_chars is not None and len(text) > max_chars else None
+
+
+def too_long(text: str, max_chars: int) -> str:
+    return f"a text of {len(text):,} characters; at most {max_chars:,} fit in one value"
+
+
+def _check_text(text: str, name: str) -> None:
+    if (problem := text_problem(text)) is not None:
+        raise DataError(f"{problem[2]} in column {problem[1]}; YAML files hold printable text only", name, problem[0])
 
 
 def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> Any:

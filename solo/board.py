@@ -347,7 +347,7 @@ def _grow_range(board: Board, rng: random.Random, size: int, avoid: int) -> int 
     n = board.size - avoid.bit_count()
     if not n:
         return None
-    below = rng._randbelow  # what rng.choice(seq) draws: seq[rng._randbelow(len(seq))]
+    below = rng.randrange  # what rng.choice(seq) draws: seq[rng.randrange(len(seq))], the same number
     k = below(n)
     h = k  # the k-th hex not avoided: k plus the avoided hexes at or below it
     while True:

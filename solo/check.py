@@ -9,8 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
+from generator.errors import PnpError
+
 from .board import Board, KingdomMap, generate_map, rules_board
 from .engine import Kingdom, summary
+from .tables import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 from .errors import IllegalMoveError, IllegalTurnError
 from .log import GameLog, Lines, Year, read_log
 from .rules import Rules
@@ -108,8 +111,6 @@ def result_json(k: Kingdom, file: str) -> dict[str, Any]:
 
 def state_json(k: Kingdom, file: str, logged: int | None = None) -> dict[str, Any]:
     """Everything on the sheet after ``k.year``: outcome, totals, each hex's building, the map."""
-    from .engine import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
-
     names = k.board.names
     kinds = {FARM: "farm", MINE: "mine", VILLAGE: "village", MONUMENT: "monument",
              GRAVEYARD: "graveyard", CAPITAL: "capital"}
@@ -122,8 +123,6 @@ def state_json(k: Kingdom, file: str, logged: int | None = None) -> dict[str, An
 
 
 def error_json(err: Exception, file: str) -> dict[str, Any]:
-    from generator.errors import PnpError
-
     if not isinstance(err, PnpError):
         return {"ok": False, "exit": 1, "file": file, "line": None, "year": None, "message": str(err),
                 "error": str(err)}

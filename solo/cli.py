@@ -1,13 +1,18 @@
-"""``pnpforge solo ...``: sheet, check, play, show. Mounted by ``generator.cli`` as ``solo``.
+"""``pnpforge solo ...``: sheet, check, play, show, simulate. Mounted by ``generator.cli`` as ``solo``.
 
 Every command turns a :class:`PnpError` into ``file:line: message`` on stderr and its exit code;
 anything else unexpected is reported in one line too, never as a traceback.
+
+Each command imports what it uses when it runs: ``solo check`` must not pay for the sheet's
+drawing (``solo.sheet`` with reportlab, about 200 ms to import, measured with ``-X importtime``),
+nor ``solo --help`` for any of them.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
@@ -48,7 +53,7 @@ def _guarded(fn: F) -> F:
 
 
 def _rules():  # noqa: ANN202 - small indirection so tests can point at other rules
-    from .rules import load_rules
+    from .rules import load_rules  # at run time: --help does not read the rules (see the docstring)
 
     return load_rules()
 
@@ -64,7 +69,7 @@ def solo() -> None:
 @_guarded
 def check(log: Path, as_json: bool) -> None:
     """Replay LOG against the rules: exit 0 (legal), 1 (a broken rule), 2 (not a log)."""
-    from .check import check_file, error_json, result_json, result_line
+    from .check import check_file, error_json, result_json, result_line  # at run time (docstring)
 
     try:
         kingdom = check_file(log, _rules(), display=str(log))
@@ -93,11 +98,10 @@ def check(log: Path, as_json: bool) -> None:
 @_guarded
 def show(log: Path, year: int | None, as_json: bool) -> None:
     """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
-    from .check import result_line, state_json
+    from .board import rules_board  # these four at run time (see the module's docstring)
+    from .check import replay, result_line, state_json
     from .log import read_log
-    from .check import replay
-    from .board import rules_board
-    from .play import render
+    from .textmap import render
 
     rules = _rules()
     game = read_log(log, rules_board(rules), rules.die_sides, display=str(log))
@@ -135,18 +139,35 @@ def _seed(value: int | None) -> int | None:
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="The sheet file, .pdf or .svg (default output/kingdom/sheet-<seed>.<format>); the "
                    "starter log goes beside it as .yaml.")
-@click.option("--force", is_flag=True, help="Overwrite a log already beside the sheet (it may hold a game).")
+@click.option("--force", is_flag=True,
+              help="Overwrite files already there (the sheet, a log beside it that may hold a game).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Draw this logged game's sheet as the player would have filled it in (default "
                    "file: LOG-sheet.pdf beside it).")
+@click.option("--continue", "continued", type=int, is_flag=False, flag_value=1, default=None,
+              metavar="[N]",
+              help="Only a continuation page of the record, for a game longer than the back holds "
+                   "(N: the Nth such page, default 1); no starter log.")
 @_guarded
 def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path | None,
-          force: bool, log_path: Path | None) -> None:
+          force: bool, log_path: Path | None, continued: int | None) -> None:
     """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
-    starter log; or, with --log, a played game's sheet filled in. An existing log is never
-    overwritten without --force."""
-    from .sheet import write_played_sheet, write_sheet
+    starter log; with --continue, a continuation page of the record; with --log, a played game's
+    sheet filled in. No file already there is overwritten without --force."""
+    from .sheet import write_continuation, write_played_sheet, write_sheet  # reportlab: at run time
 
+    if continued is not None:
+        if log_path is not None:
+            raise UsageError("--continue prints a blank continuation page; --log draws a played game's "
+                             "pages (its continuation pages included): give one of them")
+        if not 1 <= continued <= 99:
+            raise UsageError(f"--continue takes a page number from 1 to 99, not {continued}")
+        if blank and seed is not None:
+            raise UsageError("--seed and --blank exclude each other: a seeded sheet has its map drawn")
+        for verb, path in write_continuation(_rules(), _seed(seed), blank, paper.lower(),
+                                             fmt.lower() if fmt else None, out, force, continued):
+            click.echo(f"{verb} {path}")
+        return
     if log_path is not None:
         if blank or seed is not None:
             raise UsageError("--log draws the logged game's own map; leave out --seed and --blank")
@@ -169,14 +190,12 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
 @_guarded
 def play(seed: int | None, log_path: Path | None) -> None:
     """Play at the terminal: the dice are rolled for you, each decision offers only legal choices."""
-    from .play import play_game
+    from .play import play_game  # at run time (see the module's docstring)
 
     play_game(_rules(), seed=_seed(seed), log_path=log_path)
 
 
 def _cores() -> int:
-    import os
-
     try:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -196,12 +215,16 @@ def _cores() -> int:
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @click.option("--plot", type=click.Path(path_type=Path), default=None,
               help="Also draw game length by policy to this .svg, .pdf or .png file.")
+@click.option("--force", is_flag=True, help="Overwrite the --plot file if it is already there.")
 @_guarded
 def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None, max_years: int,
-             as_json: bool, plot: Path | None) -> None:
+             as_json: bool, plot: Path | None, force: bool) -> None:
     """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
     causes of loss, peak resources. The figures are the same for any --jobs."""
-    from .simulate import MAX_GAMES, policy_class, report_text, simulate as run_games, summarise
+    from .files import refuse_existing  # these at run time (see the module's docstring)
+    from .policies import policy_class
+    from .simstats import report_text, summarise
+    from .simulate import MAX_GAMES, simulate as run_games
 
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -215,9 +238,10 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
     for name in names:
         policy_class(name)
     if plot is not None:
-        from .simplot import plot_format
+        from .simplot import plot_format, write_plot  # only with --plot: the drawing's reportlab
 
         plot_format(plot)
+        refuse_existing([plot], force, "--plot")
     summaries = [summarise(name, run_games(name, games, seed, jobs or _cores(), max_years), seed)
                  for name in names]
     if as_json:
@@ -226,7 +250,5 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
         for s in summaries:
             click.echo(report_text(s, max_years))
     if plot is not None:
-        from .simplot import write_plot
-
         written = write_plot(plot, summaries)
         click.echo(f"wrote {written}", err=as_json)

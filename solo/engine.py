@@ -17,99 +17,17 @@ the log checker, the terminal game and the random playouts all drive this one cl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Sequence
 
 from .board import Board, KingdomMap, bits, check_map, check_setup_buildings, rules_board
+from .construct import Construction
 from .errors import IllegalMoveError
-from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Cost, Rules
-
-EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)
-CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE, "monument": MONUMENT}
-WHAT = {EMPTY: "nothing", FARM: "a farm", MINE: "a mine", VILLAGE: "a village",
-        MONUMENT: "the monument", GRAVEYARD: "a graveyard", CAPITAL: "the capital"}
-
-# Phases of a year.
-BETWEEN, FATE, PRODUCE, BUILD, TRADE = range(5)
-PHASE_NAMES = {BETWEEN: "between years", FATE: "fate", PRODUCE: "produce", BUILD: "construct",
-               TRADE: "trade"}
-
-CHECK_KEYS = ("food", "ore", "labor", "graveyards", "farms", "mines", "villages", "monument")
+from .rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Rules
+from .tables import (BETWEEN, BUILD, CAPITAL, CHECK_KEYS, EMPTY, FARM, FATE, GRAVEYARD, MINE, MONUMENT,
+                     PHASE_NAMES, PRODUCE, TRADE, VILLAGE, WHAT, Outcome, cost_text, plural, tables)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a game stands: ``won``, ``lost`` or ``in progress``, after ``year``."""
-
-    result: str
-    year: int
-    graveyards: int = 0
-
-    def text(self) -> str:
-        if self.result == "won":
-            return f"won in year {self.year}"
-        if self.result == "lost":
-            return f"lost in year {self.year} ({self.graveyards} graveyards)"
-        return f"in progress after year {self.year}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("x") else f"{n} {word}s"
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def cost_text(cost: Cost) -> str:
-    parts = [f"{n} {name}" for n, name in zip(cost, ("labor", "food", "ore")) if n]
-    return " + ".join(parts) or "nothing"
-
-
-RESOURCE_INDEX = {"food": 0, "ore": 1, "labor": 2}
-_WHEN = {"river": 0, "mountain": 1, "next-to-farm-or-mine": 2}
-
-
-class _Tables:
-    """The rules as the engine's hot loops want them: tuples indexed by die face, stage, code."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.sides = sides = rules.die_sides
-        self.fate_dice = rules.fate_dice
-        self.die_faces = frozenset(range(1, sides + 1))
-        self.faces = tuple(rules.faces.get(d) for d in range(sides + 1))  # by die face
-        self.choose_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == CHOOSE)
-        self.disaster_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == "disaster")
-        self.producers = tuple((CODE[k], RESOURCE_INDEX[p.resource], p.base, p.bonus, _WHEN[p.bonus_when])
-                               for k, p in ((k, rules.produce[k]) for k in KINDS))
-        self.bonus = {name: (RESOURCE_INDEX[b.resource], b.per_building, CODE[b.building], b.minimum)
-                      for name, b in rules.bonus.items()}
-        self.fed_codes = tuple(CODE[k] for k in rules.fed)
-        self.costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
-        self.capital_by_stage = tuple(rules.capital_makes(s) for s in range(len(rules.stages) + 1))
-        self.mountain_ban = {k: not rules.build[k].on_mountain for k in KINDS}
-        self.not_next_to = {k: CODE[rules.build[k].not_next_to] if rules.build[k].not_next_to else None
-                            for k in KINDS}
-        # Nothing is affordable with less labor than the cheapest labor cost (costs only grow).
-        self.min_labor = min([c.cost[0] for c in rules.build.values()] + [c[0] for c in rules.stages])
-        self.stages = rules.stages
-        self.trade_labor, self.trade_gives = rules.trade_labor, rules.trade_gives
-        self.trade_for = frozenset(rules.trade_for)
-        self.food_per_building = rules.food_per_building
-        self.cost = {k: rules.build[k].cost for k in KINDS}
-        self.fed_is_losable = set(self.fed_codes) == {FARM, MINE, VILLAGE}  # as in the data
-        self.build_rows = tuple((k, CODE[k], *rules.build[k].cost, self.mountain_ban[k], self.not_next_to[k])
-                                for k in KINDS)
-        self.lose_graveyards, self.win_stage = rules.lose_graveyards, rules.win_stage
-
-
-@lru_cache(maxsize=16)
-def _tables(rules: Rules) -> _Tables:
-    return _Tables(rules)
-
-
-class Kingdom:
+class Kingdom(Construction):
     """One game in play. Mutable; every method checks its rule and raises :class:`IllegalMoveError`."""
 
     def __init__(self, rules: Rules, kmap: KingdomMap, board: Board | None = None) -> None:
@@ -131,12 +49,9 @@ class Kingdom:
         self.rerolled = False
         self.hard_times = 0
         self.starved = False
-        self._t = t = _tables(rules)
+        self.tables = t = tables(rules)
         self._fed_codes = t.fed_codes
-        self._costs = t.costs
-        self._near_grave = 0  # hexes next to a graveyard (graveyards are never removed)
-        self._mountain_ban = t.mountain_ban
-        self._not_next_to = t.not_next_to
+        self.near_grave = 0  # hexes next to a graveyard (graveyards are never removed)
 
     # -- setting up ----------------------------------------------------------------------------
     @classmethod
@@ -149,14 +64,14 @@ class Kingdom:
             check_setup_buildings(board, kmap, farm, mine, village, rules)
         k = cls(rules, kmap, board)
         for h, code in ((farm, FARM), (mine, MINE), (village, VILLAGE)):
-            k._place(h, code)
+            k.place(h, code)
         return k
 
-    def _place(self, h: int, code: int) -> None:
+    def place(self, h: int, code: int) -> None:
         self.at[h] = code
         self.masks[code] |= 1 << h
         if code == GRAVEYARD:
-            self._near_grave |= self.board.nmask[h]
+            self.near_grave |= self.board.nmask[h]
 
     def _remove(self, h: int) -> None:
         self.masks[self.at[h]] &= ~(1 << h)
@@ -164,7 +79,7 @@ class Kingdom:
 
     # -- taking back (the terminal game's back and undo) ------------------------------------------
     _STATE = ("at", "masks", "food", "ore", "labor", "stage", "year", "phase", "outcome", "dice", "rolled",
-              "stage_at_start", "rerolled", "hard_times", "starved", "_near_grave")
+              "stage_at_start", "rerolled", "hard_times", "starved", "near_grave")
 
     def snapshot(self) -> dict:
         """Everything that changes during play, to :meth:`restore` later."""
@@ -207,7 +122,7 @@ class Kingdom:
     def name(self, h: int) -> str:
         return self.board.names[h]
 
-    def _at_text(self, h: int) -> str:
+    def what_at(self, h: int) -> str:
         return WHAT[self.at[h]]
 
     # -- 1. fate ---------------------------------------------------------------------------------
@@ -217,7 +132,7 @@ class Kingdom:
             raise IllegalMoveError(f"the game already ended: {self.outcome.text()}; no year may follow")
         if self.phase != BETWEEN:
             raise IllegalMoveError(f"year {self.year} is not finished ({PHASE_NAMES[self.phase]})")
-        t = self._t
+        t = self.tables
         if len(dice) != t.fate_dice or not t.die_faces.issuperset(dice):
             r = self.rules
             raise IllegalMoveError(f"fate is {r.fate_dice} dice of 1 to {r.die_sides}", ("fate", None))
@@ -234,7 +149,7 @@ class Kingdom:
     def reroll(self, face: int, to: int) -> None:
         """Reroll the die showing ``face``; ``to`` is its new face, which stands."""
         if self.phase != FATE:
-            self._need(FATE, "reroll")
+            self.need_phase(FATE, "reroll")
         need = self.rules.reroll_from_stage
         if self.stage_at_start < need:
             raise IllegalMoveError(f"a reroll needs Monument stage {need}; you had stage "
@@ -251,7 +166,7 @@ class Kingdom:
 
     def sixes(self) -> int:
         """How many dice ask you to choose (a 6)."""
-        choose, n = self._t.choose_faces, 0
+        choose, n = self.tables.choose_faces, 0
         for d in self.dice:
             if d in choose:
                 n += 1
@@ -259,7 +174,7 @@ class Kingdom:
 
     def may_strike(self, choose: Sequence[str]) -> bool:
         """Whether a disaster may be among this year's results (a die shows it, or a 6 chose it)."""
-        return bool(self._t.disaster_faces.intersection(self.dice)) or "disaster" in choose
+        return bool(self.tables.disaster_faces.intersection(self.dice)) or "disaster" in choose
 
     def results(self, choose: Sequence[str]) -> list[str]:
         """The fate results in the order they resolve, each 6 replaced by its chosen pair."""
@@ -297,9 +212,9 @@ class Kingdom:
     def resolve_fate(self, choose: Sequence[str], disaster: Sequence[int]) -> None:
         """Resolve the dice in order. ``disaster``: the building lost to each disaster that finds one."""
         if self.phase != FATE:
-            self._need(FATE, "fate")
+            self.need_phase(FATE, "fate")
         used = 0
-        t = self._t
+        t = self.tables
         bonus, masks = t.bonus, self.masks
         for result in (self.results(choose) if choose or t.choose_faces.intersection(self.dice)
                        else [t.faces[d] for d in self.dice]):
@@ -319,9 +234,9 @@ class Kingdom:
                 else:
                     self.labor += gain
         if used < len(disaster):
-            struck = "no disaster" if used == 0 else f"only {_plural(used, 'disaster')}"
+            struck = "no disaster" if used == 0 else f"only {plural(used, 'disaster')}"
             raise IllegalMoveError(f"{struck} took a building this year, but disaster names "
-                                   f"{_plural(len(disaster), 'hex')}", ("disaster", used))
+                                   f"{plural(len(disaster), 'hex')}", ("disaster", used))
         self.phase = PRODUCE
 
     def _disaster(self, disaster: Sequence[int], used: int) -> int:
@@ -330,13 +245,13 @@ class Kingdom:
             if have == 0:
                 return used
             if used >= len(disaster):
-                raise IllegalMoveError(f"a disaster struck and you have {_plural(have, 'building')} "
+                raise IllegalMoveError(f"a disaster struck and you have {plural(have, 'building')} "
                                        "(farms, mines, villages): name the one lost under disaster",
                                        ("disaster", None) if disaster else None)
             h = disaster[used]
             if not self.losable() >> h & 1:
                 raise IllegalMoveError(f"a disaster takes a farm, mine or village; {self.name(h)} holds "
-                                       f"{self._at_text(h)}", ("disaster", used))
+                                       f"{self.what_at(h)}", ("disaster", used))
             self._remove(h)
             used += 1
         return used
@@ -352,8 +267,8 @@ class Kingdom:
     # -- 2. produce ------------------------------------------------------------------------------
     def capital_count(self) -> int:
         """How many resources the capital makes this year."""
-        n = self._t.capital_by_stage[self.stage]
-        if self._near_grave >> self.board.capital & 1:
+        n = self.tables.capital_by_stage[self.stage]
+        if self.near_grave >> self.board.capital & 1:
             n -= self.rules.graveyard_penalty
         return max(0, n)
 
@@ -367,8 +282,8 @@ class Kingdom:
     def production(self) -> tuple[int, int, int]:
         """What the farms, mines and villages make now: (food, ore, labor)."""
         out = [0, 0, 0]
-        masks, near_grave = self.masks, self._near_grave
-        for code, resource, base, bonus, when in self._t.producers:
+        masks, near_grave = self.masks, self.near_grave
+        for code, resource, base, bonus, when in self.tables.producers:
             mask = masks[code]
             if not mask:
                 continue
@@ -391,7 +306,7 @@ class Kingdom:
                 if nm[h] & near:
                     good |= 1 << h
         total = base * mask.bit_count() + bonus * good.bit_count()
-        hurt = mask & self._near_grave
+        hurt = mask & self.near_grave
         if hurt:
             pen = self.rules.graveyard_penalty
             for h in bits(hurt):
@@ -401,12 +316,12 @@ class Kingdom:
     def produce(self, capital: Sequence[str]) -> None:
         """Every building produces; ``capital`` names the resources the capital makes."""
         if self.phase != PRODUCE:
-            self._need(PRODUCE, "produce")
-        n = self._t.capital_by_stage[self.stage]
-        if self._near_grave >> self.board.capital & 1:
+            self.need_phase(PRODUCE, "produce")
+        n = self.tables.capital_by_stage[self.stage]
+        if self.near_grave >> self.board.capital & 1:
             n = max(0, n - self.rules.graveyard_penalty)
         if len(capital) != n:
-            raise IllegalMoveError(f"the capital makes {_plural(n, 'resource')} this year "
+            raise IllegalMoveError(f"the capital makes {plural(n, 'resource')} this year "
                                    f"({self._capital_why()}); capital lists {len(capital)}",
                                    ("capital", None) if capital else None)
         food, ore, labor = self.production()
@@ -424,165 +339,14 @@ class Kingdom:
             self.labor = max(0, self.labor - self.hard_times)
         self.phase = BUILD
 
-    # -- 3. construct ----------------------------------------------------------------------------
-    def build_cost(self, kind: str) -> Cost:
-        if kind == "monument":
-            return self.rules.stage_cost(self.stage + 1)
-        return self.rules.cost(kind, self.masks[CODE[kind]].bit_count())
-
-    def legal_hexes(self, kind: str) -> int:
-        """Where ``kind`` may stand now (ignoring its cost)."""
-        free = self.board.all_mask & ~self.occupied()
-        if kind == "monument":
-            if self.stage >= self.rules.max_stage:
-                return 0
-            if not self.rules.monument_on_mountain:
-                free &= ~self.mountains
-            if self.stage and self.rules.monument_next_to_monument:
-                free &= self._around(self.masks[MONUMENT])
-            return free
-        rule = self.rules.build[kind]
-        if not rule.on_mountain:
-            free &= ~self.mountains
-        if rule.not_next_to:
-            free &= ~self._around(self.masks[CODE[rule.not_next_to]])
-        return free
-
-    def _around(self, mask: int) -> int:
-        nm, out = self.board.nmask, 0
-        for h in bits(mask):
-            out |= nm[h]
-        return out
-
-    def can_afford(self, kind: str) -> bool:
-        if kind == "monument":
-            if self.stage >= len(self.rules.stages):
-                return False
-            labor, food, ore = self.rules.stages[self.stage]
-        else:
-            labor, food, ore = self.rules.build[kind].cost
-            times = self.masks[CODE[kind]].bit_count() or 1
-            labor, food, ore = labor * times, food * times, ore * times
-        return self.labor >= labor and self.food >= food and self.ore >= ore
-
-    def affordable(self) -> list[str]:
-        """The kinds you can pay for now (where they may stand is :meth:`legal_hexes`)."""
-        labor = self.labor
-        if labor < self._t.min_labor:
-            return []
-        food, ore, masks = self.food, self.ore, self.masks
-        out = []
-        for kind, code, (cl, cf, co) in self._costs:
-            n = masks[code].bit_count() or 1
-            if labor >= cl * n and food >= cf * n and ore >= co * n:
-                out.append(kind)
-        stages = self._t.stages
-        if self.stage < len(stages):
-            cl, cf, co = stages[self.stage]
-            if labor >= cl and food >= cf and ore >= co:
-                out.append("monument")
-        return out
-
-    def buildable(self) -> list[str]:
-        """The kinds you can pay for now that also have a hex to stand on (:meth:`affordable` and
-        :meth:`legal_hexes` in one pass)."""
-        labor = self.labor
-        t = self._t
-        if labor < t.min_labor:
-            return []
-        food, ore, m = self.food, self.ore, self.masks
-        out = []
-        free = -1
-        for kind, code, cl, cf, co, ban, near in t.build_rows:
-            n = m[code].bit_count() or 1
-            if labor >= cl * n and food >= cf * n and ore >= co * n:
-                if free < 0:
-                    free = self.board.all_mask & ~(m[FARM] | m[MINE] | m[VILLAGE] | m[MONUMENT] |
-                                                   m[GRAVEYARD] | m[CAPITAL])
-                where = free & ~self.mountains if ban else free
-                if near is not None and where:
-                    where &= ~self.board.around(m[near])
-                if where:
-                    out.append(kind)
-        stages = t.stages
-        if self.stage < len(stages):
-            cl, cf, co = stages[self.stage]
-            if labor >= cl and food >= cf and ore >= co and self.legal_hexes("monument"):
-                out.append("monument")
-        return out
-
-    def build(self, kind: str, h: int) -> None:
-        """Pay for ``kind`` and draw it on hex ``h``."""
-        if self.phase != BUILD:
-            self._need(BUILD, "construct")
-        self._check_site(kind, h)
-        if kind == "monument":
-            cost = self._t.stages[self.stage]
-        else:
-            cost = self._t.cost[kind]
-            n = self.masks[CODE[kind]].bit_count()
-            if n > 1:
-                cost = (cost[0] * n, cost[1] * n, cost[2] * n)
-        if self.labor < cost[0] or self.food < cost[1] or self.ore < cost[2]:
-            short = [f"{have} {name}" for need, have, name in
-                     zip(cost, (self.labor, self.food, self.ore), ("labor", "food", "ore")) if have < need]
-            raise IllegalMoveError(f"{self._what_built(kind)} at {self.name(h)} costs {cost_text(cost)}"
-                                   f"{self._owned_text(kind)}; you have {_and(short)}")
-        self.labor -= cost[0]
-        self.food -= cost[1]
-        self.ore -= cost[2]
-        if kind == "monument":
-            self.stage += 1
-            self._place(h, MONUMENT)
-        else:
-            self._place(h, CODE[kind])
-
-    def _what_built(self, kind: str) -> str:
-        return f"monument stage {self.stage + 1}" if kind == "monument" else kind
-
-    def _owned_text(self, kind: str) -> str:
-        if kind == "monument":
-            return ""
-        n = self.masks[CODE[kind]].bit_count()
-        return f" (you own {_plural(n, kind)})"
-
-    def _check_site(self, kind: str, h: int) -> None:
-        if self.at[h] == EMPTY and (kind == "monument" or not self._mountain_ban[kind] or
-                                    not self.mountains >> h & 1):
-            if kind != "monument":  # the common case, checked without building any message
-                near = self._not_next_to[kind]
-                if near is None or not self.board.nmask[h] & self.masks[near]:
-                    return
-        what, name = self._what_built(kind), self.name(h)
-        if kind == "monument" and self.stage >= self.rules.max_stage:
-            raise IllegalMoveError(f"the monument is finished (stage {self.stage}); there is no stage "
-                                   f"{self.stage + 1}")
-        if self.at[h] != EMPTY:
-            raise IllegalMoveError(f"{what} at {name}: the hex is not empty, it holds {self._at_text(h)}")
-        on_mountain = (self.rules.monument_on_mountain if kind == "monument"
-                       else self.rules.build[kind].on_mountain)
-        if not on_mountain and self.mountains >> h & 1:
-            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand on a mountain")
-        if kind == "monument":
-            if self.stage and self.rules.monument_next_to_monument and \
-                    not self.board.nmask[h] & self.masks[MONUMENT]:
-                raise IllegalMoveError(f"{what} at {name} must stand next to the monument "
-                                       f"({self.board.names_of(self.masks[MONUMENT])})")
-            return
-        near = self.rules.build[kind].not_next_to
-        if near and self.board.nmask[h] & self.masks[CODE[near]]:
-            other = next(bits(self.board.nmask[h] & self.masks[CODE[near]]))
-            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand next to another {near} "
-                                   f"({self.name(other)})")
-
     # -- 4. trade --------------------------------------------------------------------------------
     def trade(self, resource: str) -> None:
         """Give the trade's labor for one ``resource``."""
         if self.phase == BUILD:
             self.phase = TRADE
         if self.phase != TRADE:
-            self._need(TRADE, "trade")
-        t = self._t
+            self.need_phase(TRADE, "trade")
+        t = self.tables
         if resource not in t.trade_for or self.labor < t.trade_labor:
             r = self.rules
             offer = f"{r.trade_labor} labor for {r.trade_gives} {' or '.join(r.trade_for)}"
@@ -612,14 +376,14 @@ class Kingdom:
     def starving(self) -> int:
         """How many buildings the coming Feed takes (one per food you cannot pay)."""
         m = self.masks
-        if self._t.fed_is_losable:
+        if self.tables.fed_is_losable:
             fed = (m[FARM] | m[MINE] | m[VILLAGE]).bit_count()
         else:
             fed = 0
             for code in self._fed_codes:
                 fed |= m[code]
             fed = fed.bit_count()
-        missing = fed * self._t.food_per_building - self.food
+        missing = fed * self.tables.food_per_building - self.food
         return 0 if missing <= 0 else missing if missing < fed else fed
 
     def feed(self, starve: Sequence[int]) -> None:
@@ -628,16 +392,16 @@ class Kingdom:
             if self.phase == BUILD:
                 self.phase = TRADE
             else:
-                self._need(TRADE, "feed")
+                self.need_phase(TRADE, "feed")
         m = self.masks
-        if self._t.fed_is_losable:
+        if self.tables.fed_is_losable:
             fed = m[FARM] | m[MINE] | m[VILLAGE]
         else:
             fed = 0
             for code in self._fed_codes:
                 fed |= m[code]
         eaters = fed.bit_count()
-        need = eaters * self._t.food_per_building
+        need = eaters * self.tables.food_per_building
         lose = need - self.food
         if lose <= 0:
             lose = 0
@@ -645,16 +409,16 @@ class Kingdom:
             lose = eaters
         if len(starve) != lose:
             if lose == 0:
-                raise IllegalMoveError(f"nobody starved: {_plural(self.fed_count(), 'building')} ate "
+                raise IllegalMoveError(f"nobody starved: {plural(self.fed_count(), 'building')} ate "
                                        f"{need} food and you had {self.food}", ("starve", 0))
-            raise IllegalMoveError(f"{_plural(self.fed_count(), 'building')} eat {need} food and you have "
-                                   f"{self.food}: lose {_plural(lose, 'building')} to starving; starve "
+            raise IllegalMoveError(f"{plural(self.fed_count(), 'building')} eat {need} food and you have "
+                                   f"{self.food}: lose {plural(lose, 'building')} to starving; starve "
                                    f"lists {len(starve)}", ("starve", None) if starve else None)
         if not starve:
             self.food -= need
             self.labor = 0
             self.phase = BETWEEN
-            t = self._t  # the end of the year (as _end_of_year), inline for the common case
+            t = self.tables  # the end of the year (as _end_of_year), inline for the common case
             graves = m[GRAVEYARD].bit_count()
             if graves >= t.lose_graveyards:
                 self.outcome = Outcome("lost", self.year, graves)
@@ -667,9 +431,9 @@ class Kingdom:
         for i, h in enumerate(starve):
             if not fed >> h & 1 or self.at[h] not in self._fed_codes:
                 raise IllegalMoveError(f"a starving kingdom loses a farm, mine or village; {self.name(h)} "
-                                       f"holds {self._at_text(h)}", ("starve", i))
+                                       f"holds {self.what_at(h)}", ("starve", i))
             self._remove(h)
-            self._place(h, GRAVEYARD)
+            self.place(h, GRAVEYARD)
         if lose:
             self.food, self.starved = 0, True
         else:
@@ -707,7 +471,7 @@ class Kingdom:
     def over(self) -> bool:
         return self.outcome is not None
 
-    def _need(self, phase: int, step: str) -> None:
+    def need_phase(self, phase: int, step: str) -> None:
         if self.phase != phase:
             if self.phase == BETWEEN:
                 raise IllegalMoveError(f"{step}: no year has started (roll the fate dice first)")
@@ -717,9 +481,9 @@ class Kingdom:
 
 def summary(k: Kingdom) -> str:
     """End state in one line: resources, buildings, monument, graveyards."""
-    return (f"food {k.food}, ore {k.ore}; {_plural(k.farms, 'farm')}, {_plural(k.mines, 'mine')}, "
-            f"{_plural(k.villages, 'village')}; monument stage {k.stage}; "
-            f"{_plural(k.graveyards, 'graveyard')}")
+    return (f"food {k.food}, ore {k.ore}; {plural(k.farms, 'farm')}, {plural(k.mines, 'mine')}, "
+            f"{plural(k.villages, 'village')}; monument stage {k.stage}; "
+            f"{plural(k.graveyards, 'graveyard')}")
 
 
 __all__ = ["Kingdom", "Outcome", "summary", "cost_text", "BUILD_KINDS", "KINDS", "CHECK_KEYS"]

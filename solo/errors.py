@@ -38,3 +38,10 @@ class IllegalTurnError(IllegalMoveError):
     def __init__(self, message: str, file: str | Path | None, line: int | None, year: int | None):
         super().__init__(message, None, file, line)
         self.year = year
+
+
+class PolicyError(PnpError):
+    """A ``solo simulate`` policy (most often a player's own) answered wrongly, made an illegal move or
+    raised: named with its game and year. Exit 1."""
+
+    exit_code = 1

@@ -8,6 +8,9 @@ an unknown key, a wrong type, a hex not on the map, a die outside 1-6) is a
 
 from __future__ import annotations
 
+import datetime
+import difflib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -16,7 +19,7 @@ from generator.errors import DataError
 from generator.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
 
 from .board import MAX_SEED, Board
-from .engine import CHECK_KEYS
+from .tables import CHECK_KEYS
 from .errors import LogFormatError
 from .rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
 
@@ -297,8 +300,6 @@ _SETUP_HELP = {
 
 def _show(value: Any) -> str:
     """A value as the player wrote it: text quoted, a date as a date, anything long cut short."""
-    import datetime
-
     if isinstance(value, str):
         return repr(value[:60] + ("..." if len(value) > 60 else ""))
     if isinstance(value, (datetime.date, datetime.datetime)):
@@ -329,8 +330,6 @@ def _kind(value: Any) -> str:
 
 
 def _near(key: Any, allowed: tuple[str, ...]) -> str | None:
-    import difflib
-
     found = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.7)
     return found[0] if found else None
 
@@ -365,9 +364,7 @@ def _flow(items: list[str]) -> str:
     return "[" + ", ".join(items) + "]"
 
 
-def _quote(text: str) -> str:
-    import json
-
+def quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
@@ -396,7 +393,7 @@ def format_log(log: GameLog, board: Board, comment: str = "") -> str:
     out.extend(f"# {line}" for line in comment.splitlines())
     for key, value in (("ruler", log.ruler), ("kingdom", log.kingdom), ("capital", log.capital)):
         if value:
-            out.append(f"{key}: {_quote(value)}")
+            out.append(f"{key}: {quote(value)}")
     if log.sheet is not None:
         out.append(f"sheet: {log.sheet}")
     s = log.setup

@@ -275,10 +275,8 @@ def parse_rules(doc: Any, source: str = "<rules>") -> Rules:
 
 
 def _check_consistent(rules: Rules, doc: YMap) -> None:
-    from .board import Board  # the capital must be a hex of the map
-
-    board = Board(rules.columns, rules.rows, "A1")
-    if rules.capital not in board.index:
+    on_map = {f"{chr(65 + c)}{r + 1}" for c in range(rules.columns) for r in range(rules.rows)}
+    if rules.capital not in on_map:
         raise _err(doc["map"], f"capital {rules.capital} is not on the {rules.columns} x {rules.rows} map",
                    "capital")
     if rules.win_stage > rules.max_stage:

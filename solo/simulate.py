@@ -13,216 +13,23 @@ meets the same sheets and the same dice.
 
 from __future__ import annotations
 
-import importlib
-import math
+import multiprocessing
+import pickle
 import random
-import statistics
 import sys
+from array import array
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
-from .board import Board, KingdomMap, bit_list, generate_map, rules_board
-from .engine import FARM, MINE, MONUMENT, VILLAGE, Kingdom
-from .rules import FATE_RESULTS, Rules
+from .board import generate_map, rules_board
+from .engine import Kingdom
+from .errors import IllegalMoveError, PolicyError
+from .policies import POLICIES, Careful, Greedy, Policy, policy_class
+from .policycheck import CheckedPolicy, PolicyMistake
+from .rules import Rules, load_rules
 
 MAX_YEARS = 100          # a game still going after this many years counts as "unfinished"
 MAX_GAMES = 10_000_000
-GOOD_RESULTS = ("harvest", "strike-ore", "efficiency")
-
-
-def pick(rng_random: Callable[[], float], mask: int) -> int:
-    """A uniformly random hex of a non-empty mask."""
-    n = mask.bit_count()
-    if n > 8:
-        top = mask.bit_length()
-        while True:
-            h = int(rng_random() * top)
-            if mask >> h & 1:
-                return h
-    k = int(rng_random() * n)  # the k-th hex of the mask, lowest first
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
-
-
-class Policy:
-    """How a player decides. Every method gets the :class:`Kingdom` as it stands (read it, never
-    change it) and returns a decision; the engine checks it. ``self.rng`` is the policy's own
-    ``random.Random``. The defaults are uniformly random among the legal choices.
-
-    - ``setup(kmap, board)`` → (farm, mine, village) hexes (ints; ``board.index['E5']``).
-    - ``reroll(k)`` → the face of one fate die to reroll, or None (asked only when allowed).
-    - ``choose(k)`` → the results a 6 picks (``k.rules.choose_count`` different names).
-    - ``lose(k, left, why)`` → one hex of the mask ``left`` to lose (``why``: "disaster" or "starve").
-    - ``capital(k)`` → "food", "ore" or "labor" (asked once per resource the capital makes).
-    - ``build(k, options)`` → (kind, hex) to build now, or None to stop building this year;
-      ``options`` are the kinds you can pay for that have a legal hex (``k.legal_hexes(kind)``).
-    - ``trade(k)`` → "food" or "ore" for one trade, or None to stop (asked while labor allows).
-    """
-
-    name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.random = rng.random
-
-    def setup(self, kmap: KingdomMap, board: Board) -> tuple[int, int, int]:
-        cap = 1 << board.capital
-        farm = pick(self.random, kmap.river_mask & ~cap)
-        mine = pick(self.random, kmap.mountain_mask)
-        near = board.nmask[farm] | board.nmask[mine]
-        village = pick(self.random, near & ~kmap.mountain_mask & ~cap & ~(1 << farm) & ~(1 << mine))
-        return farm, mine, village
-
-    def reroll(self, k: Kingdom) -> int | None:
-        choices = sorted(set(k.dice))
-        i = int(self.random() * (len(choices) + 1))
-        return choices[i] if i < len(choices) else None
-
-    def choose(self, k: Kingdom) -> Sequence[str]:
-        return self.rng.sample(FATE_RESULTS, k.rules.choose_count)
-
-    def lose(self, k: Kingdom, left: int, why: str) -> int:
-        return pick(self.random, left)
-
-    def capital(self, k: Kingdom) -> str:
-        return ("food", "ore", "labor")[int(self.random() * 3)]
-
-    def build(self, k: Kingdom, options: Sequence[str]) -> tuple[str, int] | None:
-        i = int(self.random() * (len(options) + 1))
-        if i == len(options):
-            return None
-        kind = options[i]
-        return kind, pick(self.random, k.legal_hexes(kind))
-
-    def trade(self, k: Kingdom) -> str | None:
-        return (None, "food", "ore")[int(self.random() * 3)]
-
-
-class Greedy(Policy):
-    """Builds as much as it can pay for, the monument first, then the building that makes most;
-    capital and trades for ore (the monument's scarcest need). Never thinks about food."""
-
-    name = "greedy"
-
-    def reroll(self, k: Kingdom) -> int | None:
-        return None
-
-    def choose(self, k: Kingdom) -> Sequence[str]:
-        return GOOD_RESULTS[:k.rules.choose_count]
-
-    def capital(self, k: Kingdom) -> str:
-        return "ore"
-
-    def build(self, k: Kingdom, options: Sequence[str]) -> tuple[str, int] | None:
-        kind = "monument" if "monument" in options else options[0]
-        return kind, best_site(k, kind, k.legal_hexes(kind), self.random)
-
-    def trade(self, k: Kingdom) -> str | None:
-        return "ore"
-
-
-class Careful(Policy):
-    """Keeps the kingdom fed: builds only what leaves enough food for everyone (counting the labor
-    it could still trade), the monument first; rerolls a disaster or hard times; a 6 picks the
-    bonuses; loses the building that makes least; trades for food while food is short, else ore."""
-
-    name = "careful"
-
-    def setup(self, kmap: KingdomMap, board: Board) -> tuple[int, int, int]:
-        cap = 1 << board.capital
-        farm = bit_list(kmap.river_mask & ~cap)[0]
-        mine = bit_list(kmap.mountain_mask)[0]
-        near = board.nmask[farm] | board.nmask[mine]
-        village = bit_list(near & ~kmap.mountain_mask & ~cap & ~(1 << farm) & ~(1 << mine))[0]
-        return farm, mine, village
-
-    def reroll(self, k: Kingdom) -> int | None:
-        faces = k.rules.faces
-        bad = [d for d in k.dice if faces[d] in ("disaster", "hard-times")]
-        return bad[0] if bad else None
-
-    def choose(self, k: Kingdom) -> Sequence[str]:
-        food_short = k.food < k.food_needed() + 2
-        first = "harvest" if food_short or k.ore >= 12 else "strike-ore"
-        rest = [r for r in GOOD_RESULTS if r != first]
-        return (first, *rest)[:k.rules.choose_count]
-
-    def lose(self, k: Kingdom, left: int, why: str) -> int:
-        return cheapest_loss(k, left)
-
-    def capital(self, k: Kingdom) -> str:
-        return "food" if k.food <= k.food_needed() + 1 else "ore"
-
-    def build(self, k: Kingdom, options: Sequence[str]) -> tuple[str, int] | None:
-        wants = {"monument": True, "farm": k.farms < 7, "village": k.villages < 4,
-                 "mine": k.mines < 3 or k.ore < 2 * k.stage}
-        for kind in ("monument", "farm", "village", "mine"):
-            if kind in options and wants[kind] and fed_after(k, kind):
-                return kind, best_site(k, kind, k.legal_hexes(kind), self.random)
-        return None
-
-    def trade(self, k: Kingdom) -> str | None:
-        return "food" if k.food < k.food_needed() + 1 else "ore"
-
-
-def fed_after(k: Kingdom, kind: str) -> bool:
-    """Whether building ``kind`` now still leaves food for everyone (trading the labor left)."""
-    labor, food, _ = k.build_cost(kind)
-    eaters = k.fed_count() + (kind != "monument")
-    spare = (k.labor - labor) // k.rules.trade_labor * k.rules.trade_gives
-    return k.food - food + spare >= eaters * k.rules.food_per_building
-
-
-def best_site(k: Kingdom, kind: str, where: int, rnd: Callable[[], float]) -> int:
-    """A hex where ``kind`` makes the most: by the river, on a mountain, next to a farm or mine."""
-    if kind == "farm":
-        better = where & k.river
-    elif kind == "mine":
-        better = where & k.mountains
-    elif kind == "village":
-        better = where & k.board.around(k.masks[FARM] | k.masks[MINE])
-    else:
-        better = where & ~k.river
-    return pick(rnd, better or where)
-
-
-def cheapest_loss(k: Kingdom, left: int) -> int:
-    """Of the buildings in ``left``, the one whose loss costs least: the one that makes least
-    (a plain farm before a river farm), then the most common kind, then the lowest hex."""
-    def value(h: int) -> tuple[int, int, int]:
-        code = k.at[h]
-        made = 1
-        if code == FARM and k.river >> h & 1 or code == MINE and k.mountains >> h & 1:
-            made = 2
-        elif code == VILLAGE and k.board.nmask[h] & (k.masks[FARM] | k.masks[MINE]):
-            made = 2
-        return (made, -k.masks[code].bit_count(), h)
-
-    return min(bit_list(left), key=value)
-
-
-POLICIES: dict[str, type[Policy]] = {"random": Policy, "greedy": Greedy, "careful": Careful}
-
-
-def policy_class(name: str) -> type[Policy]:
-    """A built-in policy by name, or ``module:Class`` (a :class:`Policy` subclass a player wrote)."""
-    from generator.errors import UsageError
-
-    if name in POLICIES:
-        return POLICIES[name]
-    if ":" not in name:
-        raise UsageError(f"--policy {name}: not one of {', '.join(POLICIES)} (or module:Class for your own)")
-    module_name, _, cls_name = name.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UsageError(f"--policy {name}: cannot import {module_name} ({exc})") from None
-    cls = getattr(module, cls_name, None)
-    if not (isinstance(cls, type) and issubclass(cls, Policy)):
-        raise UsageError(f"--policy {name}: {module_name} has no Policy subclass called {cls_name}")
-    return cls
 
 
 # -- one game ---------------------------------------------------------------------------------------
@@ -252,12 +59,52 @@ def play_one(rules: Rules, policy_cls: type[Policy], seed: int, index: int,
     board = rules_board(rules)
     kmap = generate_map(board, sheet, rules.die_sides)
     policy = policy_cls(random.Random(game_seed(seed, index) ^ 0x5EED))
-    farm, mine, village = policy.setup(kmap, board)
-    k = Kingdom.setup(rules, kmap, farm, mine, village, check=policy_cls is not Policy)
-    return _play(k, policy, dice, max_years, sheet)
+    try:
+        farm, mine, village = policy.setup(kmap, board)
+        k = Kingdom.setup(rules, kmap, farm, mine, village, check=policy_cls is not Policy)
+        return play_game(k, policy, dice, max_years, sheet)
+    except Exception as exc:  # the policy's mistake, told with its name, game and year
+        raise _policy_error(rules, policy_cls, seed, index, max_years, exc) from exc
 
 
-def _play(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet: int) -> GameResult:
+def _policy_error(rules: Rules, policy_cls: type[Policy], seed: int, index: int, max_years: int,
+                  exc: Exception) -> PolicyError:
+    """What went wrong in game ``index``, found by playing it again with every answer of the policy
+    checked (the same sheet, dice and policy stream, so the same game up to the mistake): which
+    method returned what, or raised, in which year."""
+    name = policy_name(policy_cls)
+    dice = random.Random(game_seed(seed, index))
+    sheet = dice.randrange(1_000_000)
+    where = f"game {index} (sheet {sheet})"
+    checked = CheckedPolicy(policy_cls(random.Random(game_seed(seed, index) ^ 0x5EED)))
+    kmap = generate_map(rules_board(rules), sheet, rules.die_sides)
+    try:
+        farm, mine, village = checked.setup(kmap, rules_board(rules))
+        k = checked.kingdom = Kingdom.setup(rules, kmap, farm, mine, village)
+        play_game(k, checked, dice, max_years, sheet)
+    except PolicyMistake as mistake:
+        return PolicyError(f"--policy {name}: {mistake.text(where)}")
+    except IllegalMoveError as err:
+        year = checked.kingdom.year if checked.kingdom else 0
+        return PolicyError(f"--policy {name} made an illegal move in {_year(year)} of {where}: {err.message}")
+    except Exception:  # pragma: no cover - the checked game went otherwise: tell the first one
+        pass
+    return PolicyError(f"--policy {name} failed in {where}: {type(exc).__name__}: {exc}")
+
+
+def _year(year: int) -> str:
+    return "the setup" if year == 0 else f"year {year}"
+
+
+def policy_name(cls: type[Policy]) -> str:
+    """The name a player gave ``--policy``: a bundled one's, or module:Class."""
+    for name, known in POLICIES.items():
+        if known is cls:
+            return name
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def play_game(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, sheet: int) -> GameResult:
     """Drive one game: the dice from ``dice``, every decision from ``policy``, every step through
     the engine's checked methods. (The loop reads the engine's state directly where it only needs
     to know what is asked next; the engine still checks every step.)"""
@@ -355,8 +202,6 @@ _FIELDS = 7  # a game as whole numbers: outcome, years, cause, three peaks, shee
 def run_chunk(args: tuple[str, int, int, int, int]) -> list[GameResult]:
     """Games ``start`` .. ``stop - 1`` (a worker's share)."""
     policy_name, seed, start, stop, max_years = args
-    from .rules import load_rules
-
     rules = load_rules()
     cls = policy_class(policy_name)
     return [play_one(rules, cls, seed, i, max_years) for i in range(start, stop)]
@@ -364,8 +209,6 @@ def run_chunk(args: tuple[str, int, int, int, int]) -> list[GameResult]:
 
 def pack(results: Sequence[GameResult]) -> bytes:
     """Results as a few bytes a game (what a worker sends back): seven 64-bit numbers each."""
-    from array import array
-
     out = array("q")
     for r in results:
         out.extend((OUTCOMES.index(r.outcome), r.years, CAUSES.index(r.cause), r.peak_food, r.peak_ore,
@@ -374,8 +217,6 @@ def pack(results: Sequence[GameResult]) -> bytes:
 
 
 def unpack(data: bytes) -> list[GameResult]:
-    from array import array
-
     numbers = array("q")
     numbers.frombytes(data)
     return [GameResult(OUTCOMES[numbers[i]], numbers[i + 1], CAUSES[numbers[i + 2]], numbers[i + 3],
@@ -411,8 +252,6 @@ def _play_claimed(policy_name: str, seed: int, games: int, max_years: int, block
     them, until none is left. Blocks are claimed in order, so when a game raises, every block before
     its own has already been claimed; the claims stop there (the counter is moved past the end) and
     the one who raised reports :class:`_Failed`."""
-    from .rules import load_rules
-
     rules = load_rules()
     cls = policy_class(policy_name)
     lock = counter.get_lock()
@@ -437,9 +276,6 @@ def _play_claimed(policy_name: str, seed: int, games: int, max_years: int, block
 def _child(send, args: tuple) -> None:  # pragma: no cover - runs in a fork
     """A forked worker: the blocks it claimed (their numbers, then their games packed), or the game
     that raised and what it raised, pickled."""
-    import pickle
-    from array import array
-
     try:
         played = _play_claimed(*args)
         numbers = array("q", [len(played), *played])
@@ -467,10 +303,6 @@ def _forked(policy_name: str, seed: int, games: int, max_years: int, jobs: int) 
     worker that finishes early (its games were shorter, or nothing else shared its core) plays
     more. Children send their games back as packed numbers; the blocks are put back in order. If a
     game raised, the earliest such game's error is raised, as ``jobs=1`` would raise it."""
-    import multiprocessing
-    import pickle
-    from array import array
-
     ctx = multiprocessing.get_context("fork")
     block = _block_size(games, jobs)
     counter = ctx.Value("q", 0)
@@ -525,15 +357,11 @@ def _forked(policy_name: str, seed: int, games: int, max_years: int, jobs: int) 
 def simulate(policy_name: str, games: int, seed: int, jobs: int = 1,
              max_years: int = MAX_YEARS) -> list[GameResult]:
     """Play ``games`` games; the same list for any ``jobs`` (blocks of games, put back in order)."""
-    from .rules import load_rules
-
     policy_class(policy_name)  # a bad name is refused before any worker starts
     jobs = max(1, min(jobs, games))
     load_rules()  # read once here: forked workers inherit it (and the board and the imports)
     if jobs == 1:
         return run_chunk((policy_name, seed, 0, games, max_years))
-    import multiprocessing
-
     if "fork" in multiprocessing.get_all_start_methods():
         return _forked(policy_name, seed, games, max_years, jobs)
     bounds = [games * j // jobs for j in range(jobs + 1)]
@@ -542,76 +370,5 @@ def simulate(policy_name: str, games: int, seed: int, jobs: int = 1,
         return [r for part in pool.map(_packed_chunk, chunks) for r in unpack(part)]
 
 
-# -- figures ----------------------------------------------------------------------------------------
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _quantiles(values: Sequence[int]) -> dict[str, float]:
-    if not values:
-        return {}
-    ordered = sorted(values)
-    if len(ordered) == 1:
-        v = ordered[0]
-        return {"min": v, "p25": v, "median": v, "p75": v, "p90": v, "max": v, "mean": v}
-    q = statistics.quantiles(ordered, n=20, method="inclusive")
-    return {"min": ordered[0], "p25": q[4], "median": statistics.median(ordered), "p75": q[14],
-            "p90": q[17], "max": ordered[-1], "mean": round(statistics.fmean(ordered), 2)}
-
-
-def summarise(policy: str, results: Sequence[GameResult], seed: int) -> dict:
-    n = len(results)
-    wins = sum(r.outcome == "won" for r in results)
-    low, high = wilson(wins, n)
-    causes: dict[str, int] = {}
-    for r in results:
-        if r.outcome != "won":
-            causes[r.cause] = causes.get(r.cause, 0) + 1
-    return {
-        "policy": policy, "games": n, "seed": seed,
-        "won": wins, "lost": sum(r.outcome == "lost" for r in results),
-        "unfinished": sum(r.outcome == "unfinished" for r in results),
-        "win_rate": round(wins / n, 4) if n else 0.0, "win_rate_95": [round(low, 4), round(high, 4)],
-        "years": _quantiles([r.years for r in results]),
-        "years_won": _quantiles([r.years for r in results if r.outcome == "won"]),
-        "years_lost": _quantiles([r.years for r in results if r.outcome == "lost"]),
-        "causes": dict(sorted(causes.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "peak": {key: _quantiles([getattr(r, f"peak_{key}") for r in results])
-                 for key in ("food", "ore", "labor")},
-        "lengths": _histogram([r.years for r in results]),
-    }
-
-
-def _histogram(values: Sequence[int]) -> dict[str, int]:
-    out: dict[int, int] = {}
-    for v in values:
-        out[v] = out.get(v, 0) + 1
-    return {str(k): out[k] for k in sorted(out)}
-
-
-def report_text(s: dict, max_years: int = MAX_YEARS) -> str:
-    y, low_high = s["years"], s["win_rate_95"]
-    lines = [f"{s['policy']}: {s['games']:,} games (seed {s['seed']}): won {s['won']:,} "
-             f"({100 * s['win_rate']:.1f}%, 95% interval {100 * low_high[0]:.1f}-{100 * low_high[1]:.1f}%), "
-             f"lost {s['lost']:,}, unfinished (still going after {max_years} years) {s['unfinished']:,}"]
-    if y:
-        lines.append(f"  game length: median {y['median']:g} years (quartiles {y['p25']:g}-{y['p75']:g}, "
-                     f"range {y['min']:g}-{y['max']:g})" + "".join(
-                         f"; {label} median {s[key]['median']:g}" for key, label in
-                         (("years_won", "won"), ("years_lost", "lost")) if s[key]))
-    if s["causes"]:
-        lines.append("  not won: " + "; ".join(f"{cause} {n:,}" for cause, n in s["causes"].items()))
-    lines.append("  peak (median / 90th percentile / most): " + "; ".join(
-        f"{key} {p['median']:g} / {p['p90']:g} / {p['max']:g}" for key, p in s["peak"].items() if p))
-    return "\n".join(lines)
-
-
-__all__ = ["Policy", "Greedy", "Careful", "POLICIES", "policy_class", "play_one", "simulate",
-           "summarise", "report_text", "wilson", "GameResult", "MONUMENT"]
+__all__ = ["Policy", "Greedy", "Careful", "POLICIES", "policy_class", "play_one", "play_game", "simulate",
+           "GameResult", "MAX_YEARS"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
@@ -10,6 +11,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+# A suite started in the background of a script (`.ci/run &`, nohup) inherits Ctrl-C ignored, and so
+# would every command the tests start: Python then leaves it ignored, and the tests that press Ctrl-C
+# at a build would see it do nothing. Handled here, the commands start with Ctrl-C as at a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 EXAMPLE = ROOT / "docs" / "example-game"
 

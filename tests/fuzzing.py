@@ -34,6 +34,7 @@ MAX_SECONDS = 60.0
 MAX_MB = 300.0
 STARTUP_SECONDS = 600.0  # a worker's start, apart from any case's time
 LOG_LIMIT_BYTES = 8 * 1024 * 1024
+RECYCLE = 1000  # cases a worker runs before a fresh one takes over
 
 GAMES = [ROOT / "data" / name for name in ("farlander", "ktech", "lords_of_war", "thrones")] + \
     [ROOT / "docs" / "example-game", ROOT / "docs" / "example-wargame"]
@@ -52,11 +53,27 @@ BAD_TEXT = ["\x00", "\x07", "\ufffe", "\t", "\r", "\u2028", "- ", ": ", "? ", "#
             "...\n", "'", '"', "|", ">", "&x ", "*x ", "!!str ", "[" * 200, "{a: " * 150]
 
 
-def mutate(text: str, rng: random.Random) -> str:
-    """Between one and four random edits of ``text``."""
+# issue 27: what the mutations above never made (the "data", "solo" and "data-build" kinds add them)
+HOSTILE_MORE = HOSTILE + [
+    "1e308", "-1e308", "1.7976931348623157e308", "!!bool maybe", "!!bool yes", "!!int 1e308", "!!float nan",
+    "ink", "player-ink", "contrast", "none", "{band: player}", "{fill: player-ink}", "{ink: none}",
+    '"M 1e308 1e308 L -1e308 -1e308 Z"', '"M 0 0 L 1e308 0 Z"', '"\\0"', '"a\\0b"', "'" + "n" * 300 + "'",
+]
+COLOUR_KEYS = re.compile(r"\b(fill|ink|band|colour|color|border|stroke|text_colour|background|tint)(\s*:\s*)"
+                         r"(\"[^\"]*\"|'[^']*'|[^,}\]\n#]+|#[0-9a-fA-F]{3,8})")
+PATH_KEYS = re.compile(r"\b(image|items_csv|items_from|icon_file|file|out)(\s*:\s*)(\"[^\"]*\"|'[^']*'|[^,}\]\n]+)")
+KEYWORDS = ["ink", "player-ink", "contrast", "none", "player", '"#zzz"', "transparent", "{band: player}"]
+PATHS = ['"art/se\\0al.png"', '"x\\0.csv"', '"\\0"', "'" + "n" * 300 + ".png'", "'" + "d/" * 2100 + "x.png'",
+         "''", "'/etc/passwd'", "'../../x.png'", "'art/'", "'.'"]
+
+
+def mutate(text: str, rng: random.Random, extended: bool = False) -> str:
+    """Between one and four random edits of ``text``; ``extended`` adds issue 27's: colours turned
+    into keywords, paths with a NUL byte or hundreds of characters, tags and huge finite numbers."""
     lines = text.split("\n")
+    hostile = HOSTILE_MORE if extended else HOSTILE
     for _ in range(rng.randint(1, 4)):
-        op = rng.randrange(12)
+        op = rng.randrange(16 if extended else 12)
         i = rng.randrange(len(lines)) if lines else 0
         if not lines:
             lines = [""]
@@ -71,9 +88,9 @@ def mutate(text: str, rng: random.Random) -> str:
             line = lines[i]
             m = re.search(r"(:\s+|-\s+|\[|,\s*)([^,\[\]{}#\n]+)", line)
             if m:
-                lines[i] = line[:m.start(2)] + rng.choice(HOSTILE) + line[m.end(2):]
+                lines[i] = line[:m.start(2)] + rng.choice(hostile) + line[m.end(2):]
             else:
-                lines[i] = line + " " + rng.choice(HOSTILE)
+                lines[i] = line + " " + rng.choice(hostile)
         elif op == 6:  # characters that are not YAML, or YAML at a wrong place
             line = lines[i]
             k = rng.randrange(len(line) + 1)
@@ -91,9 +108,28 @@ def mutate(text: str, rng: random.Random) -> str:
         elif op == 10:  # a block repeated many times (size and counts)
             j = min(len(lines), i + rng.randint(1, 8))
             lines[i:i] = lines[i:j] * rng.choice((2, 10, 100))
-        else:  # deep nesting
+        elif op == 11:  # deep nesting
             lines.insert(i, "x: " + rng.choice("[{") * rng.choice((50, 120, 30000)))
+        else:  # extended: a colour, a path or a number somewhere in the file, not just on line i
+            lines = _retarget("\n".join(lines), rng, op).split("\n")
     return "\n".join(lines)
+
+
+def _retarget(text: str, rng: random.Random, op: int) -> str:
+    """Op 12/13: a colour made a keyword; 14: a path made hostile; 15: a number made huge or a tag."""
+    if op in (12, 13):
+        found = list(COLOUR_KEYS.finditer(text)) or list(re.finditer(r"()()(#[0-9a-fA-F]{6})", text))
+        replace = rng.choice(KEYWORDS)
+    elif op == 14:
+        found = list(PATH_KEYS.finditer(text))
+        replace = rng.choice(PATHS)
+    else:
+        found = list(re.finditer(r"()()(?<![\w.#-])(-?\d+(\.\d+)?)(?![\w.-])", text))
+        replace = rng.choice(["1e308", "-1e308", "1.7976931348623157e308", "!!bool maybe", "!!int 5", "4e307"])
+    if not found:
+        return text
+    m = rng.choice(found)
+    return text[:m.start(3)] + replace + text[m.end(3):]
 
 
 # -- the seed inputs -------------------------------------------------------------------------------
@@ -134,18 +170,62 @@ def _peak_mb() -> float:
         return 0.0
 
 
+KINDS = ("validate", "log", "build", "data", "solo", "data-build")
+# "data": game data of every input kind (tests/fuzz_inputs.py) and the extended YAML mutations,
+# mostly through validate; "solo": solo logs, extended; "data-build": "data" built. The first three
+# are the mutations before issue 27, kept as they were so that their regression cases replay.
+
+
 def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]:
     """The input of case ``n``: (kind, what to write and run). Pure function of its arguments."""
-    rng = random.Random(seed * 1_000_003 + n)
-    if kind == "log":
-        text = mutate(rng.choice(logs), rng)
+    rng = random.Random(seed * 1_000_003 + n) if kind in KINDS[:3] else random.Random(f"{kind} {seed} {n}")
+    if kind in ("log", "solo"):
+        text = mutate(rng.choice(logs), rng, extended=kind == "solo")
         return kind, {"text": text, "command": rng.choice(["check", "check", "show"])}
+    if kind in ("data", "data-build"):
+        import fuzz_inputs
+
+        build = kind == "data-build"
+        pick = rng.random()
+        for name, share in fuzz_inputs.SHARE.items():
+            if pick < share:
+                return kind, fuzz_inputs.MAKERS[name](rng, build).spec()
+            pick -= share
+        folder = rng.choice(BUILD_GAMES + [fuzz_inputs.WARGAME] if build else GAMES)
+        files = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+        name = rng.choice(files)
+        text = mutate((folder / name).read_text(encoding="utf-8"), rng, extended=True)
+        args = ["validate", "g"] if not build else \
+            ["build", "g", "--paper", "a4", "--format", rng.choice(["pdf", "pdf,svg", "svg", "png"]), "--out", "out"]
+        return kind, {"game": str(folder), "args": args, "files": {name: text}, "cwd_files": {}, "what": "yaml"}
     games = BUILD_GAMES if kind == "build" else GAMES
     folder = rng.choice(games)
     files = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
     name = rng.choice(files)
     text = mutate((folder / name).read_text(encoding="utf-8"), rng)
     return kind, {"game": str(folder), "file": name, "text": text}
+
+
+def _write(path: Path, content: object) -> None:
+    """A case's file: text, bytes, or ("sparse", size, head): ``head`` then holes up to ``size``. A
+    name the file system refuses (300 characters) is not written: the data still names it."""
+    try:
+        _write_file(path, content)
+    except OSError:
+        pass
+
+
+def _write_file(path: Path, content: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8", errors="surrogatepass")
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        _, size, head = content  # type: ignore[misc]
+        with open(path, "wb") as handle:
+            handle.write(head)
+            handle.truncate(size)
 
 
 def run_case(kind: str, spec: dict, work: Path) -> dict:
@@ -157,11 +237,19 @@ def run_case(kind: str, spec: dict, work: Path) -> dict:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
-    if kind == "log":
+    if kind in ("log", "solo"):
         target = work / "game.yaml"
         target.write_text(spec["text"], encoding="utf-8", errors="surrogatepass")
         args = ["solo", spec["command"], "game.yaml"]
         out = None
+    elif "args" in spec:
+        target = work / "g"
+        shutil.copytree(spec["game"], target)
+        for folder, files in ((target, spec["files"]), (work, spec["cwd_files"])):
+            for name, content in files.items():
+                _write(folder / name, content)
+        args = spec["args"]
+        out = work / "out" if args[:1] == ["build"] else None
     else:
         target = work / "g"
         shutil.copytree(spec["game"], target)
@@ -182,16 +270,65 @@ def run_case(kind: str, spec: dict, work: Path) -> dict:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         crash = f"{type(result.exception).__name__}: {str(result.exception)[:200]}"
     left = sorted(str(p.relative_to(out)) for p in out.rglob("*")) if out is not None and out.exists() else []
+    bad_svg = _bad_svg(out) if out is not None and result.exit_code == 0 and out.exists() else None
     err = result.stderr if len(result.stderr) <= 4000 else result.stderr[:result.stderr.rfind("\n", 0, 4000) + 1]
     # whole lines only: a line cut in the middle is not a refusal without file:line
     return {"exit": result.exit_code, "stderr": err, "seconds": round(took, 3),
-            "mb": round(_peak_mb(), 1), "exception": crash, "left": left[:5]}
+            "mb": round(_peak_mb(), 1), "exception": crash, "left": left[:5], "bad_svg": bad_svg,
+            "cli": spec.get("what") == "command line"}
+
+
+def _bad_svg(out: Path) -> str | None:
+    """The first SVG file a build wrote that is not well-formed XML (a control character in a text)."""
+    from xml.etree import ElementTree
+
+    for path in sorted(out.rglob("*.svg")):
+        try:
+            ElementTree.parse(path)
+        except ElementTree.ParseError as exc:
+            return f"{path.relative_to(out)}: {exc}"
+    return None
 
 
 # -- what counts as a failure -----------------------------------------------------------------------
 
 _WHERE = re.compile(r"^[^\s:][^:\n]*:\d+: \S")
+_USAGE = re.compile(r"^Usage: pnpforge .*\nTry 'pnpforge [^']*--help' for help\.\n\nError: \S")
+# a refusal of a command-line value names the value (a path, a game) rather than a file's line
+_ARGUMENT = re.compile(r"^\S[^\n]*: \S")
+# a library's own line on the terminal (Pillow's warnings, svglib's log lines, Python's warnings)
+CHATTER = re.compile(r"Warning:|warnings\.warn|site-packages|Failed to load input file|Refusing (absolute|out-of-root)"
+                     r"|DecompressionBomb|^(ERROR|WARNING|DEBUG|INFO):", re.M)
 _SUMMARY = re.compile(r"^(\.\.\.and [\d,]+ more|[\d,]+ problems found\.)$")
+
+
+# the classes issue 27 counts, each case in at most one (the first that applies), with its thresholds
+ISSUE_CLASSES = ("segfault", "traceback", "internal error", ">20 s", ">500 MB", "no line", "partial output")
+
+
+def issue_class(kind: str, result: dict) -> str | None:
+    """Issue 27's class of a case: a crash of the worker (a signal or a silent death), an uncaught
+    exception or a printed traceback, "internal error", more than 20 s (or no answer within the
+    fuzzer's timeout) or 500 MB, a refusal line without file:line (or library chatter, or a line
+    over 300 characters), a failed build's output left behind or a written SVG not well-formed."""
+    code = result["exit"]
+    if isinstance(code, int) and code < 0:  # the worker killed by a signal (SIGSEGV, SIGKILL ...)
+        return "segfault"
+    err = result["stderr"]
+    if result.get("crashed") or result["exception"] or "Traceback" in err:  # the worker died of an exception
+        return "traceback"
+    if "internal error" in err or "unexpected error" in err:
+        return "internal error"
+    if result.get("hung") or result["seconds"] > 20:
+        return ">20 s"
+    if result["mb"] > 500:
+        return ">500 MB"
+    problem = verdict(kind, result)
+    if problem in ("refusal without file:line", "refusal over 300 characters", "library chatter", "bad exit code"):
+        return "no line"
+    if problem in ("output left by a failed build", "output not well-formed"):
+        return "partial output"
+    return None
 
 
 def verdict(kind: str, result: dict) -> str | None:
@@ -207,16 +344,23 @@ def verdict(kind: str, result: dict) -> str | None:
         return "internal error"
     if result["exit"] not in (0, 1, 2):
         return "bad exit code"
+    if result["exit"] == 0 and CHATTER.search(err):
+        return "library chatter"
+    if result.get("bad_svg"):
+        return "output not well-formed"
     if result["exit"] != 0:
         lines = [ln for ln in err.splitlines() if ln.strip() and not ln.startswith("building")]
+        usage = result["exit"] == 2 and _USAGE.match(err) is not None  # a command-line value: click's usage error
+        if usage:
+            lines = [ln for ln in lines if ln.startswith("Error: ")]
         for line in lines:
             if len(line) > 300:
                 return "refusal over 300 characters"
-            if not (_WHERE.match(line) or _SUMMARY.match(line)):
+            if not (_WHERE.match(line) or _SUMMARY.match(line) or usage or result.get("cli") and _ARGUMENT.match(line)):
                 return "refusal without file:line"
         if not lines:
             return "refusal without file:line"
-        if kind == "build" and result["left"]:
+        if result["left"]:
             return "output left by a failed build"
     if result["seconds"] > MAX_SECONDS:
         return "too slow"
@@ -234,6 +378,7 @@ class Fuzzer:
         self.seed = seed
         self.timeout = timeout
         self.proc: subprocess.Popen | None = None
+        self.cases = 0
 
     def _start(self) -> subprocess.Popen:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PNPFORGE_CONFIG": os.devnull}
@@ -260,6 +405,9 @@ class Fuzzer:
         return proc
 
     def run(self, kind: str, n: int) -> dict:
+        self.cases += 1
+        if self.cases % RECYCLE == 0:  # what a process keeps per file read (fonts registered) stays bounded
+            self.close()
         if self.proc is None or self.proc.poll() is not None:
             self.proc = self._ready(self._start())
         proc = self.proc
@@ -302,10 +450,14 @@ def worker(seed: int) -> None:
     sys.stdout.write("ready\n")
     sys.stdout.flush()
     try:
-        for line in sys.stdin:
+        for count, line in enumerate(sys.stdin):
             ask = json.loads(line)
             kind, spec = make_case(ask["kind"], seed, ask["n"], logs)
-            result = run_case(kind, spec, work / "case")
+            # a folder of its own for each case: what pnpforge keeps by a file's path for the rest
+            # of a command (a picture's size, an SVG's drawing, a font) is never another case's file
+            case = work / f"case{count}"
+            result = run_case(kind, spec, case)
+            shutil.rmtree(case, ignore_errors=True)
             sys.stdout.write(json.dumps(result) + "\n")
             sys.stdout.flush()
     finally:
@@ -321,4 +473,5 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--worker"]:
         worker(int(sys.argv[2]))
     elif sys.argv[1:2] == ["--show"]:
-        print(json.dumps(replay(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))[1], indent=1)[:5000])
+        shown = replay(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))[1]
+        print(json.dumps(shown, indent=1, default=lambda v: repr(v)[:300])[:5000])

@@ -18,7 +18,8 @@ import fuzzing
 
 CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
-COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12)}
+COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
+          "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20)}
 REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
 
 
@@ -29,7 +30,7 @@ def fuzzer():
     f.close()
 
 
-@pytest.mark.parametrize("kind", ["validate", "log", "build"])
+@pytest.mark.parametrize("kind", ["validate", "log", "build", "data", "solo", "data-build"])
 def test_fuzz(fuzzer, kind):
     failures = []
     exits = set()
@@ -60,6 +61,7 @@ def test_regression_cases(tmp_path):
             f = fuzzers.setdefault(seed, fuzzing.Fuzzer(seed))
             result = f.run(kind, n)
             assert fuzzing.verdict(kind, result) is None, (kind, seed, n, result["stderr"][:300])
+            assert result["exit"] in (0, 1, 2)
     finally:
         for f in fuzzers.values():
             f.close()
@@ -74,3 +76,47 @@ def test_the_verdict_catches_what_it_should():
     assert fuzzing.verdict("build", {**ok, "left": ["g/a4/x.pdf"]}) == "output left by a failed build"
     assert fuzzing.verdict("log", {**ok, "mb": 900}) == "too much memory"
     assert fuzzing.verdict("log", {**ok, "crashed": True}) == "crash"
+
+
+def test_the_verdict_and_issue_27s_classes():
+    ok = {"exit": 0, "stderr": "g: 8 files in out/g\n", "seconds": 0.1, "mb": 50, "exception": None, "left": []}
+    assert fuzzing.verdict("data", ok) is None and fuzzing.issue_class("data", ok) is None
+    bomb = "/venv/lib/python3.11/site-packages/PIL/Image.py:3402: DecompressionBombWarning: Image size ...\n"
+    assert fuzzing.verdict("data", {**ok, "stderr": bomb}) == "library chatter"
+    assert fuzzing.verdict("data", {**ok, "stderr": "Refusing absolute external reference '/etc/hosts'.\n"}) \
+        == "library chatter"
+    assert fuzzing.issue_class("data", {**ok, "stderr": "Failed to load input file! (x)\n"}) == "no line"
+    assert fuzzing.issue_class("data-build", {**ok, "bad_svg": "g/a4/cards.svg: not well-formed"}) == "partial output"
+    assert fuzzing.issue_class("data-build", {**ok, "exit": 1, "stderr": "g/game.yaml:3: bad\n", "left": ["g"]}) \
+        == "partial output"
+    usage = ("Usage: pnpforge build [OPTIONS] [GAMES]...\nTry 'pnpforge build --help' for help.\n\n"
+             "Error: Invalid value for '--dpi': 'nan' is not a number.\n")
+    assert fuzzing.verdict("data", {**ok, "exit": 2, "stderr": usage}) is None
+    assert fuzzing.verdict("data", {**ok, "exit": 1, "stderr": "out: cannot write here\n"}) == \
+        "refusal without file:line"
+    assert fuzzing.verdict("data", {**ok, "exit": 1, "stderr": "out: cannot write here\n", "cli": True}) is None
+    assert fuzzing.issue_class("data", {**ok, "exit": -11, "crashed": True}) == "segfault"
+    assert fuzzing.issue_class("data", {**ok, "exit": 1, "crashed": True}) == "traceback"
+    assert fuzzing.issue_class("data", {**ok, "exit": 1, "stderr": "pnpforge: internal error (KeyError)\n"}) \
+        == "internal error"
+    assert fuzzing.issue_class("data", {**ok, "seconds": 21}) == ">20 s"
+    assert fuzzing.issue_class("data", {**ok, "mb": 501}) == ">500 MB"
+
+
+def test_the_new_kinds_reach_every_input_the_format_reads():
+    """In 800 game-data cases: pictures, SVG, fonts, sheets, the config and the command line, and in
+    the YAML colours as keywords, 1e308, !!bool maybe and a path with a NUL byte (issue 27, section 5:
+    the fuzzer had never made any of these)."""
+    import json
+
+    made = [fuzzing.make_case("data", 3, n, [])[1] for n in range(800)]
+    whats = " | ".join(spec.get("what", "") for spec in made)
+    for kind in ("png bytes", "png header says", "jpeg", "svg nested", "svg refers to", "svg numbers made huge",
+                 "font", "cells", "rows x", "header", "config", "command line"):
+        assert kind in whats, kind
+    texts = json.dumps([spec["files"].get(name) for spec in made if spec.get("what") == "yaml"
+                        for name in spec["files"]])
+    for value in ("player-ink", "contrast", "1e308", "!!bool maybe", "\\\\0"):
+        assert value in texts, value
+    assert any("--dpi" in spec["args"] for spec in made)
+    assert fuzzing.make_case("data", 3, 17, []) == fuzzing.make_case("data", 3, 17, [])  # replayable

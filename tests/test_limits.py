@@ -316,10 +316,10 @@ def test_a_picture_of_400_million_pixels_in_48_kb(tmp_path):
     assert (folder / "bomb.png").stat().st_size < 100_000
     proc = run_in_process("validate", "huge", cwd=tmp_path)
     assert proc.returncode == 1
-    refused(proc.stderr, ":11: image 'bomb.png': it is over the limit of 30 million pixels a picture")
+    refused(proc.stderr, ":11: image 'bomb.png': it is over the limit of 10 million pixels a picture")
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("bomb.png", "big.png"))
     proc = run_in_process("validate", "huge", cwd=tmp_path)
-    refused(proc.stderr, "it is 6,000 x 6,000 pixels, over the limit of 30 million pixels a picture")
+    refused(proc.stderr, "it is 6,000 x 6,000 pixels, over the limit of 10 million pixels a picture")
 
 
 def test_all_png_pictures_of_a_build_together(tmp_path):

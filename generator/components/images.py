@@ -7,38 +7,186 @@ once per file however often it is used (a PDF image or form XObject, an SVG symb
 
 from __future__ import annotations
 
+import logging
+import os
+import warnings
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 from ..draw.surface import Surface
+from ..errors import one_line, show
 from ..vocabulary import ImageFit
 
 KINDS = (".png", ".jpg", ".jpeg", ".svg")
-IMAGE_PX = 30_000_000  # a picture's pixels: a 548 x 400 mm board at 300 dpi is 26 million
+IMAGE_PX = 10_000_000  # a picture's pixels, each decoded into 4 bytes at most: an A4 page at 300 dpi is 8.7 million
+IMAGE_SIDE_PX = 24_000  # a picture's width or height: a 2,000 mm board side at 300 dpi is 23,622
+IMAGE_BYTES = 32 * 1024 * 1024  # a PNG or JPEG file
+SVG_BYTES = 4 * 1024 * 1024  # an SVG file
+SVG_ELEMENTS = 10_000  # elements in one SVG file
+SVG_DEPTH = 64  # elements inside each other
+SEE = "(see Limits in docs/data-format.md)"
 
 
 def is_svg(path: str) -> bool:
     return str(path).lower().endswith(".svg")
 
 
+class _Chatter(logging.Handler):
+    """svglib's log lines while it reads one file, kept for our own message instead of the terminal."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.errors: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR:  # below: CSS svglib does not draw, not the player's problem
+            self.errors.append(record.getMessage())
+
+
+@contextmanager
+def _quiet_svglib() -> Iterator[_Chatter]:
+    """svglib's loggers caught (never printed bare): what it logged at ERROR is in the handler."""
+    chatter = _Chatter()
+    logger = logging.getLogger("svglib")
+    saved = logger.level, logger.propagate
+    logger.addHandler(chatter)
+    logger.setLevel(logging.WARNING)
+    logger.propagate = False
+    try:
+        yield chatter
+    finally:
+        logger.removeHandler(chatter)
+        logger.setLevel(saved[0])
+        logger.propagate = saved[1]
+
+
 @lru_cache(maxsize=256)
 def svg_drawing(path: str):
-    """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason."""
-    import logging  # SVG pictures only, as svglib: a game without them never loads either
+    """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason (what svglib
+    logged as an error included: a picture it could not draw whole is refused, not drawn in part)."""
+    from svglib.svglib import svg2rlg  # SVG pictures only: a game without them never loads svglib
 
-    from svglib.svglib import svg2rlg
-
-    logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported CSS is not the player's problem
-    try:
-        drawing = svg2rlg(path)
-    except Exception as exc:  # svglib raises lxml and parser errors of many kinds
-        raise ValueError(f"cannot read it as SVG ({type(exc).__name__}: {exc})") from None
+    with _quiet_svglib() as chatter:
+        try:
+            drawing = svg2rlg(path)
+        except Exception as exc:  # svglib raises lxml and parser errors of many kinds
+            raise ValueError(f"cannot read it as SVG ({type(exc).__name__}: {one_line(str(exc), 80)})") from None
+    if chatter.errors:
+        raise ValueError(f"cannot draw it whole: svglib says {one_line(chatter.errors[0], 120)}")
     if drawing is None or not drawing.width or not drawing.height:
         raise ValueError("cannot read it as SVG (no width, height or viewBox)")
     problem = _reach_problem(drawing)
     if problem:
         raise ValueError(problem)
     return drawing
+
+
+def svg_problem(path: Path, root: Path | None = None) -> str | None:
+    """Why this SVG file is refused before svglib reads it, or None: its size, its elements and how
+    deeply they nest (read as a stream, stopping at the first limit passed), and each picture or
+    file it refers to (``href``): a file of the game folder ``root``, or a ``data:`` URI, nothing else.
+    Read once however many faces name it."""
+    return _svg_problem(str(path), None if root is None else str(root))
+
+
+@lru_cache(maxsize=256)
+def _svg_problem(name: str, root_name: str | None) -> str | None:
+    path, root = Path(name), None if root_name is None else Path(root_name)
+    _CHECKING.add(str(path.resolve()))
+    try:
+        return _stream_svg(path, root)
+    finally:
+        _CHECKING.discard(str(path.resolve()))
+
+
+def _stream_svg(path: Path, root: Path | None) -> str | None:
+    from lxml import etree
+
+    size = path.stat().st_size
+    if size > SVG_BYTES:
+        return f"an SVG file of {size / 1024 / 1024:,.1f} MB, over the limit of {SVG_BYTES // 1024 // 1024} MB {SEE}"
+    elements = depth = 0
+    try:
+        for event, element in etree.iterparse(str(path), events=("start", "end"), resolve_entities=False,
+                                              no_network=True, huge_tree=False, remove_comments=True):
+            if event == "end":
+                depth -= 1
+                element.clear(keep_tail=True)
+                continue
+            depth += 1
+            elements += 1
+            if depth > SVG_DEPTH:
+                return f"its elements nest more than {SVG_DEPTH} deep (its line {element.sourceline}) {SEE}"
+            if elements > SVG_ELEMENTS:
+                return f"it has more than {SVG_ELEMENTS:,} elements {SEE}; simplify the drawing"
+            for attr, value in element.attrib.items():
+                if attr.rpartition("}")[2] == "href":
+                    why = _reference_problem(path, value, root)
+                    if why:
+                        return f"{why} (its line {element.sourceline})"
+    except etree.XMLSyntaxError as exc:
+        return f"cannot read it as SVG ({one_line(str(exc), 100)})"
+    return None
+
+
+def _reference_problem(path: Path, href: str, root: Path | None) -> str | None:
+    """Why an SVG's reference to another file is refused, or None. A picture it names (a file, or a
+    ``data:`` URI) is held to the limits of a picture named in the game's data."""
+    href = href.strip()
+    if href.startswith("#") or href == "":
+        return None
+    if href.startswith("data:"):
+        return _data_uri_problem(href)
+    if ":" in href.split("/", 1)[0]:
+        return f"it refers to {show(href, 60)}; an SVG picture may use files of the game folder only"
+    target = href.split("#", 1)[0]
+    if os.path.isabs(target):
+        return f"it refers to {show(target, 60)}, an absolute path; refer to files of the game folder by relative paths"
+    try:
+        full = (path.parent / target).resolve()
+        if root is not None:
+            full.relative_to(root.resolve())
+    except (ValueError, OSError):
+        return f"it refers to {show(target, 60)}, outside the game folder"
+    if full.suffix.lower() in KINDS and str(full) not in _CHECKING and full.is_file():
+        _CHECKING.add(str(full))  # an SVG naming itself, or one naming it: svglib refuses the cycle
+        try:
+            why = check_image(full, root)
+        finally:
+            _CHECKING.discard(str(full))
+        if why:
+            return f"the picture it refers to, {show(target, 60)}: {why}"
+    return None
+
+
+_CHECKING: set[str] = set()  # the SVG files being checked, the outermost first
+
+
+def _data_uri_problem(href: str) -> str | None:
+    """A picture given inside the SVG as ``data:image/png;base64,...``: held to the picture limits
+    from its header (the SVG's own size bounds its bytes)."""
+    import base64
+    import binascii
+    import io
+
+    head, _, payload = href.partition(",")
+    if not head.startswith("data:image/") or not head.endswith(";base64") or head.startswith("data:image/svg"):
+        return None
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        data = base64.b64decode(payload, validate=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data)) as im:
+                why = raster_problem(im.width, im.height)
+    except Image.DecompressionBombError:
+        why = f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture {SEE}"
+    except (binascii.Error, UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        return None  # svglib leaves out what it cannot read, and says so (refused then)
+    return f"the picture inside it: {why}" if why else None
 
 
 SVG_REACH = 1_000_000.0  # user units: a width, a coordinate, a transform's scale or shift
@@ -82,35 +230,56 @@ def natural_size(path: str) -> tuple[float, float]:
     from PIL import Image, UnidentifiedImageError  # PNG and JPEG pictures only: a game without them never loads Pillow
 
     try:
-        with Image.open(path) as im:
-            if im.format not in ("PNG", "JPEG"):
-                raise ValueError(f"it is a {im.format} file; use PNG, JPEG or SVG")
-            im.verify()
-            return float(im.width), float(im.height)
+        with warnings.catch_warnings():  # Pillow's DecompressionBombWarning: our own limits say it
+            warnings.simplefilter("ignore")
+            with Image.open(path) as im:  # the header only: nothing is decoded here
+                if im.format not in ("PNG", "JPEG"):
+                    raise ValueError(f"it is a {im.format} file; use PNG, JPEG or SVG")
+                why = raster_problem(im.width, im.height)
+                if why:
+                    raise ValueError(why)
+                im.verify()
+                return float(im.width), float(im.height)
     except Image.DecompressionBombError:  # hundreds of millions of pixels in a small file
-        raise ValueError(f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture "
-                         f"(see Limits in docs/data-format.md)") from None
+        raise ValueError(f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture {SEE}") from None
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
-        raise ValueError(f"cannot read it as a picture ({exc})") from None
+        raise ValueError(f"cannot read it as a picture ({one_line(str(exc), 100)})") from None
 
 
-def check_image(path: Path) -> str | None:
-    """Why this picture cannot be used, or None."""
+def raster_problem(width: int, height: int) -> str | None:
+    """Why a PNG or JPEG of this size is refused, or None: its pixels (what it takes decoded: 4 bytes
+    a pixel at most, and a print-shop build works on a few copies) and each side."""
+    if max(width, height) > IMAGE_SIDE_PX:
+        return (f"it is {width:,} x {height:,} pixels, over the limit of {IMAGE_SIDE_PX:,} pixels a side {SEE}; "
+                f"scale it down")
+    if width * height > IMAGE_PX:
+        return (f"it is {width:,} x {height:,} pixels, over the limit of {IMAGE_PX // 1_000_000} million pixels a "
+                f"picture {SEE}; scale it down")
+    return None
+
+
+def check_image(path: Path, root: Path | None = None) -> str | None:
+    """Why this picture cannot be used, or None. ``root``: the game folder, which an SVG's own
+    references must stay inside."""
     if path.suffix.lower() not in KINDS:
         return f"a picture must be a .png, .jpg or .svg file, not {path.suffix or 'a file without a suffix'}"
     try:
         if not path.is_file():
             return "no such file"
+        size = path.stat().st_size
     except OSError as exc:  # a name too long for the file system
         return f"cannot read it: {exc.strerror}"
+    svg = is_svg(str(path))
+    if not svg and size > IMAGE_BYTES:
+        return (f"a picture file of {size / 1024 / 1024:,.0f} MB, over the limit of "
+                f"{IMAGE_BYTES // 1024 // 1024} MB {SEE}; save it as JPEG or scale it down")
     try:
-        w, h = natural_size(str(path))
+        why = svg_problem(path, root) if svg else None
+        if why is None:
+            natural_size(str(path))
     except ValueError as exc:
         return str(exc)
-    if not is_svg(str(path)) and w * h > IMAGE_PX:  # bounded work: each is decoded whole to be drawn
-        return (f"it is {w:,.0f} x {h:,.0f} pixels, over the limit of {IMAGE_PX // 1_000_000} million pixels a "
-                f"picture (see Limits in docs/data-format.md); scale it down")
-    return None
+    return why
 
 
 def placement(path: str, box: tuple[float, float, float, float],

@@ -17,11 +17,11 @@ PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
 __all__ = ["fit_problems", "font_problem", "image_problem", "text_width_mm"]  # text_width_mm: a text's width
 
 
-def image_problem(path: Path) -> str | None:
-    """Why this picture cannot be drawn, or None."""
+def image_problem(path: Path, folder: Path) -> str | None:
+    """Why this picture (in the game ``folder``) cannot be drawn, or None."""
     from .images import check_image  # a picture: read only if named
 
-    return check_image(path)
+    return check_image(path, folder)
 
 
 def font_problem(path: Path) -> str | None:

@@ -13,6 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..errors import one_line
 from ..interrupts import Held
 from .surface import MM_PER_PT, PT_PER_MM
 
@@ -22,6 +23,7 @@ _FILES = {
     "italic": "VeraIt.ttf",
     "bolditalic": "VeraBI.ttf",
 }
+MAX_FONT_BYTES = 20 * 1024 * 1024  # a game font's file: the largest TrueType families (CJK) are about 17 MB
 PDF_NAMES = {kind: f"PnpVera-{kind}" for kind in _FILES}
 SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
 SVG_WEIGHT = {"regular": ("normal", "normal"), "bold": ("bold", "normal"),
@@ -42,16 +44,81 @@ def is_file(font: str) -> bool:
 def check_font_file(path) -> str | None:
     """Why this file cannot be a game font, or None (reportlab embeds TrueType outlines only)."""
     path = Path(path)
+    name = one_line(path.name, 60)  # a name of 300 characters is cut in the message
     if path.suffix.lower() != ".ttf":
-        return (f"{path.name}: a game font must be a TrueType .ttf file "
+        return (f"{name}: a game font must be a TrueType .ttf file "
                 f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
-    if not path.is_file():
-        return f"{path.name}: no such file"
+    try:
+        if not path.is_file():
+            return f"{name}: no such file"
+        size = path.stat().st_size  # before a byte is read: the font is read whole to be embedded
+    except OSError as exc:  # a name too long for the file system
+        return f"{name}: cannot read it: {exc.strerror}"
+    if size > MAX_FONT_BYTES:
+        return (f"{name}: a font file of {size / 1024 / 1024:,.0f} MB, over the limit of "
+                f"{MAX_FONT_BYTES // 1024 // 1024} MB a font (see Limits in docs/data-format.md)")
+    why = cmap_problem(path.read_bytes())
+    if why:
+        return f"{name}: {why}; the file is damaged or not a font"
     try:
         pdf_name(str(path))
     except Exception as exc:  # reportlab's TTFError and struct errors for damaged files
-        return f"{path.name}: not a TrueType font reportlab can embed ({exc})"
+        return f"{name}: not a TrueType font reportlab can embed ({one_line(str(exc), 100)})"
+    try:  # the SVG pages embed it cut down by fontTools, which reads tables reportlab does not
+        svg_subset(str(path), "Aa0")
+    except Exception as exc:  # fontTools' assertions and struct errors for damaged tables
+        return (f"{name}: a damaged font: fontTools cannot cut it down for the SVG pages "
+                f"({type(exc).__name__}: {one_line(str(exc), 80)})")
     return None
+
+
+MAX_CMAP_CHARS = 0x110000  # every Unicode code point once
+
+
+def cmap_problem(data: bytes) -> str | None:
+    """Why a font's character map cannot be read in bounded time, or None. reportlab and fontTools
+    list every character of each range of a ``cmap`` subtable one by one, so a damaged range
+    (format 12 from 0 to 4,294,967,295, or thousands of overlapping format 4 segments) runs for
+    minutes and gigabytes: the ranges are added up here first, from the table directory, without
+    reading anything else. A subtable past the end of the file is left to the font readers."""
+    import struct
+
+    def ushort(at: int) -> int:
+        return struct.unpack_from(">H", data, at)[0]
+
+    def ulong(at: int) -> int:
+        return struct.unpack_from(">L", data, at)[0]
+
+    try:
+        cmap = next((ulong(12 + 16 * i + 8) for i in range(ushort(4)) if data[12 + 16 * i:16 + 16 * i] == b"cmap"),
+                    None)
+        if cmap is None:
+            return None
+        for i in range(ushort(cmap + 2)):
+            table = cmap + ulong(cmap + 4 + 8 * i + 4)
+            chars = _cmap_chars(data, table, ushort, ulong)
+            if chars > MAX_CMAP_CHARS:
+                return f"its character map lists {chars:,} characters (Unicode has {MAX_CMAP_CHARS:,})"
+    except struct.error:
+        return None
+    return None
+
+
+def _cmap_chars(data: bytes, table: int, ushort, ulong) -> int:  # noqa: ANN001 - the readers above
+    """The characters one cmap subtable lists, counted from its ranges."""
+    fmt = ushort(table)
+    if fmt == 4:
+        segments = ushort(table + 6) // 2
+        ends, starts = table + 14, table + 16 + 2 * segments
+        return sum(max(0, ushort(ends + 2 * k) - ushort(starts + 2 * k) + 1) for k in range(segments))
+    if fmt in (12, 13):
+        groups = ulong(table + 12)
+        if 16 + 12 * groups > len(data) - table:
+            return MAX_CMAP_CHARS + 1  # more groups than the file holds
+        return sum(max(0, ulong(table + 16 + 12 * k + 4) - ulong(table + 16 + 12 * k) + 1) for k in range(groups))
+    if fmt == 10:
+        return ulong(table + 16)
+    return 0
 
 
 @lru_cache(maxsize=None)

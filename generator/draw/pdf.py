@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 from typing import Callable
 
-from reportlab import rl_config
 from functools import lru_cache
+
+import reportlab
+from reportlab import rl_config
 
 from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -17,6 +19,14 @@ from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from ..typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
+
+# The reportlab releases DirectPdfSurface was written for and checked against (every kit
+# byte-identical to the files made before): it writes the canvas's content stream, the document's
+# fonts and its page dictionaries itself, through reportlab's private parts. On any other release
+# PdfSurface is PublicPdfSurface (reportlab's public calls only: the same pictures, not the same
+# bytes); tests/test_pdf_backend.py fails until the new release is checked and added here.
+DIRECT_WRITING_FOR = ("5.1.0",)
+
 
 @lru_cache(maxsize=None)
 def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeats few colours
@@ -34,8 +44,21 @@ def _ttf(name: str):
 def _dynamic(name: str) -> bool:
     """A TrueType font (reportlab subsets it as it goes), as every font we register is."""
     from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    return bool(getFont(name)._dynamicFont)
+    return isinstance(getFont(name), TTFont)
+
+
+@lru_cache(maxsize=None)
+def _colour(value: str, cmyk: bool):
+    """The colour object reportlab's setFillColor and setStrokeColor take: what _fill_code writes."""
+    if cmyk:
+        from reportlab.lib.colors import CMYKColor
+
+        from .cmyk import cmyk_of
+
+        return CMYKColor(*cmyk_of(value))
+    return HexColor(value)
 
 
 _PATH_OP = {"M": "m", "L": "l", "C": "c"}
@@ -117,8 +140,9 @@ def _format_path(path: Path) -> str:
     return " ".join(parts)
 
 
-class PdfSurface(Surface):
-    """Draws into one PDF document. Forms (``define``/``use``) become PDF form XObjects."""
+class PublicPdfSurface(Surface):
+    """Draws into one PDF document through reportlab's public calls. Forms (``define``/``use``)
+    become PDF form XObjects."""
 
     def __init__(self, title: str = "", author: str = "", subject: str = "",
                  viewer_prefs: dict[str, str] | None = None, print_shop: bool = False):
@@ -196,6 +220,193 @@ class PdfSurface(Surface):
         self._canvas.showPage()
         self._in_page = False
         self.page_count += 1
+
+    def finish(self) -> bytes:
+        return self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
+
+    # -- state ----------------------------------------------------------------------------------
+    def save(self):
+        self._canvas.saveState()
+        self._states.append((self._fill, self._stroke))
+
+    def restore(self):
+        self._canvas.restoreState()
+        self._fill, self._stroke = self._states.pop()
+
+    def translate(self, dx_mm, dy_mm):
+        if dx_mm or dy_mm:
+            self._canvas.translate(dx_mm, dy_mm)
+
+    def rotate(self, degrees):
+        if degrees:
+            self._canvas.rotate(degrees)
+
+    def scale(self, sx, sy):
+        self._canvas.scale(sx, sy)
+
+    def _rl_path(self, path: Path):
+        """The path as reportlab's path object."""
+        made = self._canvas.beginPath()
+        for op in path.ops:
+            kind = op[0]
+            if kind == "M":
+                made.moveTo(*op[1:])
+            elif kind == "L":
+                made.lineTo(*op[1:])
+            elif kind == "C":
+                made.curveTo(*op[1:])
+            else:
+                made.close()
+        return made
+
+    def clip(self, path):
+        self._canvas.clipPath(self._rl_path(path), stroke=0, fill=0)
+
+    # -- marks ----------------------------------------------------------------------------------
+    def draw(self, path, style: Style):
+        if not path.ops or (style.fill is None and style.stroke is None):
+            return
+        if self._cmyk and style.opacity < 1.0:
+            from .cmyk import opaque_style
+
+            style = opaque_style(style)
+        c = self._canvas
+        # a colour or line style already in force is not set again
+        if style.fill is not None:
+            fill = _fill_code(style.fill, self._cmyk)
+            if fill != self._fill:
+                c.setFillColor(_colour(style.fill, self._cmyk))
+                self._fill = fill
+            c.setFillAlpha(1)  # writes nothing when it is 1 already
+        if style.stroke is not None:
+            stroke = _stroke_code(style.stroke, style.width_mm, style.join, style.cap, style.dash_mm, self._cmyk)
+            if stroke != self._stroke:
+                c.setStrokeColor(_colour(style.stroke, self._cmyk))
+                c.setLineWidth(style.width_mm)
+                c.setLineJoin(_JOIN.get(style.join, 0))
+                c.setLineCap(_CAP.get(style.cap, 0))
+                c.setDash(list(style.dash_mm) if style.dash_mm else [], 0)
+                self._stroke = stroke
+            c.setStrokeAlpha(1)
+        if style.opacity < 1.0:
+            c.saveState()
+            c.setFillAlpha(style.opacity)
+            c.setStrokeAlpha(style.opacity)
+        c.drawPath(self._rl_path(path), stroke=1 if style.stroke else 0, fill=1 if style.fill else 0, fillMode=0)
+        if style.opacity < 1.0:
+            c.restoreState()
+
+    def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
+        if not text:
+            return
+        size_pt = snap(size_pt)  # every size from the one type scale
+        name, size = fonts.pdf_name(font), size_pt * MM_PER_PT
+        c = self._canvas
+        if anchor != "start":
+            width = c.stringWidth(text, name, size)
+            x_mm -= width / 2 if anchor == "middle" else width
+        t = c.beginText()
+        t.setTextTransform(1, 0, 0, -1, x_mm, y_mm)
+        t.setFont(name, size)
+        t.setFillColor(_colour(fill, self._cmyk))
+        t.textOut(text)
+        c.drawText(t)
+        self._fill = None  # set inside the text object: not known to the canvas's state
+
+    def image(self, path, x_mm, y_mm, w_mm, h_mm):
+        from ..components.images import is_svg, svg_drawing
+
+        c = self._canvas
+        c.saveState()
+        c.translate(x_mm, y_mm + h_mm)
+        c.scale(1, -1)  # pictures are stored y-up
+        if is_svg(path):
+            # an SVG picture stays vector: svglib's drawing, recorded once as a form XObject
+            drawing = svg_drawing(path)
+            name = self._images.get(path)
+            if name is None:
+                name = self._images[path] = f"Img{len(self._images)}"
+                from reportlab.graphics import renderPDF
+
+                from .cmyk import cmyk_drawing, own_fonts
+
+                drawing = cmyk_drawing(drawing) if self._cmyk else own_fonts(drawing)
+                c.beginForm(name, 0, 0, drawing.width, drawing.height)
+                renderPDF.draw(drawing, c, 0, 0)
+                c.endForm()
+            c.scale(w_mm / drawing.width, h_mm / drawing.height)
+            c.doForm(name)
+        else:
+            # reportlab stores a file's pixels once per document (keyed by a digest of its content)
+            if self._cmyk:  # CMYK pixels, alpha as a hard colour-key mask (no soft mask)
+                from .cmyk import cmyk_picture
+
+                from reportlab.lib.utils import ImageReader
+
+                pixels, key = cmyk_picture(path)
+                c.drawImage(ImageReader(pixels), 0, 0, w_mm, h_mm, mask=key)
+            else:
+                self._raster(path, w_mm, h_mm)
+        c.restoreState()
+
+    def _raster(self, path, w_mm, h_mm):
+        """A PNG or JPEG picture, its pixels stored once per document under a name made from its
+        content (given a file name, reportlab would name them by a digest of the path, so the same
+        game built from another folder would give other bytes). Later uses place the stored pixels
+        by that name, without digesting them again."""
+        c = self._canvas
+        name = self._rasters.get(path)
+        if name is None:
+            from reportlab.lib.utils import ImageReader
+
+            made = {"name": None}
+            c.drawImage(ImageReader(path), 0, 0, w_mm, h_mm, mask="auto", extraReturn=made)
+            self._rasters[path] = made["name"]
+            return
+        c.saveState()  # what drawImage writes for a stored picture
+        c.translate(0, 0)
+        c.scale(w_mm, h_mm)
+        c.doForm(name)
+        c.restoreState()
+
+    # -- reuse ----------------------------------------------------------------------------------
+    def has(self, name):
+        return name in self._forms
+
+    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
+        if name in self._forms:
+            return
+        self._forms[name] = f"F{len(self._forms)}"
+        x0, y0, x1, y1 = bbox_mm
+        c = self._canvas
+        c.beginForm(self._forms[name], x0, y0, x1, y1)
+        outer = (self._fill, self._stroke, self._states)
+        self._fill = self._stroke = None  # a form starts in the state of wherever it is placed
+        self._states = []
+        draw(self)
+        self._fill, self._stroke, self._states = outer
+        c.endForm()
+
+    def use(self, name, x_mm=0.0, y_mm=0.0):
+        c = self._canvas
+        if not (x_mm or y_mm):  # a form's Do saves and restores the graphics state itself
+            c.doForm(self._forms[name])
+            return
+        c.saveState()
+        c.translate(x_mm, y_mm)
+        c.doForm(self._forms[name])
+        c.restoreState()
+
+
+class DirectPdfSurface(PublicPdfSurface):
+    """The same drawing, its hot parts writing what reportlab's calls write without their bookkeeping:
+    the content stream's operators appended to the canvas's own list, a TrueType line's glyph codes
+    found as reportlab's ``_formatText`` finds them, each page's content compressed as it ends. It
+    reads and writes reportlab's private parts, so it is used only on the releases in
+    :data:`DIRECT_WRITING_FOR`, where its files are the ones the public calls give."""
+
+    def end_page(self):
+        super().end_page()
         self._deflate_last_page()
 
     def _deflate_last_page(self) -> None:
@@ -247,9 +458,6 @@ class PdfSurface(Surface):
         page.Contents = stream
         page.stream = None
 
-    def finish(self) -> bytes:
-        return self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
-
     # -- state ----------------------------------------------------------------------------------
     # save and restore write the operators reportlab's saveState and restoreState write ("q", "Q")
     # without their bookkeeping (a copy of 22 state attributes per save: a fifth of a card's drawing
@@ -271,13 +479,6 @@ class PdfSurface(Surface):
                 self._canvas.translate(dx_mm, dy_mm)  # merged into the "cm" just written, as reportlab does
             else:  # what reportlab's translate writes, without its matrix bookkeeping (nothing reads it)
                 code.append(f"1 0 0 1 {fp_str(dx_mm, dy_mm)} cm")
-
-    def rotate(self, degrees):
-        if degrees:
-            self._canvas.rotate(degrees)
-
-    def scale(self, sx, sy):
-        self._canvas.scale(sx, sy)
 
     @staticmethod
     def _path_code(path: Path) -> str:
@@ -423,80 +624,6 @@ class PdfSurface(Surface):
             font_name = self._subset_names[(name, subset)] = _ttf(name).getSubsetInternalName(subset, self._canvas._doc)
         return font_name
 
-    def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from ..components.images import is_svg, svg_drawing
-
-        c = self._canvas
-        c.saveState()
-        c.translate(x_mm, y_mm + h_mm)
-        c.scale(1, -1)  # pictures are stored y-up
-        if is_svg(path):
-            # an SVG picture stays vector: svglib's drawing, recorded once as a form XObject
-            drawing = svg_drawing(path)
-            name = self._images.get(path)
-            if name is None:
-                name = self._images[path] = f"Img{len(self._images)}"
-                from reportlab.graphics import renderPDF
-
-                from .cmyk import cmyk_drawing, own_fonts
-
-                drawing = cmyk_drawing(drawing) if self._cmyk else own_fonts(drawing)
-                c.beginForm(name, 0, 0, drawing.width, drawing.height)
-                renderPDF.draw(drawing, c, 0, 0)
-                c.endForm()
-            c.scale(w_mm / drawing.width, h_mm / drawing.height)
-            c.doForm(name)
-        else:
-            # reportlab stores a file's pixels once per document (keyed by a digest of its content)
-            if self._cmyk:  # CMYK pixels, alpha as a hard colour-key mask (no soft mask)
-                from .cmyk import cmyk_picture
-
-                from reportlab.lib.utils import ImageReader
-
-                pixels, key = cmyk_picture(path)
-                c.drawImage(ImageReader(pixels), 0, 0, w_mm, h_mm, mask=key)
-            else:
-                self._raster(path, w_mm, h_mm)
-        c.restoreState()
-
-    def _raster(self, path, w_mm, h_mm):
-        """A PNG or JPEG picture, its pixels stored once per document under a name made from its
-        content (given a file name, reportlab would name them by a digest of the path, so the same
-        game built from another folder would give other bytes). Later uses place the stored pixels
-        by that name, without digesting them again."""
-        c = self._canvas
-        name = self._rasters.get(path)
-        if name is None:
-            from reportlab.lib.utils import ImageReader
-
-            made = {"name": None}
-            c.drawImage(ImageReader(path), 0, 0, w_mm, h_mm, mask="auto", extraReturn=made)
-            self._rasters[path] = made["name"]
-            return
-        c.saveState()  # what drawImage writes for a stored picture
-        c.translate(0, 0)
-        c.scale(w_mm, h_mm)
-        c.doForm(name)
-        c.restoreState()
-
-    # -- reuse ----------------------------------------------------------------------------------
-    def has(self, name):
-        return name in self._forms
-
-    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
-        if name in self._forms:
-            return
-        self._forms[name] = f"F{len(self._forms)}"
-        x0, y0, x1, y1 = bbox_mm
-        c = self._canvas
-        c.beginForm(self._forms[name], x0, y0, x1, y1)
-        outer = (self._fill, self._stroke, self._states)
-        self._fill = self._stroke = None  # a form starts in the state of wherever it is placed
-        self._states = []
-        draw(self)
-        self._fill, self._stroke, self._states = outer
-        c.endForm()
-
     def use(self, name, x_mm=0.0, y_mm=0.0):
         code = self._canvas._code
         if not (x_mm or y_mm):  # a form's Do saves and restores the graphics state itself
@@ -507,3 +634,11 @@ class PdfSurface(Surface):
         self._canvas.doForm(self._forms[name])
         code.append("Q")
 
+
+def surface_for(release: str) -> type[PublicPdfSurface]:
+    """The document writer for a reportlab release: the direct one on a release it was checked on,
+    the public one on any other."""
+    return DirectPdfSurface if release in DIRECT_WRITING_FOR else PublicPdfSurface
+
+
+PdfSurface = surface_for(reportlab.Version)

@@ -1,27 +1,48 @@
-"""The SVG backend: one SVG file per page, sized in mm with a matching viewBox so it prints true."""
+"""The SVG backend: one SVG file per page (one svgwrite drawing), sized in mm with a matching viewBox so
+it prints true."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable
+
+import svgwrite
+from svgwrite.base import BaseElement
+from svgwrite.container import Group, Symbol, Use
+from svgwrite.image import Image
+from svgwrite.masking import ClipPath
+from svgwrite.path import Path as SvgPath
+from svgwrite.shapes import Rect
+from svgwrite.text import Text, TSpan
 
 from ..typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
 
 
+@lru_cache(maxsize=1 << 16)
 def _n(v: float) -> str:
+    """A number as the pages write it: at most three decimals, no trailing zeros, never "-0" (a page
+    writes the same few thousand numbers over and over: each is formatted once)."""
     text = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("", "-0") else text
 
 
+@lru_cache(maxsize=1 << 16)
+def _op_data(op: tuple) -> str:
+    """One path operation ("M", x, y) as path data (the same corners and curves recur on every piece)."""
+    return "Z" if op[0] == "Z" else op[0] + " ".join(map(_n, op[1:]))
+
+
 def path_data(path: Path) -> str:
-    parts = []
-    for op in path.ops:
-        if op[0] == "Z":
-            parts.append("Z")
-        else:
-            parts.append(op[0] + " ".join(_n(v) for v in op[1:]))
-    return "".join(parts)
+    return "".join(map(_op_data, path.ops))
+
+
+@lru_cache(maxsize=1 << 12)
+def _runs(text: str, size_pt: float, font: str) -> tuple[tuple[float, str], ...]:
+    """A line split at its kerned pairs (fonts.unkerned_runs), once per distinct line: a kit sets each
+    of its lines four times over on average (7,895 lines, 2,077 distinct, in the default build)."""
+    return tuple(fonts.unkerned_runs(text, size_pt, font))
 
 
 def _data_uri(path: str) -> str:
@@ -34,95 +55,18 @@ def _data_uri(path: str) -> str:
     return f"data:{kind.get(suffix, 'application/octet-stream')};base64,{data}"
 
 
-class _El:
-    """One SVG element: what svgwrite's element objects were for us, without their machinery. Written
-    out exactly as svgwrite wrote it through ElementTree (attributes sorted by name, empty ones left
-    out, ``<x />`` when empty), so the files are the same bytes at a fifth of the cost."""
-
-    __slots__ = ("tag", "attribs", "elements", "text")
-
-    def __init__(self, tag: str, attribs: dict[str, str] | None = None, text: str | None = None):
-        self.tag = tag
-        self.attribs = attribs if attribs is not None else {}
-        self.elements: list[_El] = []
-        self.text = text
-
-    def add(self, element: "_El") -> "_El":
-        self.elements.append(element)
-        return element
-
-    def write(self, out: list[str]) -> None:
-        if self.tag is _CDATA:
-            out.append(f"<![CDATA[{self.text}]]>")
-            return
-        out.append("<" + self.tag)
-        attribs = self.attribs
-        for key in sorted(attribs):
-            value = attribs[key]
-            if value:
-                out.append(f' {key}="{_escape_attrib(value)}"')
-        if self.text or self.elements:
-            out.append(">")
-            if self.text:
-                out.append(_escape_cdata(self.text))
-            for element in self.elements:
-                element.write(out)
-            out.append(f"</{self.tag}>")
-        else:
-            out.append(" />")
-
-
-_CDATA = "<![CDATA[%s]]>"
-_ROOT = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
-         "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": "full", "version": "1.1"}
-
-
-def _escape_attrib(text: str) -> str:  # as xml.etree.ElementTree writes an attribute value
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
-
-
-def _escape_cdata(text: str) -> str:  # as xml.etree.ElementTree writes text
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
-
-
-def Group(**attribs) -> _El:  # noqa: N802 - svgwrite's name for a <g>
-    return _El("g", {k.replace("_", "-"): v for k, v in attribs.items()})
-
-
 class _Page:
-    """The <svg> element of one page: title, defs, then the drawing."""
+    """One page: its own svgwrite drawing, unchecked (``debug=False``). Our data validation already
+    decides what is written, so svgwrite's per-attribute checks against the SVG grammar are left off;
+    every element of the page is made with the drawing as its factory, so it is unchecked too."""
+
+    __slots__ = ("drawing",)
 
     def __init__(self, width_mm: float, height_mm: float):
-        self.root = _El("svg", {"width": f"{_n(width_mm)}mm", "height": f"{_n(height_mm)}mm",
-                                "viewBox": f"0 0 {_n(width_mm)} {_n(height_mm)}",
-                                # font-kerning: none for browsers; text() also places kerned pairs
-                                "style": "font-kerning:none", **_ROOT})
-        self.defs = self.root.add(_El("defs"))
-
-    def tostring(self) -> str:
-        out: list[str] = []
-        self.root.write(out)
-        return "".join(out)
+        # font-kerning: none for browsers; text() also places kerned pairs itself (rsvg kerns anyway)
+        self.drawing = svgwrite.Drawing(size=(f"{_n(width_mm)}mm", f"{_n(height_mm)}mm"),
+                                        viewBox=f"0 0 {_n(width_mm)} {_n(height_mm)}", debug=False,
+                                        style="font-kerning:none")
 
 
 class _Frame:
@@ -130,44 +74,55 @@ class _Frame:
 
     __slots__ = ("groups",)
 
-    def __init__(self, group: _El):
+    def __init__(self, group: Group):
         self.groups = [group]
 
 
 class SvgSurface(Surface):
-    """Draws pages as separate SVG documents; ``finish()`` returns their bytes in order."""
+    """Draws pages as separate SVG documents (one svgwrite drawing each); ``finish()`` returns their
+    bytes in order."""
 
     def __init__(self, title: str = ""):
         self._title = title
         self._pages: list[bytes] = []
-        self._forms: dict[str, _El] = {}
+        self._forms: dict[str, BaseElement] = {}
         self._form_ids: dict[str, str] = {}
         self._form_deps: dict[str, set[str]] = {}
         self._clip_count = 0
         self._used: set[str] = set()
         self._frames: list[_Frame] = []
         self._doc: _Page | None = None
-        self._clips: list = []
+        # the factory of every element: the open page's drawing (art defined before the first page
+        # takes a drawing of its own), unchecked
+        self._factory: svgwrite.Drawing = svgwrite.Drawing(debug=False)
         self._font_text: dict[str, set[str]] = {}  # game font file -> characters set on this page
         self._form_fonts: dict[str, dict[str, set[str]]] = {}
+
+    def _make(self, kind: type[BaseElement], *args, attribs: dict[str, str] | None = None) -> BaseElement:
+        """An element of ``kind`` made by the page's unchecked drawing, its attributes (names as SVG
+        spells them) set in its public ``attribs``."""
+        element = kind(*args, factory=self._factory)
+        if attribs:
+            element.attribs.update(attribs)
+        return element
 
     # -- pages ----------------------------------------------------------------------------------
     def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
         self._doc = _Page(width_mm, height_mm)
+        drawing = self._factory = self._doc.drawing
         if self._title or label:
-            self._doc.root.elements.insert(0, _El("title", text=" - ".join(t for t in (self._title, label) if t)))
+            drawing.set_desc(title=" - ".join(t for t in (self._title, label) if t))
         # paper is white: without this, viewers in dark mode show the page dark
-        self._doc.root.add(_El("rect", {"x": "0", "y": "0", "width": _n(width_mm), "height": _n(height_mm),
-                                        "fill": "#ffffff"}))
-        root = self._doc.root.add(Group())
+        drawing.add(self._make(Rect, (0, 0), (_n(width_mm), _n(height_mm)), attribs={"fill": "#ffffff"}))
+        root = drawing.add(self._make(Group))
         self._frames = [_Frame(root)]
         self._used = set()
-        self._clips = []
         self._font_text = {}
 
     def end_page(self):
         doc = self._doc
         assert doc is not None
+        drawing = doc.drawing
         needed: list[str] = []
         todo = sorted(self._used)
         while todo:
@@ -177,9 +132,7 @@ class SvgSurface(Surface):
             needed.append(name)
             todo.extend(sorted(self._form_deps[name]))
         for name in sorted(needed, key=lambda n: self._form_ids[n]):
-            doc.defs.add(self._forms[name])
-        for clip in self._clips:
-            doc.defs.add(clip)
+            drawing.defs.add(self._forms[name])
         chars = dict(self._font_text)
         for name in needed:  # the fonts used inside reused art on this page
             for font, used in self._form_fonts.get(name, {}).items():
@@ -192,9 +145,8 @@ class SvgSurface(Surface):
                 data = base64.b64encode(fonts.svg_subset(font, "".join(sorted(chars[font])))).decode("ascii")
                 rules.append(f"@font-face {{ font-family: '{fonts.file_family(font)}'; "
                              f"src: url(data:font/ttf;base64,{data}) format('truetype'); }}")
-            style = doc.defs.add(_El("style", {"type": "text/css"}))
-            style.add(_El(_CDATA, text="\n".join(rules)))
-        self._pages.append(doc.tostring().encode("utf-8"))
+            drawing.defs.add(drawing.style("\n".join(rules)))
+        self._pages.append(drawing.tostring().encode("utf-8"))
         self._doc = None
 
     def finish(self) -> list[bytes]:  # type: ignore[override]
@@ -202,17 +154,17 @@ class SvgSurface(Surface):
 
     # -- state ----------------------------------------------------------------------------------
     @property
-    def _group(self) -> _El:
+    def _group(self) -> Group:
         return self._frames[-1].groups[-1]
 
-    def _open(self, **attrs) -> _El:
-        group = Group(**attrs)
+    def _open(self, attribs: dict[str, str] | None = None) -> Group:
+        group = self._make(Group, attribs=attribs)
         self._group.add(group)
         self._frames[-1].groups.append(group)
         return group
 
     def save(self):
-        group = Group()
+        group = self._make(Group)
         self._group.add(group)
         self._frames.append(_Frame(group))
 
@@ -240,17 +192,17 @@ class SvgSurface(Surface):
     def clip(self, path):
         self._clip_count += 1
         cid = f"clip{self._clip_count}"
-        clip = _El("clipPath", {"id": cid})
-        clip.add(_El("path", {"d": path_data(path)}))
+        clip = self._make(ClipPath, attribs={"id": cid})
+        clip.add(self._make(SvgPath, path_data(path)))
         # defined right where it is used, so a form reused on a later page carries its own clips
         self._group.add(clip)
-        self._open(clip_path=f"url(#{cid})")
+        self._open({"clip-path": f"url(#{cid})"})
 
     # -- marks ----------------------------------------------------------------------------------
     def draw(self, path, style: Style):
         if not path.ops or (style.fill is None and style.stroke is None):
             return
-        attrs = {"d": path_data(path), "fill": style.fill or "none"}
+        attrs = {"fill": style.fill or "none"}
         if style.stroke:
             attrs["stroke"] = style.stroke
             attrs["stroke-width"] = _n(style.width_mm)
@@ -262,7 +214,7 @@ class SvgSurface(Surface):
                 attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash_mm)
         if style.opacity < 1.0:
             attrs["opacity"] = _n(style.opacity)
-        self._group.add(_El("path", attrs))
+        self._group.add(self._make(SvgPath, path_data(path), attribs=attrs))
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:
@@ -273,11 +225,11 @@ class SvgSurface(Surface):
             weight, style = "normal", "normal"
             family = f"'{fonts.file_family(font)}', {fonts.SVG_FAMILY}"
             self._font_text.setdefault(font, set()).update(text)
-            runs = [(0.0, text)]  # its kerning is its own: laid out as the renderer does
+            runs: tuple[tuple[float, str], ...] = ((0.0, text),)  # its kerning is its own: as the renderer does
         else:
             weight, style = fonts.SVG_WEIGHT[fonts.font_kind(font)]
             family = fonts.SVG_FAMILY
-            runs = fonts.unkerned_runs(text, size_pt, font)
+            runs = _runs(text, size_pt, font)
         if len(runs) > 1 and anchor != "start":  # runs are placed from the start of the line
             width = fonts.text_width_mm(text, size_pt, font)
             x_mm -= width / 2 if anchor == "middle" else width
@@ -291,14 +243,14 @@ class SvgSurface(Surface):
         if style != "normal":
             attrs["font-style"] = style
         if len(runs) == 1:
-            self._group.add(_El("text", attrs, text))
+            self._group.add(self._make(Text, text, attribs=attrs))
             return
         # kerned pairs split into runs at the PDF's positions: the line is as long as in the PDF
         # aria-label: the line whole, for screen readers and text search (the runs split words)
         attrs["aria-label"] = text
-        node = _El("text", attrs, "")
+        node = self._make(Text, "", attribs=attrs)
         for offset, run in runs:
-            node.add(_El("tspan", {"x": _n(x_mm + offset)}, run))
+            node.add(self._make(TSpan, run, attribs={"x": _n(x_mm + offset)}))
         self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
@@ -311,14 +263,15 @@ class SvgSurface(Surface):
             iw, ih = natural_size(path)
             fid = f"f{len(self._form_ids)}"
             self._form_ids[name] = fid
-            symbol = _El("symbol", {"id": fid, "viewBox": f"0 0 {_n(iw)} {_n(ih)}", "preserveAspectRatio": "none"})
-            symbol.add(_El("image", {"xlink:href": _data_uri(path), "x": "0", "y": "0", "width": _n(iw),
-                                     "height": _n(ih)}))
+            symbol = self._make(Symbol, attribs={"id": fid, "viewBox": f"0 0 {_n(iw)} {_n(ih)}",
+                                                 "preserveAspectRatio": "none"})
+            symbol.add(self._make(Image, _data_uri(path), attribs={"x": "0", "y": "0", "width": _n(iw),
+                                                                  "height": _n(ih)}))
             self._forms[name] = symbol
             self._form_deps[name] = set()
         self._used.add(name)
-        self._group.add(_El("use", {"xlink:href": f"#{self._form_ids[name]}", "x": _n(x_mm), "y": _n(y_mm),
-                                    "width": _n(w_mm), "height": _n(h_mm)}))
+        self._group.add(self._make(Use, f"#{self._form_ids[name]}", attribs={"x": _n(x_mm), "y": _n(y_mm),
+                                   "width": _n(w_mm), "height": _n(h_mm)}))
 
     # -- reuse ----------------------------------------------------------------------------------
     def has(self, name):
@@ -329,7 +282,7 @@ class SvgSurface(Surface):
             return
         fid = f"f{len(self._form_ids)}"
         self._form_ids[name] = fid
-        group = Group(id=fid)
+        group = self._make(Group, attribs={"id": fid})
         saved_frames, saved_used, saved_fonts = self._frames, self._used, self._font_text
         self._frames, self._used, self._font_text = [_Frame(group)], set(), {}
         try:
@@ -343,8 +296,5 @@ class SvgSurface(Surface):
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
         self._used.add(name)
-        use = _El("use", {"xlink:href": f"#{self._form_ids[name]}"})
-        if x_mm or y_mm:
-            use.attribs["x"] = _n(x_mm)
-            use.attribs["y"] = _n(y_mm)
-        self._group.add(use)
+        at = {"x": _n(x_mm), "y": _n(y_mm)} if x_mm or y_mm else None
+        self._group.add(self._make(Use, f"#{self._form_ids[name]}", attribs=at))

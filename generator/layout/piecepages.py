@@ -152,6 +152,7 @@ def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple
     (on a white ground: the crop marks of the block run up behind it)."""
     if not labels:
         return paint
+
     def painted(s: Surface, p: Paper) -> PaintResult:
         result = paint(s, p)
         for name, (x, y) in labels:
@@ -165,7 +166,7 @@ def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple
 
 
 def piece_paint(game: Game, sides: list[tuple[PiecePage, str, tuple[float, float]]], marks: str,
-                 fold: str | None = None):
+                fold: str | None = None):
     """Paint one page holding one or two sheets of pieces (two: a gutter-fold page)."""
 
     def paint(s: Surface, paper: Paper) -> PaintResult:

@@ -18,7 +18,7 @@ class DrawingChecks(Protocol):
     """What only the drawing side can check (:mod:`generator.components.problems`, handed in by
     :func:`generator.loading.load_game`): the model reads the data without knowing how it is drawn."""
 
-    def image_problem(self, path: Path) -> str | None: ...
+    def image_problem(self, path: Path, folder: Path) -> str | None: ...
 
     def font_problem(self, path: Path) -> str | None: ...
 
@@ -81,7 +81,7 @@ def check_files(game: Game, spec: Any, errors: list[DataError], drawing: Drawing
                 if key == "image" and isinstance(value, str):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None and drawing is not None:
-                        why = drawing.image_problem(path)
+                        why = drawing.image_problem(path, Path(game.folder))
                     if why:
                         errors.append(spec.error(f"image {show(value)}: {why}", key))
                 elif key in ("font", "title_font") and isinstance(value, str):

@@ -26,8 +26,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import YList, YMap
+from ..errors import DataError, show
+from ..yamlsrc import LIMITS, YList, YMap, text_problem
 from . import format as fmt
 from ..schema import OneOf, Scalar, check
 
@@ -94,10 +94,15 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
         errors.append(DataError(f"items_csv: {name!r} leads outside the game folder; keep the sheet "
                                 f"inside it", yaml_file, yaml_line))
         return out
-    if not path.is_file():
-        errors.append(DataError(f"items_csv: no file {name!r} in the game folder", yaml_file, yaml_line))
+    try:
+        if not path.is_file():
+            errors.append(DataError(f"items_csv: no file {show(name)} in the game folder", yaml_file, yaml_line))
+            return out
+        size = path.stat().st_size
+    except OSError as exc:  # a name too long for the file system
+        errors.append(DataError(f"items_csv: cannot read {show(name)}: {exc.strerror}", yaml_file, yaml_line))
         return out
-    if path.stat().st_size > MAX_BYTES:
+    if size > MAX_BYTES:
         errors.append(DataError(f"items_csv: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB",
                                 yaml_file, yaml_line))
         return out
@@ -116,6 +121,8 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
         return out
     if not header:
         errors.append(DataError("the sheet is empty: its first row names the columns (name, count, ...)", shown, 1))
+        return out
+    if not all(check_cell(cell, shown, 1, f"header cell {i + 1}", errors) for i, cell in enumerate(header)):
         return out
     columns = _columns()
     names = [h.strip() for h in header]
@@ -139,6 +146,30 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
         good.append((i, col))
     if any(e.file == shown for e in errors):
         return out
+    rows = _rows(reader, shown, errors)
+    if rows is None:
+        return out
+    for line, row in rows:
+        if len(row) > len(names) and any(c.strip() for c in row[len(names):]):
+            errors.append(DataError(f"this row has {len(row)} cells but the header names {len(names)} "
+                                    f"columns", shown, line))
+            continue
+        before = len(errors)
+        item = _row_item(row, good, columns, shown, line, errors)
+        if len(errors) > before:
+            continue  # reported; a bad row is not built
+        out.append(item)
+        out.item_lines.append(line)
+    if not out and not any(e.file == shown for e in errors):
+        errors.append(DataError("the sheet has a header but no rows", shown, 1))
+    return out
+
+
+def _rows(reader: Any, shown: str, errors: list[DataError]) -> list[tuple[int, list[str]]] | None:
+    """The sheet's rows after the header that hold anything, each with its line, read no further than
+    the row over :data:`MAX_ROWS` (refused there: a sheet of a million rows costs no more than one of
+    ten thousand); None when refused."""
+    rows: list[tuple[int, list[str]]] = []
     start = reader.line_num + 1
     try:
         for row in reader:
@@ -146,24 +177,29 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
             start = reader.line_num + 1
             if not any(cell.strip() for cell in row):
                 continue
-            if len(out) >= MAX_ROWS:
-                errors.append(DataError(f"more than {MAX_ROWS} rows; split the sheet", shown, line))
-                break
-            if len(row) > len(names) and any(c.strip() for c in row[len(names):]):
-                errors.append(DataError(f"this row has {len(row)} cells but the header names {len(names)} "
-                                        f"columns", shown, line))
-                continue
-            before = len(errors)
-            item = _row_item(row, good, columns, shown, line, errors)
-            if len(errors) > before:
-                continue  # reported; a bad row is not built
-            out.append(item)
-            out.item_lines.append(line)
+            if len(rows) >= MAX_ROWS:
+                errors.append(DataError(f"more than {MAX_ROWS:,} rows, the limit of one sheet (see Limits in "
+                                        f"docs/data-format.md); split the sheet", shown, line))
+                return None
+            rows.append((line, row))
     except csv.Error as exc:
         errors.append(DataError(f"cannot read this row: {exc}", shown, reader.line_num))
-    if not out and not any(e.file == shown for e in errors):
-        errors.append(DataError("the sheet has a header but no rows", shown, 1))
-    return out
+    return rows
+
+
+def check_cell(text: str, shown: str, line: int, column: str, errors: list[DataError]) -> bool:
+    """A spreadsheet cell gets the checks every text of a YAML file gets (generator/yamlsrc.py): no
+    control character (a NUL, ESC, U+0001 ...; tab and line breaks are text) and no more than a YAML
+    value's characters. ``line`` is the cell's first line in the sheet (a quoted cell may span lines),
+    ``column`` names it in the message ("column 'title'"). Reports to ``errors``; False if refused."""
+    problem = text_problem(text, LIMITS.max_text)
+    if problem is None:
+        return True
+    inside, at, sentence = problem
+    if sentence.startswith("a control"):
+        sentence += f" at character {at}; a sheet's cells hold printable text only"
+    errors.append(DataError(f"{column}: {sentence}", shown, line + inside - 1))
+    return False
 
 
 def _display(path: Path) -> str:
@@ -189,7 +225,7 @@ def _row_item(row: list[str], good: list[tuple[int, str]], columns: dict[str, An
     back.file, back.line = shown, line
     for i, col in good:
         raw = row[i] if i < len(row) else ""
-        if raw.strip() == "":
+        if raw.strip() == "" or not check_cell(raw, shown, line, f"column {col!r}", errors):
             continue
         schema = columns[col]
         value = _cell(raw, schema)

@@ -10,7 +10,8 @@ import pytest
 
 from kingdom_helpers import rules, run
 from solo.board import generate_map, rules_board
-from solo.play import Asker, play_game
+from solo.asker import Asker
+from solo.play import play_game
 from solo.sheet import starter_log
 
 OFFERED = re.compile(r"\[([^\]]*)\] \(default [^)]*\): $")
@@ -108,7 +109,10 @@ def test_stopping_mid_setup_leaves_the_starter_log_and_play_continues_it(tmp_pat
     assert "Setup written to" in done.output
     assert check_outcome(path) == "in progress after year 0"
     text = path.read_text()
-    assert "farm: E3\n  mine: G2\n  village: F2\n" in text and "Starter log" not in text
+    # each building's line added under its placeholder: the starter log's words all kept
+    assert "  # farm:        # on a river hex\n  farm: E3\n" in text
+    assert "  # mine:        # on a mountain\n  mine: G2\n" in text
+    assert "  # village:     # next to that farm or mine\n  village: F2\n" in text and "Starter log" in text
 
 
 def test_stopping_mid_year_leaves_a_log_that_checks(tmp_path):

@@ -34,10 +34,18 @@ def test_the_default_paths_are_protected_too(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("sheet", "--seed", "7").exit_code == 0
     log = tmp_path / "output/kingdom/sheet-7.yaml"
-    # an untouched starter log is the same file: a Letter sheet beside it is fine, the log is kept
+    # the sheet itself is never overwritten without --force (a Letter sheet over the A4 one) ...
+    sheet = tmp_path / "output/kingdom/sheet-7.pdf"
+    a4 = sheet.read_bytes()
     letter = run("sheet", "--seed", "7", "--paper", "letter")
-    assert letter.exit_code == 0 and f"kept (still the starter log) {Path('output/kingdom/sheet-7.yaml')}" \
+    assert letter.exit_code == 2 and letter.output.count("\n") == 1
+    assert f"{Path('output/kingdom/sheet-7.pdf')} already exists; nothing was written (add --force" \
         in letter.output
+    assert sheet.read_bytes() == a4
+    # ... and an untouched starter log is the same file: beside a sheet under another name it is kept
+    beside = run("sheet", "--seed", "7", "--paper", "letter", "--out", "output/kingdom/sheet-7.svg")
+    assert beside.exit_code == 0 and f"kept (still the starter log) {Path('output/kingdom/sheet-7.yaml')}" \
+        in beside.output
     log.write_text(log.read_text() + "  - fate: [3, 5]\n")
     refused = run("sheet", "--seed", "7")
     assert refused.exit_code == 2 and "sheet-7.yaml already exists" in refused.output

@@ -59,7 +59,8 @@ def test_refusals_say_why_with_the_numbers(tmp_path):
 
 
 def test_a_sixs_two_results_must_differ():
-    from solo.play import Asker, _ask_choose
+    from solo.asker import Asker
+    from solo.prompts import ask_choose
     from kingdom_helpers import base_kingdom
 
     k = base_kingdom()
@@ -67,31 +68,34 @@ def test_a_sixs_two_results_must_differ():
     said: list[str] = []
     answers = iter(["harvest", "harvest", "strike-ore"])
     ask = Asker(echo=said.append, read=lambda prompt: next(answers))
-    assert _ask_choose(k, ask) == ("harvest", "strike-ore")
+    assert ask_choose(k, ask) == ("harvest", "strike-ore")
     assert any("a 6's 2 results must differ: you already chose harvest" in line for line in said)
 
 
 def test_safe_defaults(tmp_path):
-    from solo.play import Asker, _ask_disasters, _ask_trades, _good_site
+    from solo.advice import best_site
+    from solo.asker import Asker
+    from solo.prompts import ask_disasters, ask_trades
     from kingdom_helpers import base_kingdom
 
     k = base_kingdom()
     names = k.board.names
     # a new farm defaults to a river hex, a mine to a mountain
-    assert k.river >> _good_site(k, "farm", k.legal_hexes("farm")) & 1
-    assert k.mountains >> _good_site(k, "mine", k.legal_hexes("mine")) & 1
+    assert k.river >> best_site(k, "farm", k.legal_hexes("farm")) & 1
+    assert k.mountains >> best_site(k, "mine", k.legal_hexes("mine")) & 1
     # a disaster's default is the building that makes least: the village F4 makes 2 labor (next to
     # the farm), the river farm 2 food, the mountain mine 2 ore; a plain farm at A8 makes 1
-    k._place(k.board.index["A8"], 1)
+    k.place(k.board.index["A8"], 1)
     k.start_year((1, 3))
     prompts: list[str] = []
     ask = Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or "")
-    lost = _ask_disasters(k, (), ask)
-    assert [names[h] for h in lost] == ["A8"] and "(default A8)" in prompts[-1]
+    lost = ask_disasters(k, (), ask)
+    assert [names[h] for h in lost] == ["A8"]
+    assert "[A8 farm, C3 mine, E5 farm, F4 village] (default A8 farm): " in prompts[-1]
     # when food is short, the trade prompt defaults to food
     k.resolve_fate((), lost)
     k.produce(["labor"])
     k.food, k.labor = 0, 4
     prompts.clear()
-    _ask_trades(k, Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or ""))
+    ask_trades(k, Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or ""))
     assert "(default food)" in prompts[0] and k.food == 2

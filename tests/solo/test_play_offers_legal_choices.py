@@ -10,7 +10,9 @@ import pytest
 
 from kingdom_helpers import rules, run, write, SETUP
 from solo.check import check_file
-from solo.play import Asker, play_game, render_map
+from solo.asker import Asker
+from solo.play import play_game
+from solo.textmap import render_map
 from solo.board import generate_map, rules_board
 
 
@@ -21,7 +23,7 @@ class Robot(Asker):
         super().__init__(echo=lambda text: None)
         self.rng, self.asked, self.limit = random.Random(seed), 0, limit
 
-    def choice(self, question, options, default=None, why=None):
+    def choice(self, question, options, default=None, why=None, shown_as=None):
         self.asked += 1
         if self.asked > self.limit:
             import click
@@ -82,7 +84,8 @@ def test_play_refuses_offered_nonsense_and_asks_again(tmp_path):
     path = tmp_path / "g.yaml"
     result = run("play", "--seed", "7", "--log", str(path), input="\n\n\nZ9\nE4\nA4\nE3\nG2\nF2\n")
     lines = result.output.splitlines()
-    choices = "type one of: E1, E2, E3, F3, G3 (Enter: E1)"
+    choices = ("type one of: E1, E2, E3, F3, G3 (Enter: E1); or back: take back the building you placed "
+               "last; undo: every building placed since you started")
     assert f"  'Z9' is not a hex of the map (a column letter and a row number, A1 to J8); {choices}" in lines
     assert f"  E4 is the capital space; the farm needs a hex of its own; {choices}" in lines
     assert f"  the setup farm stands on a river hex; A4 is not one; {choices}" in lines

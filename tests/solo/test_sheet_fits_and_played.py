@@ -9,10 +9,12 @@ import pypdfium2 as pdfium
 import pytest
 
 from kingdom_helpers import SETUP, custom_rules, rules, run, write
-from solo.board import generate_map, rules_board
-from solo.engine import cost_text
-from solo.sheet import (RECORD_ROW_MM, layout, record_rows, render_sheet, rules_text, tracker_limit)
-from test_solo_sheet import drawn
+from solo.board import rules_board
+from solo.tables import cost_text
+from solo.sheet_front import tracker_limit
+from solo.sheet_layout import RECORD_ROW_MM, layout, record_rows
+from solo.sheet_rules import rules_text
+from sheet_recorder import drawn
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -28,8 +30,8 @@ def test_trackers_reach_99_and_labor_30_and_the_record_holds_40_years(paper):
     assert max(numbers) >= 40  # the record's year numbers, on the back page
 
 
-def test_the_record_continues_on_more_back_pages_for_a_long_game(tmp_path):
-    # 60 quiet years (the capital feeds the kingdom) in a log: 60 rows over two back pages
+def test_the_record_continues_on_a_continuation_page_for_a_long_game(tmp_path):
+    # 60 quiet years (the capital feeds the kingdom) in a log: 50 rows on the back, 10 continued
     years = "  - fate: [3, 4]\n    capital: [food]\n" * 60
     path = write(tmp_path, SETUP + years)
     assert run("check", str(path)).exit_code == 0
@@ -39,7 +41,10 @@ def test_the_record_continues_on_more_back_pages_for_a_long_game(tmp_path):
     pdf = pdfium.PdfDocument(out.read_bytes())
     assert len(pdf) == 3
     back2 = pdf[2].get_textpage().get_text_range()
-    assert "page 2 of 2" in back2 and "60" in back2
+    assert "Year by year, continued: years 51 to 101" in back2
+    assert re.search(r"\b60\b", back2)
+    back = pdf[1].get_textpage().get_text_range()
+    assert "\n50 " in back and "\n51 " not in back
 
 
 def printed_rules(r=None, blank=False) -> str:
@@ -164,8 +169,9 @@ def test_every_pencilled_word_stays_inside_its_hex(paper):
     from generator.draw.fonts import text_width_mm
     from generator.draw.surface import MM_PER_PT
     from solo.playout import playout
-    from solo.sheet import _pencil_buildings, played_from_log
-    from test_solo_sheet import Recorder
+    from solo.sheet_front import pencil_buildings
+    from solo.sheet_played import played_from_log
+    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)
@@ -173,7 +179,7 @@ def test_every_pencilled_word_stays_inside_its_hex(paper):
     assert (k.outcome.result, k.stage, k.graveyards, k.villages) == ("won", 3, 2, 4)
     board, grid = rules_board(r), layout(paper, r).grid
     rec = Recorder()
-    _pencil_buildings(rec, grid, board, played_from_log(game.log, r))
+    pencil_buildings(rec, grid, board, played_from_log(game.log, r))
     words = [t[2] for t in rec.texts]
     assert words.count("monument") == 3 and words.count("graveyard") == 2 and {"1", "2", "3"} <= set(words)
     centres = [grid.center(*board.col_row(h)) for h in range(board.size)]
@@ -193,8 +199,9 @@ def test_long_years_are_written_short_rather_than_cut(paper):
     """Two sixes' four results and a capital's two resources do not fit their cells: the record
     writes them short (the key says how) instead of cutting them off with an ellipsis."""
     from solo.playout import playout
-    from solo.sheet import draw_sheet, played_from_log
-    from test_solo_sheet import Recorder
+    from solo.sheet import draw_sheet
+    from solo.sheet_played import played_from_log
+    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)

@@ -10,50 +10,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.draw.fonts import text_width_mm
-from generator.draw.surface import MM_PER_PT, Path, Style, Surface
+from generator.draw.surface import MM_PER_PT
 from kingdom_helpers import rules, run
+from sheet_recorder import drawn
 from solo.board import generate_map, rules_board
 from solo.log import read_log
-from solo.sheet import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, draw_sheet, layout, render_sheet, rules_text, set_rules
-
-
-class Recorder(Surface):
-    """A Surface that records what is drawn (in page mm; the sheet uses no transforms)."""
-
-    def __init__(self) -> None:
-        self.texts: list[tuple[float, float, str, float, str]] = []
-        self.fonts: list[str] = []
-        self.paths: list[tuple[Path, Style]] = []
-        self.page = (0.0, 0.0)
-
-    def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
-        self.page = (width_mm, height_mm)
-
-    def end_page(self): ...
-    def finish(self): return b""
-    def save(self): ...
-    def restore(self): ...
-    def translate(self, dx_mm, dy_mm): raise AssertionError("sheet draws in page coordinates")
-    def rotate(self, degrees): raise AssertionError
-    def scale(self, sx, sy): raise AssertionError
-    def clip(self, path): ...
-    def draw(self, path, style): self.paths.append((path, style))
-
-    def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
-        self.texts.append((x_mm, y_mm, text, size_pt, anchor))
-        self.fonts.append(font)
-
-    def define(self, name, bbox_mm, draw): ...
-    def use(self, name, x_mm=0.0, y_mm=0.0): ...
-    def has(self, name): return False
-
-
-def drawn(paper: str, seed: int | None = 7) -> tuple[Recorder, object]:
-    r = rules()
-    kmap = generate_map(rules_board(r), seed) if seed is not None else None
-    rec = Recorder()
-    lay = draw_sheet(rec, r, kmap, paper)
-    return rec, lay
+from solo.sheet import render_sheet
+from solo.sheet_layout import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, layout
+from solo.sheet_rules import rules_text, set_rules
 
 
 CASES = [("a4", 7), ("letter", 7), ("a4", None), ("letter", None), ("a4", 123456)]

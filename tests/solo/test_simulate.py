@@ -7,7 +7,9 @@ import json
 import pytest
 
 from kingdom_helpers import run
-from solo.simulate import Policy, play_one, simulate, summarise, wilson
+from solo.errors import PolicyError
+from solo.simstats import summarise, wilson
+from solo.simulate import Policy, play_one, simulate
 from solo.rules import load_rules
 
 
@@ -162,7 +164,8 @@ def test_the_earliest_failing_game_is_raised_whatever_the_jobs(monkeypatch):
 
     monkeypatch.setitem(S.POLICIES, "fails-from-30", FailsFrom30)
     for jobs in (1, 2, 3):
-        with pytest.raises(ValueError, match=r"^game 30 refuses$"):
+        with pytest.raises(PolicyError, match=r"^--policy fails-from-30: capital\(\) raised ValueError: "
+                           r"game 30 refuses, in year 1 of game 30 \(sheet \d+\)$"):
             simulate("fails-from-30", 200, 0, jobs=jobs)
 
 
@@ -181,7 +184,7 @@ def test_a_childs_error_reaches_this_process(monkeypatch):
             return super().capital(k)
 
     monkeypatch.setitem(S.POLICIES, "fails-in-a-child", FailsInAChild)
-    with pytest.raises(ValueError, match="raised in a child"):
+    with pytest.raises(PolicyError, match="capital\\(\\) raised ValueError: raised in a child"):
         simulate("fails-in-a-child", 3000, 0, jobs=2)
 
 
