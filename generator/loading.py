@@ -11,6 +11,7 @@ from .model import Game
 from .model.load import read_game
 
 
-def load_game(folder: str | Path) -> Game:
-    """Load and check the game in ``folder``. Raises DataErrors listing every problem."""
-    return read_game(folder, problems)
+def load_game(folder: str | Path, variant: str | None = None) -> Game:
+    """Load and check the game in ``folder`` (as its ``variant``, if given). Raises DataErrors listing
+    every problem."""
+    return read_game(folder, problems, variant)

@@ -14,8 +14,7 @@ node composer recurses in C and a file of 26,000 ``[`` kills the process), and t
 from the events by a loop in this module that enforces :data:`LIMITS` as it goes:
 
 * the file's size (checked before anything is parsed) and the characters in it (a NUL or another
-  control character is refused at its line, before libyaml sees the text, and so is one written as
-  an escape in a double-quoted text, "\\0": a path holding it cannot be opened);
+  control character is refused at its line, before libyaml sees the text, as is one escaped: "\\0");
 * nesting depth, the number of values (counting what every alias stands for, so a "billion laughs"
   file is refused at the alias that passes the limit, without expanding anything), the length of
   one text and the digits of one number;
@@ -459,9 +458,8 @@ def loads(text: str, source_name: str = "<string>", limits: Limits = LIMITS) -> 
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         if exc.problem and "nesting depth" in exc.problem:
-            # libyaml 0.2.6's own bound (in PyYAML 6.0.4's wheels): its scanner reads up to a line ahead
-            # of the events we are given, so a line of "[[[[..." passes its 1,000 levels before our
-            # count sees level 101. The levels past ours are on that same line: the same sentence.
+            # libyaml 0.2.6's own bound of 1,000 levels, met a line ahead of the events we count (a line
+            # of "[[[[..."): the levels past ours are on the line it marks
             raise DataError(f"nested more than {limits.max_depth} levels deep", source_name, line) from None
         what = exc.problem or exc.context or "unreadable YAML"
         if exc.context and exc.problem:

@@ -88,7 +88,14 @@ def icon_paths(shapes: list[dict[str, Any]]) -> list[tuple[Path, dict[str, Any]]
 
 def draw_icon(s: Surface, shapes: list[dict[str, Any]], cx: float, cy: float, size_mm: float,
               ink: str) -> None:
-    """Draw an icon (100 x 100 box) centred at (cx, cy), ``size_mm`` wide."""
+    """Draw an icon (100 x 100 box) centred at (cx, cy), ``size_mm`` wide. An icon from a picture file
+    (``[{"picture": path}]``) is that picture, fitted in the square in its own colours."""
+    if shapes and "picture" in shapes[0]:
+        from .images import draw_image  # a designer's picture icon: only then
+
+        half = size_mm / 2
+        draw_image(s, shapes[0]["picture"], (cx - half, cy - half, cx + half, cy + half), "fit")
+        return
     k = size_mm / BOX
     with s.saved():
         s.translate(cx - size_mm / 2, cy - size_mm / 2)

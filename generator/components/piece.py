@@ -1,5 +1,5 @@
-"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the
-origin, for both sides. The layout decides where the box goes."""
+"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the origin,
+for both sides. The layout decides where the box goes."""
 
 from __future__ import annotations
 
@@ -66,6 +66,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
     if look.player:
         _player_outline(s, comp, look)
+    if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
+        colour, width = look.cut
+        s.draw(outline(comp, -width / 2), Style(stroke=colour, width_mm=width, join="round"))
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
@@ -92,9 +95,7 @@ MIN_PT = 5.0  # no text on a piece is set smaller than this
 
 class _Placed(Record):
     """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's)."""
-
-    FIELDS = ("line", "x", "y", "size", "family", "ink")
-    __slots__ = FIELDS
+    FIELDS = __slots__ = ("line", "x", "y", "size", "family", "ink")
 
     def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
         self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
@@ -110,10 +111,9 @@ class Plan:
         self.lines: list = []
         self.icon: tuple | None = None
         self.badge_y: float | None = None
-        self.badge_r = 0.0
         self.badge_x: float | None = None
-        self.cue_r = 0.0
         self.cue_x: float | None = None
+        self.badge_r = self.cue_r = 0.0
         self.big_value: tuple | None = None
         self.problems: list = []
 

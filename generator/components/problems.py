@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..draw.fonts import check_font_file, text_width_mm
+from ..draw.fonts import check_font_file
+from ..draw.fonts import text_width_mm as plain_width_mm
 from ..errors import DataError
 from ..model import Game
 from .card import card_problems
+from .glyphs import face_warnings
 from .look import resolve
+from .richtext import DEFAULT_FAMILY, rich_width
 
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
-__all__ = ["fit_problems", "font_problem", "image_problem", "text_width_mm"]  # text_width_mm: a text's width
 
 
 def image_problem(path: Path, folder: Path) -> str | None:
@@ -27,6 +29,14 @@ def image_problem(path: Path, folder: Path) -> str | None:
 def font_problem(path: Path) -> str | None:
     """Why this file cannot be a game font, or None."""
     return check_font_file(path)
+
+
+def text_width_mm(text: str, size: float, font: str) -> float:
+    """The widest line of a text element as printed: its markup (**bold**, *italic*) not counted, an
+    inline {icon:...} as wide as the icon prints."""
+    if "*" not in text and "{" not in text and "\\" not in text:
+        return max(plain_width_mm(line, size, font) for line in text.split("\n"))
+    return rich_width(text, size, DEFAULT_FAMILY, font if font in DEFAULT_FAMILY else "regular")
 
 
 def fit_problems(game: Game, errors: list[DataError]) -> None:
@@ -51,6 +61,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
+                face_warnings(game, look, item, noted)
                 if comp.kind == "card":
                     found = card_problems(comp, look)
                 else:

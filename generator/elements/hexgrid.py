@@ -11,8 +11,8 @@ from ..components.art import draw_icon, ink_for, mix, pattern
 from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
-from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
-                      num)
+from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
+                      integer, num)
 from ..vocabulary import Anchor, Orientation
 from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
@@ -26,7 +26,7 @@ HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
 HEX_MARK = Map({
     "hex": Key(HEX_ADDRESS, True),
     "fill": Key(BOARD_COLOUR),
-    "terrain": Key(ID),
+    "terrain": Key(NAME_ID),
     "text": Key(TEXT),
     "icon": Key(TEXT),
 }, "hex mark")

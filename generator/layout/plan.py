@@ -7,7 +7,6 @@ from ..model import Component, Game
 from ..options import Options
 from ..vocabulary import Duplex, PieceLayout
 from .document import Document, number_sheets
-from .gutter import gutter_pages
 from .page import Paper
 from .piecepages import packed_pages, piece_bleed, piece_pages
 from .textpage import sheet_pages
@@ -32,6 +31,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
                 one_sided.append(comp)
                 continue
             if opts.layout == PieceLayout.GUTTER_FOLD:  # fronts and backs on one page: printed on one side
+                from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
+
                 single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
             else:
                 duplex.pages.extend(piece_pages(game, comp, paper, opts))

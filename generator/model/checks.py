@@ -26,8 +26,20 @@ CARD_ONLY = {
     "band": "band colours a card's title band; a {kind} has none (use fill)",
 }
 
+# Face keys a card cannot print
+PIECE_ONLY = {
+    "stroke": "a line along the cut prints on tiles, tokens and counters; a card's edge is its cut (use band "
+              "or a box element for a frame)",
+    "stroke_mm": "a line along the cut prints on tiles, tokens and counters",
+}
+
+
 def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
     """Refuse face keys this kind of piece cannot print."""
+    if isinstance(face, YMap) and kind == "card":
+        for key, why in PIECE_ONLY.items():
+            if key in face:
+                errors.append(face.error(f"{key} does not print on a card: {why}", key))
     if not isinstance(face, YMap) or kind not in PIECE_KINDS:
         return
     for key, why in CARD_ONLY.items():
@@ -72,7 +84,7 @@ def check_card_rotate(face: Any, errors: list[DataError]) -> None:
 
 
 # Where an element takes ``none`` for a colour (drawn without that paint); elsewhere it is refused.
-_NONE_TAKEN = {"fill": ("box", "polygon"), "stroke": ("polygon",)}
+_NONE_TAKEN = {"fill": ("box", "polygon"), "stroke": ("box", "polygon")}
 _PLAYER_WORDS = ("player", "player-ink")
 _COLOUR_KEYS = ("fill", "stroke", "ink", "sectors")
 
@@ -155,8 +167,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
 
         text = Text(el)
         size = float(text.size_pt)
-        width = max(drawing.text_width_mm(line, size, str(el.get("font", "regular")))
-                    for line in str(text.text).split("\n"))
+        width = drawing.text_width_mm(str(text.text), size, str(el.get("font", "regular")))
         anchor = text.anchor
         left = x - (width / 2 if anchor == Anchor.MIDDLE else width if anchor == Anchor.END else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:

@@ -1,6 +1,7 @@
-"""The files a game names (its fonts, its pictures) and the inline icons its texts name, checked as
-the game is read; whether a picture or a font file can be used only the drawing side can tell
-(:class:`DrawingChecks`, handed in by :func:`generator.loading.load_game`)."""
+"""The files a game names: how they are shown in messages, that they stay inside the game folder, its
+fonts and pictures, and the inline icons its texts name, checked as the game is read; whether a
+picture or a font file can be used only the drawing side can tell (:class:`DrawingChecks`, handed in
+by :func:`generator.loading.load_game`)."""
 
 from __future__ import annotations
 
@@ -14,17 +15,13 @@ from ..yamlsrc import YList, YMap
 from .game import Game
 
 
-class DrawingChecks(Protocol):
-    """What only the drawing side can check (:mod:`generator.components.problems`, handed in by
-    :func:`generator.loading.load_game`): the model reads the data without knowing how it is drawn."""
-
-    def image_problem(self, path: Path, folder: Path) -> str | None: ...
-
-    def font_problem(self, path: Path) -> str | None: ...
-
-    def fit_problems(self, game: Game, errors: list[DataError]) -> None: ...
-
-    def text_width_mm(self, text: str, size_pt: float, font: str) -> float: ...
+def display_path(path: Path) -> str:
+    """A short name for messages: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)
 
 
 def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
@@ -39,6 +36,19 @@ def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
     except ValueError:
         return None, f"{text!r} leaves the game folder; pictures and fonts must live inside it"
     return path, ""
+
+
+class DrawingChecks(Protocol):
+    """What only the drawing side can check (:mod:`generator.components.problems`, handed in by
+    :func:`generator.loading.load_game`): the model reads the data without knowing how it is drawn."""
+
+    def image_problem(self, path: Path, folder: Path) -> str | None: ...
+
+    def font_problem(self, path: Path) -> str | None: ...
+
+    def fit_problems(self, game: Game, errors: list[DataError]) -> None: ...
+
+    def text_width_mm(self, text: str, size_pt: float, font: str) -> float: ...
 
 
 def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: DrawingChecks | None
@@ -78,7 +88,7 @@ def check_files(game: Game, spec: Any, errors: list[DataError], drawing: Drawing
     def walk(spec: Any) -> None:
         if isinstance(spec, YMap):
             for key, value in spec.items():
-                if key == "image" and isinstance(value, str):
+                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None and drawing is not None:
                         why = drawing.image_problem(path, Path(game.folder))

@@ -4,7 +4,6 @@ player copies expanded. All problems are collected and raised together as ``Data
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -16,7 +15,13 @@ from ..vocabulary import Orientation
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
+from .expand import Sources, expand, needs_expanding, templated_files
+from .files import display_path  # the commands show paths as the model does
+from .own_icons import resolve_own_icons
+from .layouts import resolve_layouts
+from .variants import apply_variant
 from .extend import resolve_extends
+from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
@@ -30,15 +35,6 @@ SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
 IN_MM = 25.4
-
-
-def display_path(path: Path) -> str:
-    """A short name for messages: relative to the working folder when inside it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return rel if not rel.startswith("..") else str(path)
 
 
 def discover_games(root: Path | None = None) -> list[Path]:
@@ -96,6 +92,10 @@ class GameIcons(Mapping):
             self._all = icons
         return icons
 
+    def forget(self) -> None:
+        """The game's own icons changed: merge them again when next looked up."""
+        self._all = None
+
     def __getitem__(self, name: str) -> Any:
         return self._icons()[name]
 
@@ -135,9 +135,10 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     return docs
 
 
-def read_game(folder: str | Path, drawing: DrawingChecks | None = None) -> Game:
-    """Read and check the game in ``folder``; with ``drawing``, also what only the drawing side can
-    check (:func:`generator.loading.load_game` hands it in). Raises DataErrors listing every problem."""
+def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant: str | None = None) -> Game:
+    """Read and check the game in ``folder`` (as its ``variant``, if given); with ``drawing``, also what
+    only the drawing side can check (:func:`generator.loading.load_game` hands it in). Raises
+    DataErrors listing every problem."""
     folder = Path(folder)
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
@@ -146,29 +147,51 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None) -> Game:
     if errors:
         raise DataErrors(errors)
     main_name, main = docs[0]
+    if variant is not None:
+        main = apply_variant(main, variant, errors)
+        check(main, fmt.GAME_FILE, errors, (main_name, 1), "game.yaml")
+        docs[0] = (main_name, main)
+        if errors:
+            raise DataErrors(errors)
+    layouts = resolve_layouts([doc for _, doc in docs], errors)
     terrain: dict[str, Any] = {}
     own_icons: dict[str, Any] = {}
+    icon_where: dict[str, tuple[YMap, Any]] = {}  # where each of the game's own icons is defined
     comp_specs: list[YMap] = []
     for _, doc in docs:
         terrain.update(doc.get("terrain", {}) or {})
         own_icons.update(doc.get("icons", {}) or {})
+        for key in doc.get("icons", {}) or {}:
+            icon_where[norm(str(key))] = (doc["icons"], key)
         comp_specs.extend(doc.get("components", []) or [])
+    terrain = normalise_keys(terrain, "terrain", errors)
+    own_icons = normalise_keys(own_icons, "icon", errors)
+    canonical_refs(terrain)
     icons = GameIcons(own_icons)
+    resolve_own_icons(own_icons, icons, folder, icon_where, errors)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
-    colours = [Colour(c["id"], str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+    colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
     for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
         if key in meta and not isinstance(meta[key], str):
             meta[key] = str(meta[key])
-    game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
+    game_id = f"{meta['id']}-{variant}" if variant else meta["id"]  # a variant's files carry its name
+    game = Game(id=game_id, title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = read_fonts(main, folder, errors, drawing)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
+    sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
+    templated = templated_files(folder)
+    for spec in comp_specs:
+        if spec.file in templated and needs_expanding(spec):
+            expand(spec, sources, errors)
+            substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
+        canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -374,7 +397,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             back_face = shared_back
         else:
             back_face = merge_back(face, comp_back, raw.get("back"))
-        item_id = str(raw.get("id") or _slug(name))
+        item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
         if item_id in ids:
             if raw.get("id") is not None:
                 errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} "
@@ -393,6 +416,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         # a player's whole set together, colour by colour, so each player's pieces share sheets
         for colour in colours:
             for raw, face, back_face, name, item_id in prepared:
+                if getattr(raw, "player", None) not in (None, colour.id):
+                    continue  # an item made for another player ({{ player }} in its templates)
                 items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
                                   raw.file, raw.line, str(raw.get("note", ""))))
     else:
