@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import limits, load_game
+from generator.loading import load_game
+from generator.model import limits
 
 from safety_helpers import env, run_in_process
 

@@ -18,7 +18,8 @@ from PIL import Image
 from generator.build import Options, build_game, expand_generated
 from generator.export.faces import item_faces
 from generator.export.tts import MAX_SIDE_PX, deck_grid, tts_files
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 SCHEMA = json.loads((Path(__file__).parent / "tts_save_schema.json").read_text())
 
