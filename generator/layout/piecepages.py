@@ -176,9 +176,9 @@ def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: 
         runs.append((comp, pieces))
     jobs = []
     for page in pack(runs, paper, plan):
-        fronts = [(PieceSheet(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
+        fronts = [(PiecePage(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
                   for b in page.blocks]
-        backs = [(PieceSheet(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
+        backs = [(PiecePage(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
                   opts.back_offset_mm) for b in page.blocks]
         comps_here = page.comps
         what = ", ".join(c.name for c in comps_here)
