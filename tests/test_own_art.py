@@ -388,7 +388,7 @@ def test_text_that_does_not_fit_shrinks_then_warns_with_its_line(tmp_path):
         """)
     result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
-    assert re.search(r"game\.yaml:9: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), result.stderr
+    assert re.search(r"game\.yaml:9: warning: the text needs [\d.]+ mm at 6 pt", result.stderr), result.stderr
 
 
 def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_path):
@@ -409,7 +409,7 @@ def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_
     result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf,svg", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
     for line in (9, 10, 11):
-        assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), \
+        assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 6 pt", result.stderr), \
             result.stderr
     from pypdf import PdfReader
 
