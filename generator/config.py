@@ -16,6 +16,7 @@ build:
   bleed_mm: 3
   marks: crop              # crop | lines | none
   print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
+  cut_files: false         # true: registration marks and an SVG cut file per sheet of pieces
   out: output
 ```
 """
@@ -29,19 +30,21 @@ from typing import Any
 from .errors import DataErrors
 from .model.load import display_path
 from .schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
+from .vocabulary import Duplex, Marks, PieceLayout
 from .yamlsrc import load_yaml
 
 BUILD = Map({
     "paper": Key(enum("a4", "letter", "both")),
     "format": Key(enum("pdf", "svg", "both", "png", "tts", "html")),
     "dpi": Key(num(30, 1200)),
-    "duplex": Key(enum("long", "short", "none")),
+    "duplex": Key(enum(*Duplex)),
     "back_offset_mm": Key(ListOf(num(-20, 20), "[x, y] in mm", min_items=2)),
-    "layout": Key(enum("duplex", "gutter-fold")),
+    "layout": Key(enum(*PieceLayout)),
     "ink_saver": Key(BOOL),
     "bleed_mm": Key(num(0, 6)),
-    "marks": Key(enum("crop", "lines", "none")),
+    "marks": Key(enum(*Marks)),
     "print_shop": Key(BOOL),
+    "cut_files": Key(BOOL),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")
@@ -74,4 +77,6 @@ def build_defaults() -> dict[str, Any]:
         if errors:
             raise DataErrors(errors)
         merged.update(doc.get("build") or {})
+    if "out" in merged and not isinstance(merged["out"], str):  # out: 2024, a folder named by a number
+        merged["out"] = str(merged["out"])
     return merged

@@ -105,7 +105,8 @@ def forget_read_files() -> None:
     from .components import images
     from .draw import fonts
 
-    for cached in (images.svg_drawing, images.natural_size, fonts.file_family, fonts.pdf_name):
+    images.forget()
+    for cached in (fonts.file_family, fonts.pdf_name):
         cached.cache_clear()
 
 
@@ -145,7 +146,7 @@ class Builder:
         from .parts import expand_generated, game_parts, render_part
         from .staging import OutputRoot
         from .export.raster import take
-        from .model import load_game
+        from .loading import load_game
 
         game = load_game(self.folder)
         self.game_id = game.id

@@ -59,7 +59,11 @@ def _problems_in(content_owner, resources, where: str, seen: set, out: list[str]
             out.append(f"{where}: {_NON_CMYK_OPS[name]} ({name} {operands})")
         elif name in ("cs", "CS"):
             space = str(operands[0])
-            if space != "/DeviceCMYK":
+            spaces = resources.get("/ColorSpace") or {}
+            named = spaces[space].get_object() if space in spaces else None
+            # a spot colour (the CutContour die line) is allowed: a Separation with a CMYK alternate
+            spot = named is not None and str(named[0]) == "/Separation" and str(named[2]) == "/DeviceCMYK"
+            if space != "/DeviceCMYK" and not spot:
                 out.append(f"{where}: colour space {space} set ({name})")
         elif name == "gs":
             state = resources["/ExtGState"][operands[0]].get_object()
@@ -169,7 +173,7 @@ def test_every_print_shop_pdf_passes_the_pdfx_1a_checks(shop):
 def test_the_checker_fails_the_home_print_kit(tmp_path):
     """The checks can fail: the home-print PDF (RGB, no OutputIntent, pieces on A4) breaks them."""
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf",)))
     problems = " ".join(p for pdf in (tmp_path / "ebenau_crossing" / "a4").glob("*.pdf") for p in pdfx_problems(pdf))
@@ -423,7 +427,8 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.pieces import _mirror
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
     a4 = paper("a4")
@@ -489,7 +494,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
     from generator.geometry import axial_to_pixel
-    from generator.hexmap import HexGrid
+    from generator.hexmap import MapHexes
 
     el = {"type": "hexgrid", "layout": "rectangle", "columns": 6, "grid_rows": 5, "hex_mm": 20.0,
           "orientation": "flat", "at_mm": [20.0, 20.0], "fill": "#203020"}
@@ -498,7 +503,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     game = SimpleNamespace(terrain={}, icons={})
     r = 20.0 / math.sqrt(3)
     keys: dict = {}
-    for q, rr in HexGrid.of(el).cells:
+    for q, rr in MapHexes.of(el).cells:
         px, py = axial_to_pixel(q, rr, 20.0, "flat")
         pts = [(round(x, 3), round(y, 3)) for x, y in regular_points(20 + px, 20 + py, r, 6, 0.0)]
         for i in range(6):
@@ -543,3 +548,40 @@ def test_a_hex_grid_without_grid_lines_shows_no_light_seam(tmp_path, monkeypatch
     monkeypatch.setattr(hexgrid, "hex_underlay", lambda s, hexes: None)
     svg, pdf, _ = _hexgrid_seams("none", 150, tmp_path)
     assert svg > 48 + 20 and pdf > 48 + 20
+
+
+def test_every_shaped_piece_carries_its_die_line_as_the_cutcontour_spot_colour(shop):
+    """Hexes, rounds and round-cornered cards and counters: the cut outline stroked in the Separation
+    colour CutContour (CMYK alternate), 100% tint, overprinting, its box exactly the TrimBox."""
+    from pypdf import PdfReader
+
+    from tests.pdfpaths import page_paths
+
+    shaped = plain = 0
+    for path in _shop_pdfs(shop):
+        reader = PdfReader(path)
+        for n, page in enumerate(reader.pages):
+            spaces = (page["/Resources"].get_object().get("/ColorSpace") or {})
+            seps = [str(v.get_object()[1]) for v in spaces.values()]
+            ops = [(str(op), operands) for operands, op in
+                   ((o, op.decode("latin-1")) for o, op in page.get_contents().operations)]
+            uses = [i for i, (op, a) in enumerate(ops) if op == "CS" and str(a[0]) in spaces
+                    and str(spaces[str(a[0])].get_object()[1]) == "/CutContour"]
+            if not seps:
+                plain += 1
+                continue
+            assert seps == ["/CutContour"], (path.name, n)
+            assert len(uses) == 1, (path.name, n)
+            after = ops[uses[0]:]
+            assert next(a for op, a in after if op == "SCN") == [1], (path.name, n)  # 100% of the spot
+            states = [page["/Resources"]["/ExtGState"][a[0]].get_object() for op, a in after[:12] if op == "gs"]
+            assert any(st.get("/OP") is not None and bool(st["/OP"]) for st in states), (path.name, n)
+            trim = [float(v) * 25.4 / 72 for v in page["/TrimBox"]]
+            h = float(page.mediabox[3]) * 25.4 / 72
+            die = [d for d in page_paths(path, n) if abs(d.width_mm - 0.25) < 0.01 and d.stroke is not None]
+            xs = [x for d in die[-1:] for x, _ in d.points]
+            ys = [y for d in die[-1:] for _, y in d.points]
+            assert abs(min(xs) - trim[0]) <= 0.05 and abs(max(xs) - trim[2]) <= 0.05, (path.name, n, xs, trim)
+            assert abs(min(ys) - (h - trim[3])) <= 0.05 and abs(max(ys) - (h - trim[1])) <= 0.05, (path.name, n)
+            shaped += 1
+    assert shaped > 50 and plain > 0, (shaped, plain)

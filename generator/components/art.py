@@ -9,6 +9,7 @@ from typing import Any
 
 from ..draw.surface import Path, Style, Surface, regular_points
 from ..typescale import snap, step_at_least
+from ..vocabulary import Anchor
 
 BOX = 100.0
 
@@ -247,6 +248,17 @@ def cue_radius_mm(shape: str, cap_mm: float) -> float:
     return size * 25.4 / 72.0 * CAP_EM / CUE_FIT.get(shape, 1.0)
 
 
+CUE_MARK_MIN_MM = 4.0  # a piece's cue mark (the shape round the letter) is at least this tall: player
+# colours that print as one grey (Orange and Sky, Green and Vermilion) are told apart by it
+
+
+def cue_mark_radius_mm(shape: str, cap_mm: float) -> float:
+    """The radius of a piece's cue shape: room for a letter ``cap_mm`` tall, and the whole shape at
+    least CUE_MARK_MIN_MM tall."""
+    x0, y0, x1, y1 = shape_path(shape, 0.0, 0.0, 1.0).bounds()
+    return max(cue_radius_mm(shape, cap_mm), CUE_MARK_MIN_MM / (y1 - y0))
+
+
 def cue_letter_pt(r: float, shape: str) -> float:
     """The letter size (pt) that fills a cue shape of radius ``r``: the largest step of the type
     scale that fits its room."""
@@ -265,7 +277,7 @@ def draw_cue(s: Surface, shape: str, letter: str, cx: float, cy: float, r: float
     """The cue shape of radius ``r`` in ``fill``, its letter in ``ink`` (the piece's own colour)."""
     s.draw(shape_path(shape, cx, cy, r), Style(fill=fill))
     size = cue_letter_pt(r, shape)
-    s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor="middle")
+    s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor=Anchor.MIDDLE)
 
 
 # -- colour difference (CIE76) -------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the
-origin, for both sides. The layout decides where the box goes."""
+"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the origin,
+for both sides. The layout decides where the box goes."""
 
 from __future__ import annotations
 
@@ -10,27 +10,13 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
-from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image
+from ..record import Record
+from ..vocabulary import Anchor, ImageFit, Orientation
+from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
+from .images import draw_image, natural_size
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
-
-SQRT3 = math.sqrt(3.0)
-
-
-def outline(comp: Component, grow_mm: float = 0.0) -> Path:
-    """The cut line of one piece, centred on the origin, grown outwards by ``grow_mm``."""
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        flats = min(w, h) + 2 * grow_mm
-        r = flats / SQRT3
-        return Path.regular(0, 0, r, 6, 0.0 if comp.orientation == "flat" else 30.0)
-    if comp.kind == "token":
-        return Path.circle(0, 0, w / 2 + grow_mm)
-    corner = comp.corner_mm + grow_mm if comp.corner_mm and grow_mm == 0 else 0.0
-    return Path.rounded_rect(-w / 2 - grow_mm, -h / 2 - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm,
-                             corner if grow_mm == 0 else 0.0)
-
+from .shape import SQRT3, chord, half_height, outline
 
 def _inner(comp: Component) -> float:
     """Diameter of the largest circle inside the piece: what text and icons must fit."""
@@ -53,7 +39,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
         if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
-            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp, look.image),
+            draw_image(s, look.image, art.bounds() if look.image_fit == ImageFit.FILL else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
             from ..elements import draw_elements  # the element kinds: a face without elements never loads them
@@ -62,7 +48,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
         band = max(0.8, d * 0.06)
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
-    if look.player:
+    if look.player and _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05:
         _player_outline(s, comp, look)
     if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
         colour, width = look.cut
@@ -80,7 +66,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     icons = game.icons if game is not None else {}
     for line in plan.lines:
         draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
-                  anchor="middle", icons=icons)
+                  anchor=Anchor.MIDDLE, icons=icons)
     _bottom(s, comp, look, d, plan)
     if look.rotate:
         s.restore()
@@ -88,14 +74,12 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 
 # -- layout: what goes where on a tile, token or counter ----------------------------------------
 
-MIN_PT = 5.0  # no text on a piece is set smaller than this
+MIN_PT = 5.5  # no text on a piece is set smaller than this (a label read at 100%)
 
 
-class _Placed:
-    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's).
-    Plain classes here: a dataclass costs a millisecond to define at every start-up."""
-
-    __slots__ = ("line", "x", "y", "size", "family", "ink")
+class _Placed(Record):
+    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's)."""
+    FIELDS = __slots__ = ("line", "x", "y", "size", "family", "ink")
 
     def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
         self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
@@ -111,46 +95,27 @@ class Plan:
         self.lines: list = []
         self.icon: tuple | None = None
         self.badge_y: float | None = None
-        self.badge_r = 0.0
         self.badge_x: float | None = None
-        self.cue_r = 0.0
         self.cue_x: float | None = None
+        self.badge_r = self.cue_r = 0.0
         self.big_value: tuple | None = None
         self.problems: list = []
 
 
-def half_height(comp: Component) -> float:
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        flats = min(w, h)
-        return flats / 2 if comp.orientation == "flat" else flats / SQRT3
-    if comp.kind == "token":
-        return w / 2
-    return h / 2
+def _framed(comp: Component) -> bool:
+    """A player's piece of FRAME_MIN_PIECE_MM or more: it has the player outline inside its cut. A
+    smaller piece has no room for one 1.5 mm inside; its cut line is its only line at the edge."""
+    return _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05 and any(item.colour is not None for item in comp.items)
 
 
-def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
-    """The usable width of the piece between heights ``y0`` and ``y1`` (centre origin), ``inset``
-    mm clear of the cut line on each side."""
-    w, h = comp.size_mm
-    far = max(abs(y0), abs(y1))
-    if comp.kind == "token":
-        r = w / 2 - inset
-        return 2 * math.sqrt(max(0.0, r * r - far * far))
-    if comp.kind == "hex-tile":
-        flats = min(w, h)
-        r = flats / SQRT3
-        if comp.orientation == "flat":
-            half = r - far / SQRT3
-        else:
-            half = flats / 2 if far <= r / 2 else (r - far) * SQRT3
-        return max(0.0, 2 * (half - inset * 1.16))
-    return max(0.0, w - 2 * inset)
-
-
-def _inset(comp: Component) -> float:
+def _inset(comp: Component, framed: bool | None = None) -> float:
+    """How far inside the cut a piece's text and icons keep: clear of the player outline on a
+    player's piece."""
     d = _inner(comp)
-    return max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    inset = max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    if _framed(comp) if framed is None else framed:
+        inset = max(inset, OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM)
+    return inset
 
 
 def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
@@ -203,11 +168,12 @@ def component_title_pt(comp: Component, family: dict) -> float:
     titles = sorted({str(side.get("title")) for item in comp.items for side in (item.face, item.back or {})
                      if side.get("title")})
     return _component_title_pt(comp.kind, tuple(comp.size_mm), comp.orientation, tuple(titles),
-                               tuple(sorted(family.items())))
+                               tuple(sorted(family.items())), _framed(comp))
 
 
 @lru_cache(maxsize=256)
-def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple) -> float:
+def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple,
+                        framed: bool = False) -> float:
     probe = Component("title-probe", "", kind, size_mm, [], {}, "", 0, orientation=orientation)
     look_family = dict(family)
     size = 1e9
@@ -215,8 +181,8 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
         plan = Plan()
         y, nominal = _title_start(probe, 1.0)
         if kind == "token":
-            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe))
-        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe), "the title",
+            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe, framed))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe, framed), "the title",
                               plan.problems)
         size = min(size, placed.size)
     return size
@@ -229,7 +195,7 @@ def _title_start(comp: Component, k: float) -> tuple[float, float]:
     top = -hh + _inset(comp)
     if comp.kind == "token":
         top = -hh * 0.64
-    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
         top = -hh * 0.66
     return top, k * min(_pt(d * 0.15), 11.0)
 
@@ -249,7 +215,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     top, bottom = -hh + inset, hh - inset
     if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
         top, bottom = -hh * 0.64, hh * 0.8
-    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
         top, bottom = -hh * 0.66, hh * 0.7
     fam, tfam = look.fonts, look.title_fonts
     crowded = bool(look.text or look.flavour or look.subtitle)
@@ -345,8 +311,11 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
 
 
 CUT_CLEAR_MM = 1.5  # text on a piece of 15 mm or more stays this far inside its cut line
-OUTLINE_INSET_MM = 0.45  # the player outline's centre line, this far inside the cut (plus half its width)
+OUTLINE_INSET_MM = 1.5  # the player outline's outer edge, this far inside the cut: a hand cut that strays
+# keeps it whole and even, and the cut line is the only line at the cut
 OUTLINE_MM = 0.5
+FRAME_GAP_MM = 0.3  # text and icons keep this far inside the player outline
+FRAME_MIN_PIECE_MM = 15.0  # a player piece this big or bigger has the outline
 
 
 def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
@@ -371,13 +340,14 @@ TITLE_FLOOR_PT = 6.0
 
 
 def _cue_r(look: Look, d: float) -> float:
-    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces)."""
-    return cue_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
+    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces),
+    the shape at least 4 mm tall."""
+    return cue_mark_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
 
 
 def _player_outline(s: Surface, comp: Component, look: Look) -> None:
-    """A dark line just inside the cut of every player piece: it stands out on any terrain, even one
-    close to the player's colour, and a slightly wide cut still leaves it whole."""
+    """A dark line 1.5 mm inside the cut of a player piece: it stands out on any terrain, even one
+    close to the player's colour, and a cut that strays still leaves it whole and even."""
     s.draw(outline(comp, -(OUTLINE_INSET_MM + OUTLINE_MM / 2)),
            Style(stroke=mix(look.player, "#000000", 0.7), width_mm=OUTLINE_MM, join="round"))
 
@@ -446,15 +416,13 @@ def _image_box(comp: Component, path: str) -> tuple[float, float, float, float]:
     """Where a fitted picture goes: the largest box of the picture's proportions, centred, whose
     corners stay on or inside the cut line, so all of it shows on the cut piece (a round token's or
     a hex's shape would cut the corners of the piece's square box)."""
-    from .images import natural_size
-
     w, h = comp.size_mm
     iw, ih = natural_size(path)
     if comp.kind == "token":  # the corners on the circle
         k = (w / 2) / math.hypot(iw / 2, ih / 2)
     elif comp.kind == "hex-tile":  # inside the two flats and the four slanted sides
         flats = min(w, h)
-        across, along = (iw, ih) if comp.orientation == "flat" else (ih, iw)  # along: flat to flat
+        across, along = (iw, ih) if comp.orientation == Orientation.FLAT else (ih, iw)  # along: flat to flat
         k = min(flats / along, flats / (SQRT3 * across / 2 + along / 2))
     else:
         return (-w / 2, -h / 2, w / 2, h / 2)
@@ -472,7 +440,7 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
     row of a value disc and a cue shape above the footer."""
     if plan.big_value is not None:
         dy, size = plan.big_value
-        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor="middle")
+        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor=Anchor.MIDDLE)
     if plan.badge_y is None:
         return
     r = plan.badge_r
@@ -491,7 +459,7 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
         else:
             s.circle(cx, cy, r, Style(fill=look.ink))
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
-               fill=look.fill, anchor="middle")
+               fill=look.fill, anchor=Anchor.MIDDLE)
     if look.cue:
         cr = plan.cue_r or r
         cx = -max(d * 0.14, (r + cr) / 2 + 0.4) if both else 0.0
