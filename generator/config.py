@@ -16,6 +16,7 @@ build:
   bleed_mm: 3
   marks: crop              # crop | lines | none
   print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
+  cut_files: false         # true: registration marks and an SVG cut file per sheet of pieces
   out: output
 ```
 """
@@ -42,6 +43,7 @@ BUILD = Map({
     "bleed_mm": Key(num(0, 6)),
     "marks": Key(enum("crop", "lines", "none")),
     "print_shop": Key(BOOL),
+    "cut_files": Key(BOOL),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")
