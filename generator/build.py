@@ -15,12 +15,11 @@ from typing import Any, Callable
 from . import notices
 from .errors import DataError
 from .export.manifest import manifest_component, manifest_json, write_manifest
-from .generators.expand import expand_generated
 from .layout.page import paper as paper_by_name
 from .layout.plan import plan_documents
 from .model import Game
 from .options import Options
-from .parts import Rendered, check_pictures, game_parts, render_part
+from .parts import Rendered, check_pictures, expand_generated, game_parts, render_part
 from .staging import publish
 
 __all__ = ["Options", "build_game", "count_pages", "expand_generated", "write_manifest"]

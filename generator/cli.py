@@ -135,11 +135,9 @@ def cli() -> None:
     pnpforge list                   the bundled games and their components
     pnpforge validate [GAME|PATH]   check game data; every problem as file:line
     pnpforge build [GAME|PATH ...]  build kits into output/
+    pnpforge watch [GAME|PATH]      serve a game's gallery, rebuilt on every save
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
-    from .notices import quiet_libraries
-
-    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:
@@ -195,6 +193,7 @@ def validate(games: tuple[str, ...]) -> None:
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
     from .model import load_game  # lazy: the data model is not loaded for --help
+    from .model.variants import variant_names
     from .model.load import display_path
 
     problems: list[PnpError] = []
@@ -202,6 +201,8 @@ def validate(games: tuple[str, ...]) -> None:
     for folder in folders:
         try:
             game = load_game(folder)
+            for name in variant_names(folder):  # each variant is a build of its own: checked as one
+                _warn(load_game(folder, name).warnings)
         except DataErrors as err:
             problems.extend(err.errors)
             continue
@@ -311,20 +312,21 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--print-shop/--no-print-shop", "print_shop", default=None,
               help="Also write print-on-demand files: one CMYK PDF/X-1a page per face, 1/8 in bleed, in "
                    "GAME/print-shop/ (alone unless --format is given).")
+@click.option("--cut-files/--no-cut-files", "cut_files", default=None,
+              help="Registration marks on sheets of pieces, an SVG cut file each (docs/cutting.md).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
+@click.option("--variant", metavar="NAME", help="Build variant NAME (variants: in game.yaml); its files carry it.")
 @click.option("--force", is_flag=True,
               help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
-          tts_url_base: str | None, out: str | None, seed: int | None,
-          duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool) -> None:
+          tts_url_base: str | None, out: str | None, seed: int | None, duplex: str | None, back_offset,
+          layout: str | None, ink_saver: bool | None, bleed: float | None, marks: str | None,
+          print_shop: bool | None, cut_files: bool | None, jobs: int | None, force: bool, variant: str | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
-    Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
-    then these options.
-    """
+    Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section), then these options."""
     # lazy, as in every command here: what a command loads is not loaded for --help or another command
     from .build import count_pages
     from .config import build_defaults
@@ -339,7 +341,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     def pick(value, key, default):
         return value if value is not None else conf.get(key, default)
 
-    shop = bool(pick(print_shop, "print_shop", False))
+    shop, cut = bool(pick(print_shop, "print_shop", False)), bool(pick(cut_files, "cut_files", False))
     # the print-shop profile alone makes only its files, unless formats are asked for too
     formats = fmt or _formats(None, None, conf.get("format", () if shop else DEFAULT_FORMATS)) or ()
     offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
@@ -349,19 +351,19 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
-                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
+                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop, cut_files=cut)
     out_text = pick(out, "out", "output")
     if str(out_text) == "":  # Path("") would be the current folder
         raise UsageError("--out is empty; name a folder for the kits (default: output)")
     out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
-                                           ("--ink-saver", ink_saver), ("--marks", marks)) if given]
+                                           ("--ink-saver", ink_saver), ("--marks", marks), ("--cut-files", cut_files)) if given]
         if unused:
             made = f"--format {','.join(formats)}" if formats else "--print-shop"
             click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "
                        f"pages, and {made} makes none", err=True)
-    loaded = [load_game(folder) for folder in _games(games)]
+    loaded = [load_game(folder, variant) for folder in _games(games)]
     for game in loaded:
         _warn(game.warnings)
     start = time.perf_counter()
@@ -391,6 +393,36 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             click.echo(text, err=True)
         click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
     click.echo(f"built {len(entries)} game{'s' if len(entries) != 1 else ''} in {time.perf_counter() - start:.1f} s")
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), help="Output folder.  [default: output]")
+@click.option("--port", type=click.IntRange(0, 65535), default=0,
+              help="Port on 127.0.0.1 to serve the gallery on.  [default: a free one, printed]")
+@click.option("--open", "open_browser", is_flag=True, help="Open the gallery in your web browser.")
+@click.option("--format", "fmt", multiple=True, metavar="FORMAT", callback=_formats,
+              help="What to build on every save, as for build.  [default: html, the gallery]")
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False),
+              help="Paper of the PDF and SVG pages, if asked for.  [default: a4]")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), help="Seed for generated parts.  [default: 1]")
+@click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
+              help="Processes for the first build's pictures.  [default: the machine's cores]")
+def watch(game: str | None, out: Path | None, port: int, open_browser: bool, fmt: tuple[str, ...] | None,
+          paper: str | None, seed: int | None, jobs: int | None) -> None:
+    """Build a game's gallery, serve it on 127.0.0.1 and rebuild it on every save.
+
+    GAME is a bundled game's id or a folder (default: this folder). The page in the browser shows each
+    change by itself; a save with problems shows them (file:line) and keeps the last good pictures.
+    Ctrl-C stops it. See docs/watch.md.
+    """
+    from .watch import command
+
+    def echo(text: str, err: bool = False) -> None:
+        click.echo(text, err=err)
+        (sys.stderr if err else sys.stdout).flush()
+
+    command(game, out, port, open_browser, fmt, _choice((paper or "a4").lower(), ("a4", "letter")), seed, jobs, echo)
 
 
 @cli.command()

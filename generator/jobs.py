@@ -15,19 +15,16 @@ from __future__ import annotations
 
 import os
 import pickle
-import queue
 import signal
-import threading
 from pathlib import Path
 from typing import Any, Callable
 
 from .build import build_game, count_pages
 from .draw import fonts
-from .generators.expand import expand_generated
 from .interrupts import Held
 from .model import Game
 from .options import Options
-from .parts import game_parts, render_part
+from .parts import expand_generated, game_parts, render_part
 
 # What the workers render: set in the parent before the workers start. With the "fork" start method
 # the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
@@ -131,6 +128,9 @@ class _Workers:
     writes a kit), and ending the workers is: kill, then wait."""
 
     def __init__(self, ctx, n: int, args: tuple, work: list) -> None:
+        import queue  # lazy, as threading: a build in one process loads neither
+        import threading
+
         self.work = work
         self.handed = 0  # parts handed out so far, in order
         self.stopped = False  # no more parts are handed out
@@ -230,9 +230,8 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     if jobs <= 1 or len(work) <= 1:
         step = (lambda: advance(1)) if advance else None
         return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
-    import multiprocessing  # lazy: only when there is work for more than one process
+    import multiprocessing  # lazy, as queue: only when there is work for more than one process
     import queue
-    import signal
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if fork else None)

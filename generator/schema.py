@@ -51,18 +51,22 @@ class Map(_Node):
     (("kind", "extend"),). ``cases``: (formats) (selector key, target key, {selector value: schema}):
     the target's schema depends on the selector's value (a generated component's params depend on its
     generator). ``exactly_one``: groups of keys of which exactly one must be given (an icon shape is a
-    path, circle, polygon or rect: none would draw nothing, two would draw only the first)."""
+    path, circle, polygon or rect: none would draw nothing, two would draw only the first).
+    ``templated``: (spreadsheets) inside this mapping any value may be a ``{{ expression }}`` string,
+    checked to compile here and resolved per item at load time (model/expand.py), and a plain key may
+    take the form ``{value: ..., when: ...}``."""
 
-    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one")
+    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one", "templated")
 
     def __init__(self, keys: dict[str, Key], name: str = "mapping", open: bool = False, require_any: tuple = (),
-                 cases: tuple = (), exactly_one: tuple = ()):
+                 cases: tuple = (), exactly_one: tuple = (), templated: bool = False):
         self.keys = keys
         self.name = name
         self.open = open
         self.require_any = require_any
         self.cases = cases
         self.exactly_one = exactly_one
+        self.templated = templated
 
     def but(self, **changes: Any) -> "Map":
         """A copy with some fields changed (its keys are the same dict)."""
@@ -72,13 +76,15 @@ class Map(_Node):
 
 
 class MapOf(_Node):
-    """A mapping from free names (identifiers) to values of one schema."""
+    """A mapping from free names (identifiers) to values of one schema. ``key``: (spreadsheets) the
+    names' own rule when they are not plain ids (terrain and icons: ids as the data writes them)."""
 
-    __slots__ = ("value", "name")
+    __slots__ = ("value", "name", "key")
 
-    def __init__(self, value: Any, name: str = "mapping"):
+    def __init__(self, value: Any, name: str = "mapping", key: Any = None):
         self.value = value
         self.name = name
+        self.key = key
 
 
 class ListOf(_Node):
@@ -234,8 +240,19 @@ def _bounds(kind: str, lo: float | None, hi: float | None) -> dict[str, Any]:
     return out
 
 
+_WRITTEN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _-]{0,63}")
+
+
+def _written_id(v: Any) -> str | None:
+    """(spreadsheets) an id as the data writes it: Heavy Cavalry (model/ids.py compares them)."""
+    if isinstance(v, str) and _WRITTEN_ID.fullmatch(v) and v.strip() == v:
+        return None
+    return "expected an id (up to 64 letters, digits, spaces, - and _; compared ignoring case)"
+
+
 TEXT = Scalar("text", _text, {"type": ["string", "number"]})
 ID = Scalar("id", _ident, {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"})
+NAME_ID = Scalar("id", _written_id, {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 _-]*$"})
 BOOL = Scalar("true/false", _bool, {"type": "boolean"})
 COLOUR = colour("none", "ink", "player", "contrast")  # an icon shape's fill and stroke
 PLAIN_COLOUR = colour()  # a player colour's or a terrain's own colours
@@ -292,30 +309,35 @@ HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
                     "a size across the flats in inches, or {flats: X} or {points: X}")
 
 
-def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, int], path: str,
+          templated: bool | None = None) -> None:
     """Check ``value`` against ``schema``; append problems to ``errors``. ``where`` is the
-    (file, line) of the value, ``path`` its dotted name for messages."""
+    (file, line) of the value, ``path`` its dotted name for messages. ``templated``: whether a
+    ``{{ expression }}`` string stands for a value here (None: as the mappings' schemas say; False:
+    never, for values already resolved)."""
     file, line = where
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
+    if templated and type(value) is str and ("{{" in value or "{%" in value):
+        return  # a template: compiled, evaluated and its value checked by model/expand.py
     if isinstance(schema, Later):
         schema = schema.get()
     if isinstance(schema, Map):
-        _check_map(value, schema, errors, (file, line), path)
+        _check_map(value, schema, errors, (file, line), path, templated)
     elif isinstance(schema, MapOf):
         if not isinstance(value, dict):
             errors.append(DataError(f"{path}: expected a mapping of names to values", file, line))
             return
         for key, item in value.items():
             kline = value.line_of(key) if isinstance(value, YMap) else line
-            msg = _ident(key)
+            msg = _ident(key) if schema.key is None else schema.key.test(key)
             if msg:
                 errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
-            check(item, schema.value, errors, (file, kline), f"{path}.{key}")
+            check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
     elif isinstance(schema, ListOf):
         if not isinstance(value, list):
             if schema.single_ok and value is not None:
-                check(value, schema.item, errors, (file, line), path)
+                check(value, schema.item, errors, (file, line), path, templated)
                 return
             errors.append(DataError(f"{path}: expected a list ({schema.name})", file, line))
             return
@@ -324,10 +346,10 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
                                     file, line))
         scalar = schema.item if type(schema.item) is Scalar else None
         for i, item in enumerate(value):
-            if scalar is not None and scalar.test(item) is None:
+            if scalar is not None and scalar.test(item) is None and not (templated and type(item) is str):
                 continue  # a valid text or number: checked without a path
             iline = value.line_of(i) if isinstance(value, YList) else line
-            check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]")
+            check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]", templated)
     elif isinstance(schema, OneOf):
         trial: list[DataError] = []
         shaped: list[DataError] | None = None  # the option of the value's own shape: its reason is clearer
@@ -340,7 +362,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
                     return
                 continue
             trial = []
-            check(value, option, trial, (file, line), path)
+            check(value, option, trial, (file, line), path, templated)
             if not trial:
                 return
             if shaped is None and ((isinstance(option, ListOf) and isinstance(value, list)) or (
@@ -366,8 +388,32 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
         raise TypeError(f"unknown schema {schema!r}")
 
 
-def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+WHEN_FORM = ("value", "when")
+
+
+def _check_when_form(value: YMap, spec: Key, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+    """``title: {value: "...", when: "{{ X }}"}``: a key printed only when its condition holds."""
     file, line = where
+    for key in value:
+        if key not in WHEN_FORM:
+            errors.append(DataError(f"{path}: unknown key {show(key, 40)}; a key with a condition is "
+                                    f"{{value: ..., when: ...}}", file, line))
+    if "value" not in value:
+        errors.append(DataError(f"{path}: missing required key 'value' (the value printed when 'when' holds)",
+                                file, line))
+    else:
+        check(value["value"], spec.schema, errors, (file, line), f"{path}.value", True)
+    when = value["when"]
+    if not isinstance(when, (bool, int, float, str)) or (isinstance(when, float) and not math.isfinite(when)):
+        errors.append(DataError(f"{path}.when: expected true, false or an expression \"{{{{ ... }}}}\"",
+                                file, line))
+
+
+def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[str, int], path: str,
+               templated: bool | None = None) -> None:
+    file, line = where
+    if templated is not False and schema.templated:
+        templated = True
     if not isinstance(value, dict):
         errors.append(DataError(f"{path}: expected a mapping ({schema.name}) with keys "
                                 f"{', '.join(sorted(schema.keys))}", file, line))
@@ -376,7 +422,8 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
     for key, item in value.items():
         kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
-        if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None:
+        if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None and not (
+                templated and type(item) is str and ("{{" in item or "{%" in item)):
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if schema.open:
@@ -388,7 +435,10 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
             continue
-        check(item, spec.schema, errors, (file, kline), f"{path}.{key}")
+        if templated and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
+            _check_when_form(item, spec, errors, (file, kline), f"{path}.{key}")
+            continue
+        check(item, spec.schema, errors, (file, kline), f"{path}.{key}", templated)
     for key, spec in schema.keys.items():
         if spec.required and key not in value:
             errors.append(DataError(f"{path}: missing required key {key!r}", file, line))
@@ -410,7 +460,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
         if chosen is not None and target in value:
             tline = value.line_of(target) if isinstance(value, YMap) else line
-            check(value[target], chosen, errors, (file, tline), f"{path}.{target}")
+            check(value[target], chosen, errors, (file, tline), f"{path}.{target}", templated)
 
 
 def _a(noun: str) -> str:

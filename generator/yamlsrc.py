@@ -34,12 +34,9 @@ from typing import Any
 
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
-# sees it. Written as the few characters that are NOT printable, the class compiles in well under a
-# millisecond; PyYAML's reader spells it as every printable range ([^...]), which Python's regular
-# expression compiler takes 13 ms (58 M instructions) to turn into a table, one code point at a time,
-# each time PyYAML is imported: a third of what our whole start-up adds to reportlab's. The same
-# class, compiled our way, is put into re's cache under PyYAML's spelling before PyYAML is imported,
-# so its reader finds it ready (tests hold the two spellings equal on every code point). re's cache
+# sees it. PyYAML's reader spells the class as every printable range ([^...]), slow to compile at
+# each import; the same class, written as the few characters that are NOT printable, is put into
+# re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
 # is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
 # on any other until it is checked there); elsewhere PyYAML compiles its own.
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")

@@ -109,8 +109,8 @@ def test_ink_player_ink_on_a_back_is_the_player_colours_ink(tmp_path):
      "ink: player-ink names the player colour of a per_player board's copy"),
     ('{type: cue, at_mm: [10, 10], size_mm: [10, 10], text: B, fill: none}', "true",
      "fill: none does not print on a cue element"),
-    ('{type: box, at_mm: [10, 10], size_mm: [30, 20], stroke: none}', "true",
-     "stroke: none does not print on a box element"),
+    ('{type: line, at_mm: [10, 10], to_mm: [20, 20], stroke: none}', "true",
+     "stroke: none does not print on a line element"),  # a box takes it (no edge: tests/test_page_needs.py)
     ('{type: text, at_mm: [10, 10], text: Hi, ink: none}', "true", "ink: none is not a colour here"),
 ])
 def test_board_colour_keywords_where_they_name_nothing(tmp_path, element, per_player, words):

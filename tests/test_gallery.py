@@ -69,7 +69,7 @@ def test_the_default_build_writes_a_gallery_per_game_and_one_over_all(default_bu
 def test_every_link_and_image_points_at_a_file_that_was_written(default_build):
     for page_file in [default_build / "index.html", *default_build.glob("*/index.html")]:
         page = _parse(page_file)
-        assert page.scripts == 0  # static: nothing needs JavaScript
+        assert page.scripts <= 1  # only the large view's viewer: without it each picture's link opens it
         for href in page.links:
             if href.startswith("#"):
                 assert href[1:] in page.ids, href
@@ -130,10 +130,11 @@ def test_previews_are_the_faces_at_their_cut_size(low_page):
 def test_each_distinct_picture_is_one_file_that_every_face_showing_it_refers_to(default_build, low_page):
     page = _parse(low_page)
     shown = [i["src"] for i in page.images]
-    # the adventure deck's 36 cards share one back: one file, shown 36 times; the fronts all differ
-    backs = [i["src"] for i in page.images if i["alt"].endswith(", back") and "/adventure-deck/" in i["src"]]
+    # the adventure deck's 36 cards share one back: shown once, named for the deck; the fronts all differ
+    backs = [i for i in page.images if ", back" in i["alt"] and "/adventure-deck/" in i["src"]]
     fronts = [i["src"] for i in page.images if i["alt"].endswith(", front") and "/adventure-deck/" in i["src"]]
-    assert len(backs) == 36 and len(set(backs)) == 1
+    assert [(b["src"], b["alt"]) for b in backs] == [("gallery/adventure-deck/back.jpg",
+                                                      "Adventure deck, back (every card)")]
     assert len(fronts) == 36 and len(set(fronts)) == 36
     # realm tokens of one kind in six player colours are six pictures
     capitols = {i["src"] for i in page.images if i["alt"].startswith("Capitol (")}
@@ -141,7 +142,12 @@ def test_each_distinct_picture_is_one_file_that_every_face_showing_it_refers_to(
     # the gallery folder holds exactly the pictures the page shows, no two with the same bytes
     folder = default_build / "lords_of_war"
     written = sorted(p.relative_to(folder).as_posix() for p in (folder / "gallery").rglob("*") if p.is_file())
-    assert written == sorted(set(shown) - {s for s in shown if not s.startswith("gallery/")})
+    large = {h for h in page.links if h.startswith("gallery/")}  # each picture's large view
+    boards = {s for s in shown if s.startswith(("gallery/main-board/", "gallery/duel-mat/"))}
+    assert boards and boards <= large  # a board's picture is its own large view (up to 1,600 px)
+    assert {s[:-len(".jpg")] + "-large.jpg" if s not in boards else s
+            for s in shown if s.startswith(("gallery/terrain-tiles/", "gallery/event-deck/") + tuple(boards))} <= large
+    assert written == sorted({s for s in shown if s.startswith("gallery/")} | large)
     assert len({(folder / w).read_bytes() for w in written}) == len(written)
     manifest = json.loads((folder / "manifest.json").read_text())
     assert sorted(f[len("lords_of_war/"):] for f in manifest["files"] if "/gallery/" in f) == written
@@ -159,18 +165,23 @@ def test_previews_are_full_colour_jpegs_of_the_face_on_white(low_page):
     assert forest.format == "JPEG" and JpegImagePlugin.get_sampling(forest) == 0  # 4:4:4: colour edges kept
     assert forest.info["dpi"] == (150, 150)
     assert forest.convert("RGB").getpixel((1, 1)) == (255, 255, 255)  # outside the hex: the page's white
-    # a card's preview is its face as PDFium draws it, give or take the JPEG's small error
+    # a card's large view is its face as PDFium draws it at 300 dpi, and its preview that drawing at half
+    # the size (each pixel the mean of four), give or take the JPEG's small error
     deck = next(c for c in expand_generated(game, 1) if c.id == "adventure-deck")
     face = item_faces(game, deck)[0][0]
     shot = _shot(face)
-    exact = take(game, [Shot(shot.face, shot.bleed_mm, shot.dpi, shot.max_px, encoding="image")], 1)[0]
+    exact = take(game, [Shot(shot.face, shot.bleed_mm, 2 * shot.dpi, 2 * shot.max_px, encoding="image")], 1)[0]
     exact = exact.convert("RGB")
-    shown = Image.open(low_page.parent / f"gallery/adventure-deck/{face.item}-front.jpg").convert("RGB")
-    assert shown.size == exact.size
-    counts = [0] * 256  # how many colour values differ by 0, 1, ... 255
-    for band in ImageChops.difference(exact, shown).split():
-        counts = [a + b for a, b in zip(counts, band.histogram())]
-    values = sum(counts)
-    psnr = 10 * math.log10(255 ** 2 / (sum(d * d * n for d, n in enumerate(counts)) / values))
-    assert psnr > 38  # 42.6 dB at quality 90
-    assert sum(counts[49:]) < values * 0.001  # no visible blotches around the text
+    large = Image.open(low_page.parent / f"gallery/adventure-deck/{face.item}-front-large.jpg")
+    assert large.size == (750, 1050) and large.info["dpi"] == (300, 300)
+    for shown, drawn in ((large.convert("RGB"), exact), (Image.open(low_page.parent / f"gallery/adventure-deck/"
+                                                                    f"{face.item}-front.jpg").convert("RGB"),
+                                                         exact.reduce(2))):
+        assert shown.size == drawn.size
+        counts = [0] * 256  # how many colour values differ by 0, 1, ... 255
+        for band in ImageChops.difference(drawn, shown).split():
+            counts = [a + b for a, b in zip(counts, band.histogram())]
+        values = sum(counts)
+        psnr = 10 * math.log10(255 ** 2 / (sum(d * d * n for d, n in enumerate(counts)) / values))
+        assert psnr > 38  # about 42 dB at quality 90
+        assert sum(counts[49:]) < values * 0.001  # no visible blotches around the text

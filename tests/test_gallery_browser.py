@@ -105,7 +105,11 @@ def test_the_gallery_reads_with_javascript_off(browser, default_build):
     context = browser.new_context(java_script_enabled=False, viewport={"width": 375, "height": 900})
     page = context.new_page()
     page.goto((default_build / "lords_of_war" / "index.html").as_uri())
-    assert page.locator("article.component").count() >= 19
+    assert page.locator("details.component").count() >= 19
     assert page.locator("img").count() > 100
     assert page.get_by_text("Terrain tiles", exact=True).first.is_visible()
+    page.click("#c-terrain-tiles > summary")  # a fold opens without a script
+    assert page.locator('#c-terrain-tiles img[alt="Forest, front"]').is_visible()
+    page.click('#c-terrain-tiles a.zoom:has(img[alt="Forest, front"])')  # and the link opens the large picture
+    page.wait_for_url("**/gallery/terrain-tiles/forest-front-large.jpg")
     context.close()

@@ -27,7 +27,8 @@ def _few(comp, n=2):
 
 
 def _images(files):
-    return {p.relative_to(p.parents[2]).as_posix(): Image.open(io.BytesIO(data)) for p, data in files.items()}
+    return {p.relative_to(p.parents[2]).as_posix(): Image.open(io.BytesIO(data)) for p, data in files.items()
+            if p.suffix == ".png"}
 
 
 def test_a_poker_card_with_an_eighth_inch_bleed_at_300_dpi_is_825_by_1125(low, tmp_path):
@@ -38,12 +39,13 @@ def test_a_poker_card_with_an_eighth_inch_bleed_at_300_dpi_is_825_by_1125(low, t
     assert info["bleed_mm"] == pytest.approx(3.175)
     images = _images(files)
     first = deck.items[0].id
-    assert set(images) == {f"png/adventure-deck/{i.id}-{side}.png" for i in deck.items for side in ("front", "back")}
+    # a front a card, and the back every card shares, once
+    assert set(images) == {f"png/adventure-deck/{i.id}-front.png" for i in deck.items} | {"png/adventure-deck/back.png"}
     card = images[f"png/adventure-deck/{first}-front.png"]
     assert card.size == (825, 1125)
     assert card.mode == "RGB"  # nothing transparent on a card: plain RGB for the print shop
     assert [round(v) for v in card.info["dpi"]] == [300, 300]
-    back = images[f"png/adventure-deck/{first}-back.png"]
+    back = images["png/adventure-deck/back.png"]
     assert back.size == (825, 1125)
     assert back.getpixel((3, 3)) == (0x8B, 0x1A, 0x1A)  # the back's red runs into the bleed
 
@@ -59,7 +61,7 @@ def test_a_one_inch_hex_with_bleed_is_375_px_across_the_flats_and_clear_outside(
     assert forest.getpixel((2, 2))[3] == 0  # outside the hex (and its bleed): transparent
     assert forest.getpixel((20, 187))[:3] == (0x4F, 0x8F, 0x4A)  # forest green out to the bleed at the corner
     assert forest.getpixel((20, 187))[3] == 255
-    back = _images(files)["png/terrain-tiles/forest-back.png"]
+    back = _images(files)["png/terrain-tiles/back.png"]  # one black back for every tile
     assert back.getpixel((216, 187)) == (0, 0, 0, 255)  # the tiles' black backs
 
 
@@ -117,3 +119,63 @@ def test_page_options_with_only_pictures_asked_for_are_said_to_change_nothing(tm
                                "--paper", "a4", "--dpi", "30", *options, "--out", str(tmp_path)], cwd=ROOT,
                               capture_output=True, text=True, timeout=300)
     assert with_pdf.returncode == 0 and "warning" not in with_pdf.stderr, with_pdf.stderr
+
+
+# -- for a print-on-demand shop ---------------------------------------------------------------------
+
+def _chunks(data: bytes) -> list[bytes]:
+    """The chunk types of a PNG file, in order."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    out, i = [], 8
+    while i < len(data):
+        n = int.from_bytes(data[i:i + 4], "big")
+        out.append(data[i + 4:i + 8])
+        i += 12 + n
+    return out
+
+
+def test_a_decks_shared_back_is_one_file_and_its_quantities_list_one_row_a_card(low, tmp_path):
+    game, comps = low
+    deck = comps["event-deck"]
+    files, info = png_files(game, [deck], tmp_path / "lords_of_war", 50, None, 1)
+    names = sorted(p.name for p in files if p.suffix == ".png")
+    assert names.count("back.png") == 1 and not [n for n in names if n.endswith("-back.png")]  # not 36 backs
+    assert len([n for n in names if n.endswith("-front.png")]) == len(deck.items) == 36
+    rows = files[tmp_path / "lords_of_war" / "png" / "event-deck" / "quantities.csv"]
+    lines = rows.decode().splitlines()
+    assert lines[0] == "file,side,count,name"
+    assert lines[-1] == "back.png,back,36,the back of every card"  # one back, the deck's size
+    fronts = [line.split(",") for line in lines[1:-1]]
+    assert len(fronts) == 36 and {f[1] for f in fronts} == {"front"}
+    assert sum(int(f[2]) for f in fronts) == deck.count == 36
+    back = next(i for i in info["images"] if i["file"] == "png/event-deck/back.png")
+    assert back["count"] == 36
+    overview = files[tmp_path / "lords_of_war" / "png" / "print-on-demand.txt"].decode()
+    assert "Event deck: 36 cards, 36 different fronts, 63.5 x 88.9 mm cut" in overview
+    assert "back (every card): event-deck/back.png x 36" in overview
+
+
+def test_tiles_share_one_back_file_and_one_sided_tokens_list_their_fronts_only(low, tmp_path):
+    game, comps = low
+    tokens = _few(comps["terrain-tiles"], 6)  # the tiles share one black back
+    files, _ = png_files(game, [tokens], tmp_path / "lords_of_war", 50, None, 1)
+    assert sorted(p.name for p in files if p.name.endswith("back.png")) == ["back.png"]
+    one_sided = _few(comps["realm-tokens"], 3)
+    files, _ = png_files(game, [one_sided], tmp_path / "lords_of_war", 50, None, 1)
+    text = files[tmp_path / "lords_of_war" / "png" / "realm-tokens" / "quantities.csv"].decode()
+    assert "back" not in text.split("\n", 1)[1]  # printed one-sided: fronts only
+
+
+def test_every_png_is_marked_srgb(low, tmp_path):
+    from generator.export.tts import tts_files
+
+    game, comps = low
+    part = [_few(comps["event-deck"], 3), _few(comps["chips"], 1), comps["main-board"]]
+    png, _ = png_files(game, part, tmp_path / "lords_of_war", 30, None, 1)
+    tts, _ = tts_files(game, part, tmp_path / "lords_of_war", 30, None, 1)
+    pictures = {p: d for p, d in {**png, **tts}.items() if p.suffix == ".png"}
+    assert len(pictures) > 8
+    for path, data in pictures.items():
+        chunks = _chunks(data)
+        assert b"sRGB" in chunks and chunks.index(b"sRGB") < chunks.index(b"IDAT"), path
+        assert Image.open(io.BytesIO(data)).info["srgb"] == 0  # perceptual

@@ -51,15 +51,22 @@ def test_the_public_pdf_writer_prints_every_page_of_a_kit_as_the_direct_one(tmp_
     import numpy as np
 
     import generator.build as build
-    import generator.export.documents as documents  # where a kit's PDFs are drawn
+    import generator.export.documents as documents
     from generator.draw import pdf
     from generator.model import load_game
 
+    users = [module for name, module in sorted(sys.modules.items())
+             if name.startswith("generator.") and getattr(module, "PdfSurface", None) is pdf.PdfSurface]
+    assert documents in users  # the kit's PDFs
     for name, kind in (("direct", pdf.DirectPdfSurface), ("public", pdf.PublicPdfSurface)):
-        monkeypatch.setattr(documents, "PdfSurface", kind)
+        for module in users:  # every module that writes PDFs with it
+            monkeypatch.setattr(module, "PdfSurface", kind)
         build.build_game(load_game(EXAMPLE), tmp_path / name, build.Options(papers=("a4",), formats=("pdf",)))
     direct, public = _pages(tmp_path / "direct"), _pages(tmp_path / "public")
     assert list(direct) == list(public) and len(direct) >= 2
+    # the public writer did write them: its text objects are not the direct writer's bytes
+    assert all((tmp_path / "direct" / p).read_bytes() != (tmp_path / "public" / p).read_bytes()
+               for p in direct)
     for path, pages in direct.items():
         assert len(pages) == len(public[path]), path
         for i, ((size, pixels), (size2, pixels2)) in enumerate(zip(pages, public[path])):

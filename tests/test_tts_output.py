@@ -213,8 +213,123 @@ def test_a_url_base_points_the_images_at_a_web_host(low_tts, tmp_path):
     jsonschema.validate(save, SCHEMA)
     deck = save["ObjectStates"][0]
     sheet = next(iter(deck["CustomDeck"].values()))
-    assert sheet["FaceURL"] == "https://example.org/low/event-deck-sheet-1.png"
-    assert sheet["BackURL"] == "https://example.org/low/event-deck-back.png"
+    assert sheet["FaceURL"] == "https://example.org/low/lords_of_war/event-deck-sheet-1.png"  # the game's own folder
+    assert sheet["BackURL"] == "https://example.org/low/lords_of_war/event-deck-back.png"
+    assert info["url_base"] == "https://example.org/low/lords_of_war/"
     assert all(not u.startswith("file:") for u in json.dumps(save).split('"') if "://" in u)
     faces = Image.open(io.BytesIO(files[tmp_path / "lords_of_war" / "tts" / "event-deck-sheet-1.png"]))
     assert faces.size == (2 * 250, 2 * 350)  # 3 cards + hidden in 2 x 2 at 100 dpi
+
+
+# -- true to the table ----------------------------------------------------------------------------
+# The size rule (docs/tabletop-simulator.md): TTS's card at scale 1 is a 63.5 x 88.9 mm poker card,
+# scaled across and along apart; a custom tile, token or board at scale 1 is 33.48 mm (1.318 in) along
+# its longer side, its shape following its picture.
+CARD_AT_1_MM = (63.5, 88.9)
+TILE_AT_1_MM = 29 / 22 * 25.4
+
+
+def _table_size_mm(obj) -> tuple[float, float]:
+    """What an object measures on TTS's table, from its saved scale and (tiles) its picture's shape."""
+    t = obj["Transform"]
+    if obj["Name"] in ("Card", "DeckCustom"):
+        w, h = CARD_AT_1_MM if not obj.get("SidewaysCard") else CARD_AT_1_MM[::-1]
+        return t["scaleX"] * w, t["scaleZ"] * h
+    assert t["scaleX"] == t["scaleZ"]
+    picture = Image.open(_local(obj["CustomImage"]["ImageURL"]))
+    longer = t["scaleX"] * TILE_AT_1_MM
+    if picture.width >= picture.height:
+        return longer, longer * picture.height / picture.width
+    return longer * picture.width / picture.height, longer
+
+
+@pytest.fixture(scope="module")
+def farlander_tts(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tts-farlander")
+    game = load_game(resolve_game("farlander"))
+    build_game(game, out, Options(papers=("a4",), formats=("tts",), dpi=100))
+    return json.loads((out / "farlander" / "tts" / "farlander.json").read_text())
+
+
+def test_a_tall_reference_card_keeps_its_true_width_and_height(farlander_tts):
+    deck = _by_nickname(farlander_tts, "Rules reference cards")
+    assert (deck["Transform"]["scaleX"], deck["Transform"]["scaleZ"]) == (1.1, 1.3571)  # not (1.1, 1.1)
+    for obj in [deck, *deck["ContainedObjects"]]:
+        w, h = _table_size_mm(obj)
+        assert (w, h) == (pytest.approx(69.85, abs=0.01), pytest.approx(120.65, abs=0.01))
+
+
+def test_a_poker_card_is_tts_own_card(low_tts):
+    *_, save, _ = low_tts
+    deck = _by_nickname(save, "Event deck")
+    assert _table_size_mm(deck) == (pytest.approx(63.5), pytest.approx(88.9))
+    assert deck["SidewaysCard"] is False
+
+
+@pytest.mark.parametrize("nickname, kind, size_mm", [
+    ("Forest", "hex-tile", (29.33, 25.4)),  # a 1 in hex, flat-topped: 29.33 mm across the corners
+    ("Chip (Orange)", "token", (19.05, 19.05)),  # a 3/4 in round chip
+    ("Troop 10 (Orange)", "counter", (12.7, 12.7)),  # a 1/2 in square troop counter
+    ("Main board", "board", (240.0, 172.0)),
+    ("Duel mat (2 players)", "board", (246.0, 548.0)),
+])
+def test_every_piece_kind_lies_on_the_table_at_its_true_size(low_tts, nickname, kind, size_mm):
+    *_, save, _ = low_tts
+    objects = [o for o in _walk(save["ObjectStates"]) if o["Nickname"] == nickname]
+    assert objects, nickname
+    for obj in objects:
+        w, h = _table_size_mm(obj)
+        assert (w, h) == (pytest.approx(size_mm[0], abs=0.1), pytest.approx(size_mm[1], abs=0.1)), obj["Name"]
+
+
+def test_guids_are_unique_within_each_save(low_tts, farlander_tts):
+    for save in (low_tts[3], farlander_tts):
+        guids = Counter(o["GUID"] for o in _walk(save["ObjectStates"]))
+        assert [g for g, n in guids.items() if n > 1] == []
+        assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids)
+
+
+def test_a_guid_taken_already_is_derived_again_the_same_way_every_time():
+    from generator.export.tts import Guids, guid
+
+    first, again = Guids(), Guids()
+    got = [first.new("ktech", "ownership-markers", "a", "0") for _ in range(3)]
+    assert got[0] == guid("ktech", "ownership-markers", "a", "0")
+    assert len(set(got)) == 3  # a collision is salted until it is new
+    assert got == [again.new("ktech", "ownership-markers", "a", "0") for _ in range(3)]
+
+
+def test_two_games_on_one_host_never_share_an_image_address(low_tts, tmp_path):
+    game, comps, *_ = low_tts
+    farlander = load_game(resolve_game("farlander"))
+    urls = {}
+    for g, parts in ((game, [comps["reference-cards"]]),
+                     (farlander, [c for c in expand_generated(farlander, 1) if c.id == "reference-cards"])):
+        files, _ = tts_files(g, parts, tmp_path / g.id, 50, "https://example.org/kits", 1)
+        save = json.loads(files[tmp_path / g.id / "tts" / f"{g.id}.json"])
+        urls[g.id] = {u for u in json.dumps(save).split('"') if u.startswith("https://")}
+    assert all(u.startswith("https://example.org/kits/lords_of_war/") for u in urls["lords_of_war"])
+    assert all(u.startswith("https://example.org/kits/farlander/") for u in urls["farlander"])
+    assert not urls["lords_of_war"] & urls["farlander"]
+
+
+def test_two_sided_tiles_show_their_own_back_and_tokens_stack(low_tts, farlander_tts):
+    *_, save, _ = low_tts
+    for obj in _walk(save["ObjectStates"] + farlander_tts["ObjectStates"]):
+        if obj["Name"] == "Custom_Tile" and obj["CustomImage"]["CustomTile"]["Stackable"]:  # pieces, not boards
+            image = obj["CustomImage"]
+            assert image["ImageSecondaryURL"] and image["ImageSecondaryURL"] != image["ImageURL"], obj["Nickname"]
+        if obj["Name"] == "Custom_Token":
+            assert obj["CustomImage"]["CustomToken"]["Stackable"] is True
+
+
+def test_the_card_rule_for_tall_square_and_sideways_decks(low_tts):
+    from generator.export.tts import card_scale
+
+    _, comps, *_ = low_tts
+    deck = comps["event-deck"]
+    assert card_scale(deck) == (1.0, 1.0, 1.0)  # a poker card is TTS's own card
+    assert card_scale(deck.replace(size_mm=(69.85, 120.65))) == pytest.approx((1.1, 1.0, 1.35714), abs=1e-4)
+    assert card_scale(deck.replace(size_mm=(70.0, 70.0))) == pytest.approx((70 / 63.5, 1.0, 70 / 88.9))
+    # wider than tall: TTS's card turned sideways, 88.9 mm across and 63.5 mm along
+    assert card_scale(deck.replace(size_mm=(120.65, 69.85))) == pytest.approx((120.65 / 88.9, 1.0, 1.1))

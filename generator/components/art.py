@@ -87,7 +87,14 @@ def icon_paths(shapes: list[dict[str, Any]]) -> list[tuple[Path, dict[str, Any]]
 
 def draw_icon(s: Surface, shapes: list[dict[str, Any]], cx: float, cy: float, size_mm: float,
               ink: str) -> None:
-    """Draw an icon (100 x 100 box) centred at (cx, cy), ``size_mm`` wide."""
+    """Draw an icon (100 x 100 box) centred at (cx, cy), ``size_mm`` wide. An icon from a picture file
+    (``[{"picture": path}]``) is that picture, fitted in the square in its own colours."""
+    if shapes and "picture" in shapes[0]:
+        from .images import draw_image  # a designer's picture icon: only then
+
+        half = size_mm / 2
+        draw_image(s, shapes[0]["picture"], (cx - half, cy - half, cx + half, cy + half), "fit")
+        return
     k = size_mm / BOX
     with s.saved():
         s.translate(cx - size_mm / 2, cy - size_mm / 2)
@@ -238,6 +245,17 @@ def cue_radius_mm(shape: str, cap_mm: float) -> float:
     type scale (the step at or above the one giving ``cap_mm``)."""
     size = step_at_least(cap_mm / CAP_EM * 72.0 / 25.4)
     return size * 25.4 / 72.0 * CAP_EM / CUE_FIT.get(shape, 1.0)
+
+
+CUE_MARK_MIN_MM = 4.0  # a piece's cue mark (the shape round the letter) is at least this tall: player
+# colours that print as one grey (Orange and Sky, Green and Vermilion) are told apart by it
+
+
+def cue_mark_radius_mm(shape: str, cap_mm: float) -> float:
+    """The radius of a piece's cue shape: room for a letter ``cap_mm`` tall, and the whole shape at
+    least CUE_MARK_MIN_MM tall."""
+    x0, y0, x1, y1 = shape_path(shape, 0.0, 0.0, 1.0).bounds()
+    return max(cue_radius_mm(shape, cap_mm), CUE_MARK_MIN_MM / (y1 - y0))
 
 
 def cue_letter_pt(r: float, shape: str) -> float:

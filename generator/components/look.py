@@ -17,7 +17,7 @@ class Look(Frozen):
 
     FIELDS = ("fill", "ink", "pattern", "pattern_colour", "icon", "icon_name", "icon_scale", "title", "subtitle",
               "value", "text", "flavour", "footer", "sections", "band", "cue", "rotate", "player", "elements",
-              "outline", "as_front", "family", "title_family", "image", "image_fit", "where")
+              "outline", "as_front", "family", "title_family", "image", "image_fit", "cut", "where")
     COMPARE = FIELDS[:-1]
     __slots__ = FIELDS + ("_key",)
 
@@ -32,6 +32,7 @@ class Look(Frozen):
                  title_family: tuple = (),
                  image: str = "",  # a picture file inside the game folder (absolute path)
                  image_fit: str = "fit",  # fit (all of it shows) or fill (covers the face, cut to its shape)
+                 cut: tuple = (),  # (colour, width in mm) of a line along the inside of the cut (stroke:)
                  where: tuple = ()):  # (file, line) of the item, for warnings; not compared
         set_field(self, "fill", fill)
         set_field(self, "ink", ink)
@@ -58,6 +59,7 @@ class Look(Frozen):
         set_field(self, "title_family", title_family)
         set_field(self, "image", image)
         set_field(self, "image_fit", image_fit)
+        set_field(self, "cut", cut)
         set_field(self, "where", where)
         set_field(self, "_key", None)  # key(), once worked out
 
@@ -75,7 +77,7 @@ class Look(Frozen):
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
                      repr(self.elements), self.outline, self.as_front, self.family, self.title_family,
-                     self.image, self.image_fit))
+                     self.image, self.image_fit) + ((self.cut,) if self.cut else ()))
 
     @property
     def fonts(self) -> Mapping[str, str]:
@@ -114,6 +116,27 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tupl
 _RESOLVED: dict[Any, Any] = {}
 
 
+def _cut(face: dict[str, Any], fill: str, ink: str, colour: Colour | None) -> tuple:
+    """``stroke:`` (and ``stroke_mm:``, default 0.5) on a piece: a line along the inside of its cut."""
+    stroke = face.get("stroke")
+    if stroke in (None, "none"):
+        return ()
+    return (_word(str(stroke), fill, ink, colour), float(face.get("stroke_mm", 0.5)))
+
+
+def _word(value: str, fill: str, ink: str, colour: Colour | None) -> str:
+    """A colour key given as a word (none, player, player-ink, ink, contrast) as the colour it means here."""
+    if not value or value.startswith("#"):
+        return value
+    if value == "none":
+        return fill
+    if value == "player":
+        return colour.fill if colour else fill
+    if value == "player-ink":
+        return colour.ink if colour else ink
+    return ink  # ink, contrast
+
+
 def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tuple = ()) -> Look:
     terrain = game.terrain.get(face.get("terrain") or "", {})
     fill = face.get("fill") or terrain.get("fill")
@@ -147,5 +170,5 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         family=family(game, face.get("font") or "body"),
         title_family=family(game, face.get("title_font") or "title") or family(game, face.get("font") or "body"),
         image=game.image_path(face["image"]) if face.get("image") else "",
-        image_fit=str(face.get("image_fit", "fit")), where=where,
+        image_fit=str(face.get("image_fit", "fit")), cut=_cut(face, fill, ink, colour), where=where,
     )

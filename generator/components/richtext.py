@@ -102,6 +102,18 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     return tuple(paras)
 
 
+def marked(text: str) -> bool:
+    """Whether a text holds markup (``**bold**``, ``*italic*``, ``{icon:...}``, an escape): a plain one
+    can be set as it is."""
+    return "*" in text or "{icon:" in text or "\\" in text
+
+
+def rich_width(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular") -> float:
+    """The widest line of ``text`` as printed (markup not counted; an icon as wide as it prints)."""
+    return max((sum(word_width(w, size, family) for w in para) + space_width(size, family) * max(len(para) - 1, 0)
+                for para in parse(text, base)), default=0.0)
+
+
 def icons_in(text: Any) -> list[str]:
     return ICON_RE.findall(str(text))
 
@@ -141,8 +153,9 @@ def family(game: Any, name: Any) -> tuple:
     if not fam:
         return ()
     regular = fam.get("regular")
-    return tuple((style, fam.get(style) or fam.get("bold" if "bold" in style else "regular") or regular)
-                 for style in ("regular", "bold", "italic", "bolditalic"))
+    styles = tuple((style, fam.get(style) or fam.get("bold" if "bold" in style else "regular") or regular)
+                   for style in ("regular", "bold", "italic", "bolditalic"))
+    return styles + ((("fallback", fam["fallback"]),) if fam.get("fallback") else ())
 
 
 def named_fonts(game: Any, font: Any, default: str = "regular") -> tuple[dict[str, str], str]:
@@ -184,7 +197,7 @@ def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tup
     family = dict(fam) if fam else DEFAULT_FAMILY
     lines: list[Line] = []
     space = space_width(size, family)
-    if not _RICH.search(text):
+    if not _RICH.search(text) and "fallback" not in family:
         words, widths, style = _plain_widths(text, size, family, base)
         if not words:
             return (((), 0.0),)
@@ -206,7 +219,10 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
     """The general path: any text, parsed into paragraphs of styled words (markup, icons, breaks)."""
     lines: list[Line] = []
     space = space_width(size, family)
+    fallback = "fallback" in family
     for para in parse(text, base):
+        if fallback:
+            para = tuple(_with_fallback(word, family) for word in para)
         if not para:
             lines.append(((), 0.0))
             continue
@@ -224,12 +240,37 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
     return tuple(lines)
 
 
+def _with_fallback(word: Word, family: Mapping[str, str]) -> Word:
+    """A word's fragments split where their font has no glyph: those characters in the fallback font."""
+    from ..draw.fonts import covered
+
+    out: list[Frag] = []
+    for frag in word:
+        font = family.get(frag.style, frag.style)
+        if frag.icon or frag.text.isascii() and font == family.get("regular"):
+            out.append(frag)
+            continue
+        have = covered(font)
+        run, run_missing = "", False
+        for ch in frag.text:
+            gone = ord(ch) not in have
+            if run and gone != run_missing:
+                out.append(Frag(run, "fallback" if run_missing else frag.style))
+                run = ""
+            run, run_missing = run + ch, gone
+        if run:
+            out.append(Frag(run, "fallback" if run_missing else frag.style))
+    return tuple(out)
+
+
 def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular") -> float:
     """Width of the widest paragraph set on one line."""
     return _widest(str(text), size, family_key(family), base)
 
 
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
+    if fam and any(k == "fallback" for k, _ in fam):  # characters may be set in another font: laid out
+        return max((w for _, w in _wrap(text, 1e9, size, fam, base)), default=0.0)
     if " " not in text and not _RICH.search(text):  # one word (a value, a number): its width
         if not text:
             return 0.0
@@ -340,7 +381,7 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     with no markup, icon or line break, without laying it out in words (a card's title and value, new
     on every card); returns False, drawing nothing, for any other text. ``width``: its width at
     ``size`` as :func:`widest` gives it, when the caller has it already."""
-    if _RICH.search(text):
+    if _RICH.search(text) or "fallback" in family:
         return False
     words = text.split(" ")
     if "" in words:

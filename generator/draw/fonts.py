@@ -33,19 +33,19 @@ def register() -> None:
 
 
 def is_file(font: str) -> bool:
-    """A game's own font is named by its TrueType file's path; the built-in ones by kind."""
-    return font.lower().endswith(".ttf")
+    """A game's own font is named by its file's path (.ttf, or .otf); the built-in ones by kind."""
+    return font.lower().endswith((".ttf", ".otf"))
 
 
 def check_font_file(path) -> str | None:
-    """Why this file cannot be a game font, or None (reportlab embeds TrueType outlines only)."""
+    """Why this file cannot be a game font, or None (TrueType .ttf, or OpenType .otf: CFF outlines are
+    converted to TrueType ones for embedding, see draw/otf.py)."""
     from pathlib import Path
 
     path = Path(path)
     name = one_line(path.name, 60)  # a name of 300 characters is cut in the message
-    if path.suffix.lower() != ".ttf":
-        return (f"{name}: a game font must be a TrueType .ttf file "
-                f"(reportlab embeds TrueType outlines; convert .otf with CFF outlines first)")
+    if path.suffix.lower() not in (".ttf", ".otf"):
+        return f"{name}: a game font must be a TrueType .ttf or an OpenType .otf file"
     try:
         if not path.is_file():
             return f"{name}: no such file"
@@ -61,7 +61,7 @@ def check_font_file(path) -> str | None:
     try:
         pdf_name(str(path))
     except Exception as exc:  # reportlab's TTFError and struct errors for damaged files
-        return f"{name}: not a TrueType font reportlab can embed ({one_line(str(exc), 100)})"
+        return f"{name}: not a font that can be embedded ({one_line(str(exc), 100)})"
     try:  # the SVG pages embed it cut down by fontTools, which reads tables reportlab does not
         svg_subset(str(path), "Aa0")
     except Exception as exc:  # fontTools' assertions and struct errors for damaged tables
@@ -149,8 +149,15 @@ def pdf_name(kind: str) -> str:
     # reportlab reads a font file under bare "except:" clauses that turn any exception into TTFError:
     # a Ctrl-C landing there became "internal error (TTFError: Corrupt TTF file ...)" and exit 1 (once
     # in 20 runs of the Ctrl-C test). The few milliseconds of reading wait for it.
+    source = path
+    if path.lower().endswith(".otf"):  # CFF outlines: embedded as their TrueType equivalent
+        import io
+
+        from .otf import truetype_bytes
+
+        source = io.BytesIO(truetype_bytes(path))
     with Held():
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(TTFont(name, source))
     return name
 
 
@@ -240,6 +247,17 @@ def fresh_width_mm(text: str, size_pt: float, font: str = "regular") -> float:
 @lru_cache(maxsize=None)
 def _font(font: str):
     return pdfmetrics.getFont(pdf_name(font))
+
+
+@lru_cache(maxsize=None)
+def covered(font: str) -> frozenset[int]:
+    """The characters ``font`` (a kind or a game font's file) has glyphs for."""
+    return frozenset(_font(font).face.charToGlyph)
+
+
+def font_label(font: str) -> str:
+    """A font as a message names it."""
+    return os.path.basename(font) if is_file(font) else f"Bitstream Vera ({font_kind(font)}, built in)"
 
 
 def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:

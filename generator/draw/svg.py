@@ -28,9 +28,8 @@ def _n(v: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-@lru_cache(maxsize=1 << 16)
 def _op_data(op: tuple) -> str:
-    """One path operation ("M", x, y) as path data (the same corners and curves recur on every piece)."""
+    """One path operation ("M", x, y) as path data."""
     return "Z" if op[0] == "Z" else op[0] + " ".join(map(_n, op[1:]))
 
 

@@ -14,7 +14,7 @@ import os
 from typing import TYPE_CHECKING, Any
 
 from ..schema import Key, Map, enum
-from .keys import NOTE
+from .keys import EVERY_KIND
 from .kind import KINDS, Element
 
 if TYPE_CHECKING:
@@ -33,13 +33,13 @@ KEYS_OF: dict[str, frozenset[str]] = {kind: frozenset(cls.FIELDS) for kind, cls 
 def _element_schema() -> Map:
     """One mapping of every key of every kind (each key's schema and wording is the same wherever it
     is used; which kind may use which key is :func:`key_problems`'s check)."""
-    keys: dict[str, Key] = {"type": Key(enum(*TYPES), True), "note": NOTE}
+    keys: dict[str, Key] = {"type": Key(enum(*TYPES), True), **EVERY_KIND}
     for kind, cls in KINDS.items():
         for name, f in cls.FIELDS.items():
             known = keys.setdefault(name, f.key)
             if known is not f.key and (known.schema is not f.key.schema or known.doc != f.key.doc):
                 raise TypeError(f"element key {name!r}: {kind} declares it unlike another kind (share one Key)")
-    return Map(keys, "board element")
+    return Map(keys, "board element", templated=True)  # {{ expressions }} (model/expand.py)
 
 
 ELEMENT = _element_schema()
@@ -53,7 +53,7 @@ def key_problems(el: dict[str, Any]) -> list[tuple[str, str]]:
         return []
     out = []
     for key in el:
-        if key in ("type", "note") or key in own or key not in ELEMENT.keys:
+        if key == "type" or key in EVERY_KIND or key in own or key not in ELEMENT.keys:
             continue
         users = sorted(t for t, keys in KEYS_OF.items() if key in keys)
         out.append((key, f"{key} does not print on a {el['type']} element (it belongs to "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..schema import Key, enum, integer, num
 from .keys import AT_MM, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
@@ -26,6 +27,16 @@ class Box(Element, kind="box"):
     ink: str | None = field(INK)
     font: str | None = field(FONT)
     terrain: str | None = field(TERRAIN)
+    radius_mm: float = field(Key(num(0, 50), doc="box: the corners' radius (0: square corners; default 1.5)"), 1.5)
+    opacity: float = field(Key(num(0, 1), doc="box: 1 opaque (default) to 0 invisible; flattened to the colour "
+                                              "it makes over white paper in --print-shop files"), 1.0)
+    valign: str | None = field(Key(enum("top", "middle", "bottom"),
+                                   doc="box: where the text sits in the box (default top)"))
+    max_lines: int | None = field(Key(integer(1, 100), doc="box: the text shrinks until it takes at most this "
+                                                           "many lines (down to min_pt; past it, the lines after "
+                                                           "are left out)"))
+    min_pt: float | None = field(Key(num(4, 200), doc="box: the smallest size the text shrinks to, to fit "
+                                                      "(default 6)"))
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         # drawing: not loaded to read the keys
@@ -38,16 +49,20 @@ class Box(Element, kind="box"):
         w, h = self.size_mm[:2]
         t = game.terrain.get(self.terrain) if self.terrain else None
         fill = self.fill or (t["fill"] if t else None)
-        outline = Path.rounded_rect(x, y, w, h, 1.5)
-        edge = Style(fill=None if fill in (None, "none") else fill, stroke=self.el.get("stroke", ink),
-                     width_mm=self.width_mm)
+        radius = min(float(self.radius_mm), w / 2, h / 2)
+        outline = Path.rounded_rect(x, y, w, h, radius) if radius > 0 else Path.rect(x, y, w, h)
+        stroke = self.el.get("stroke", ink)
+        edge = Style(fill=None if fill in (None, "none") else fill, stroke=None if stroke == "none" else stroke,
+                     width_mm=self.width_mm, opacity=float(self.opacity))
         if t:  # fill, then the pattern, then the edge over it
-            s.draw(outline, Style(fill=fill))
+            s.draw(outline, Style(fill=fill, opacity=float(self.opacity)))
             terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill, ink)
-            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm)
+            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity)
         s.draw(outline, edge)
+        seen = fill if float(self.opacity) >= 1 or fill in (None, "none") else \
+            mix(fill, "#ffffff", 1 - float(self.opacity))  # a translucent fill as it shows on paper
         text_ink = self.ink or (t.get("ink") if t else None) or (
-            ink_for(fill) if fill not in (None, "none") else ink)
+            ink_for(seen) if fill not in (None, "none") else ink)
         fam, base = named_fonts(game, self.font)
         label = self.label
         if label:
@@ -56,7 +71,40 @@ class Box(Element, kind="box"):
             size = min(w, h) * 0.55
             draw_icon(s, game.icons[self.icon], x + w / 2, y + h / 2 + (1.5 if label else 0), size,
                       mix(text_ink, fill or "#ffffff", 0.15))
-        if self.text:
+        if self.text and self.valign is None and self.max_lines is None and self.min_pt is None:
             draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
                           h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
                           align="middle", family=fam, icons=game.icons, where=self.where)
+        elif self.text:
+            self._fitted_text(s, game, (x + 1.5, y + (5 if label else 1.5), w - 3, h - (6.5 if label else 3)),
+                              text_ink, fam, base)
+
+    def _fitted_text(self, s: Surface, game: Game, box: tuple[float, float, float, float], ink: str,
+                     fam: Any, base: str) -> None:
+        """The text shrunk to its box (and to max_lines), down to min_pt, placed by valign."""
+        from ..components.richtext import draw_line, fit_lines, wrap
+        from ..draw.surface import MM_PER_PT
+        from ..notices import warn
+
+        x, y, w, h = box
+        text = str(self.text)
+        low = float(self.min_pt or 6)
+        size, lines, fits = fit_lines(text, w, h, float(self.size_pt), min(low, float(self.size_pt)), fam, base)
+        most = self.max_lines
+        if most is not None:
+            while len(lines) > most and size > low:
+                size = max(low, round(size - 0.25, 2))
+                lines = wrap(text, w, size, fam, base)
+            if len(lines) > most:
+                warn(self.where, f"the text takes {len(lines)} lines at {size:g} pt (min_pt) but max_lines is "
+                                 f"{most}: the lines after the {most}th are left out; shorten the text")
+                lines = lines[:most]
+        elif not fits:
+            warn(self.where, f"the text does not fit its box at {size:g} pt (min_pt): the last lines run past "
+                             f"it; shorten the text")
+        lead = size * MM_PER_PT * 1.2
+        spare = max(0.0, h - len(lines) * lead)
+        top = y + {"middle": spare / 2, "bottom": spare}.get(self.valign or "top", 0.0)
+        for i, line in enumerate(lines):
+            draw_line(s, x + w / 2, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
+                      anchor="middle", icons=game.icons)

@@ -26,6 +26,7 @@ class Grid(Element, kind="grid"):
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         # drawing: not loaded to read the keys
         from ..components.art import contrast, ink_for, mix
+        from ..components.richtext import draw_text, marked
         from ..draw.surface import MM_PER_PT, Style
 
         ink = self.ink_or(ink)
@@ -36,7 +37,10 @@ class Grid(Element, kind="grid"):
         rows = int(self.grid_rows)
         size = float(self.size_pt)
         if self.label:
-            s.text(x, y - 1.5, str(self.label), size_pt=size + 1, font="bold", fill=ink)
+            if marked(str(self.label)):
+                draw_text(s, x, y - 1.5, str(self.label), size + 1, ink=ink, base="bold", icons=game.icons)
+            else:
+                s.text(x, y - 1.5, str(self.label), size_pt=size + 1, font="bold", fill=ink)
         head_h = size * MM_PER_PT * 1.9
         row_h = (h - head_h) / rows
         band = mix(ink, ink_for(ink), 0.88)  # a pale band under dark ink, a dark one under pale ink
@@ -50,8 +54,13 @@ class Grid(Element, kind="grid"):
         for i, weight in enumerate(weights):
             cw = w * weight / sum(weights)
             if i < len(heads):
-                s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold",
-                       fill=ink if contrast(ink, band) >= 3 else ink_for(band))
+                head_ink = ink if contrast(ink, band) >= 3 else ink_for(band)
+                if marked(heads[i]):  # **bold**, {icon:...}: rich text
+                    draw_text(s, cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size, ink=head_ink,
+                              base="bold", icons=game.icons)
+                else:
+                    s.text(cx + 1.2, y + head_h / 2 + size * MM_PER_PT * 0.36, heads[i], size_pt=size, font="bold",
+                           fill=head_ink)
             s.line(cx, y, cx, y + h, line)
             cx += cw
         s.line(x + w, y, x + w, y + h, line)

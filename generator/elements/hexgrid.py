@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
+from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
                       num)
 from ..vocabulary import ORIENTATIONS
 from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
@@ -23,7 +23,7 @@ HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
 HEX_MARK = Map({
     "hex": Key(HEX_ADDRESS, True),
     "fill": Key(BOARD_COLOUR),
-    "terrain": Key(ID),
+    "terrain": Key(NAME_ID),
     "text": Key(TEXT),
     "icon": Key(TEXT),
 }, "hex mark")

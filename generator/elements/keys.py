@@ -3,10 +3,22 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 
 from __future__ import annotations
 
-from ..schema import BOARD_COLOUR, ELEMENT_FILL, ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf, enum, integer, num
+from ..schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
+                      OneOf, enum, integer, num)
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")
+# (spreadsheets) and when, repeat and step_mm, which model/expand.py uses up at load time: drawing never
+# sees them
+WHEN = Key(OneOf((BOOL, TEXT), "true, false or \"{{ expression }}\""),
+           doc="draw this element only when the value is true, a number other than 0 or a text with something "
+               "in it: \"{{ Steel }}\" draws it where the Steel cell is filled")
+REPEAT = Key(OneOf((integer(0, 100), TEXT), "a whole number 0-100 or \"{{ expression }}\""),
+             doc="draw this element that many times (at most 100), moved by step_mm each time; {{ i }} inside "
+                 "it counts from 0")
+STEP_MM = Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
+              doc="repeat: how far each copy moves from the one before (default [0, 0])")
+EVERY_KIND = {"note": NOTE, "when": WHEN, "repeat": REPEAT, "step_mm": STEP_MM}
 
 AT_MM = Key(POINT_MM, True)
 SIZE_MM = Key(PAIR_MM)
@@ -30,5 +42,5 @@ ROWS = Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),
            doc="table and terrain-chart: a list of rows, each a list of cells; a terrain chart's first "
                "cell names a terrain or a hexside or route feature")
 HEADER = Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows")
-TERRAIN = Key(ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
+TERRAIN = Key(NAME_ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
                       "hexgrid: the terrain of every hex no mark paints")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..schema import Key, num
 from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
@@ -19,11 +20,21 @@ class Text(Element, kind="text"):
     font: str | None = field(FONT)
     anchor: str = field(ANCHOR, "start")
     ink: str | None = field(INK)
+    rotate: float = field(Key(num(-360, 360), doc="text: turn the text about at_mm by this many degrees, "
+                                                  "clockwise (90: reading downwards)"), 0)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         from ..components.richtext import draw_text, named_fonts  # drawing: not loaded to read the keys
 
         x, y = self.at_mm[:2]
         fam, base = named_fonts(game, self.font)
+        turn = float(self.rotate)
+        if turn:
+            with s.saved():
+                s.translate(x, y)
+                s.rotate(turn)
+                draw_text(s, 0.0, 0.0, str(self.text), float(self.size_pt), ink=self.ink_or(ink), family=fam,
+                          base=base, anchor=self.anchor, icons=game.icons)
+            return
         draw_text(s, x, y, str(self.text), float(self.size_pt), ink=self.ink_or(ink), family=fam, base=base,
                   anchor=self.anchor, icons=game.icons)

@@ -43,6 +43,7 @@ class Track(Element, kind="track"):
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         # drawing: not loaded to read the keys
         from ..components.art import contrast, ink_for, mix
+        from ..components.richtext import draw_text, marked, rich_width
         from ..draw.fonts import text_width_mm
         from ..draw.surface import MM_PER_PT, Style
 
@@ -56,15 +57,23 @@ class Track(Element, kind="track"):
         # the cells' edges in the ink where it shows on the cells (white ink on white cells would not)
         edge = self.stroke or (ink if contrast(ink, fill) >= 1.5 else ink_for(fill))
         if self.label:
-            s.text(x, y - 1.5, str(self.label), size_pt=8, font="bold", fill=ink)
+            if marked(str(self.label)):
+                draw_text(s, x, y - 1.5, str(self.label), 8, ink=ink, base="bold", icons=game.icons)
+            else:
+                s.text(x, y - 1.5, str(self.label), size_pt=8, font="bold", fill=ink)
         for i in range(n):
             cx = x + (i % per_row) * cell
             cy = y + (i // per_row) * cell
             s.rect(cx, cy, cell, cell, Style(fill=fill, stroke=edge, width_mm=0.3))
             text = str(labels[i]) if i < len(labels) else str(start + i)
             size = min(9.0, cell * 2.4)
-            while size > 5 and text_width_mm(text, size) > cell - 1:
+            rich = marked(text)
+            while size > 5 and (rich_width(text, size) if rich else text_width_mm(text, size)) > cell - 1:
                 size -= 0.25
+            if rich:  # **bold**, {icon:...}: drawn as rich text, measured without the markup
+                draw_text(s, cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size, ink=ink_for(fill),
+                          anchor="middle", icons=game.icons)
+                continue
             s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
                    anchor="middle")
         if self.marker:

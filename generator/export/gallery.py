@@ -1,11 +1,15 @@
 """``--format html`` (and every default build): a static page for each kit, ``<game>/index.html``, and
 one over every kit built, ``index.html``.
 
-Each component is shown with previews of its faces (JPEG, drawn by the same code as the PDFs, at its
-cut size; each distinct picture is one file, which every face showing it refers to), its count, its
-size in mm, the files and pages it is printed on, the item notes; the page also carries the credits,
-the edition notes, links to every PDF and SVG, and the printing and cutting instructions of the
-contents page. No script: plain HTML and CSS from jinja2 templates in
+Each component is a fold (details/summary: its name, count and kinds; closed, so a phone shows the
+whole kit in a few screens) with previews of its faces (JPEG, drawn by the same code as the PDFs, at
+its cut size; each distinct picture is one file, which every face showing it refers to; a back every
+item shares is shown once, named for its component), its count, its size in mm, the files and pages it
+is printed on, the item notes, and each face's PNG where ``--format png`` made one. Every picture links
+to a large picture of its own (``-large.jpg``, twice the resolution; a board's own picture); a small script shows it over the page with
+next and previous, and without the script the link opens the picture. The page also carries the
+credits, the edition notes, links to every PDF and SVG and the TTS saved object with its import steps,
+and the printing and cutting instructions of the contents page. HTML and CSS from jinja2 templates in
 ``templates/gallery/``, laid out for a phone first.
 """
 
@@ -28,6 +32,11 @@ PREVIEW_MAX_PX = 1600  # boards and mats (shown at most about 1,100 CSS pixels w
 CSS_PX_PER_MM = 96 / 25.4  # the size a face is shown at: its real size on a 96 dpi screen
 SHEET_CSS_PX = 210  # text sheets are shown as a small page, this many CSS pixels wide ...
 SHEET_DPI = 2 * SHEET_CSS_PX / (210 / 25.4)  # ... drawn at two pixels a CSS pixel (A4 is 210 mm wide)
+# The large view: the face drawn at LARGE times the preview's resolution (a poker card 750 x 1050 px, a
+# board at most 3,200 px; a text sheet three times, 1260 x 1782 px), the preview made from it (each
+# preview pixel the mean of LARGE x LARGE): one drawing for both
+LARGE = 2
+SHEET_LARGE = 3
 
 
 @functools.lru_cache(maxsize=None)
@@ -52,9 +61,25 @@ def _preview_faces(game: Game, components: list[Component]) -> list[tuple[Compon
 
 
 def _shot(face: Face) -> Shot:
+    """The preview's picture as it would be drawn on its own (its size, resolution)."""
     if face.kind == "sheet":
         return Shot(face, 0.0, SHEET_DPI, encoding="jpeg")
     return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX, encoding="jpeg")
+
+
+def _large(face: Face) -> Shot:
+    """The large view's picture, which also makes the preview (``Shot.reduce``). A board's preview is
+    its large view: up to 1,600 px, shown on the page at its real size (a phone shows it smaller)."""
+    if face.kind == "board":
+        return _shot(face)
+    if face.kind == "sheet":
+        return Shot(face, 0.0, SHEET_DPI * SHEET_LARGE, encoding="jpeg", reduce=SHEET_LARGE)
+    return Shot(face, 0.0, PREVIEW_DPI * LARGE, max_px=PREVIEW_MAX_PX * LARGE, encoding="jpeg", reduce=LARGE)
+
+
+def _preview_px(shot: Shot) -> tuple[int, int]:
+    w, h = shot.size_px()
+    return (-(-w // shot.reduce), -(-h // shot.reduce))  # Pillow's reduce rounds up
 
 
 def _rel(path: Path, base: Path) -> str:
@@ -65,34 +90,66 @@ def _exists(path: Path, files: dict[Path, bytes]) -> bool:
     return path in files or path.is_file()
 
 
-def _shots(groups) -> list[Shot]:
-    shots: list[Shot] = []
+Named = tuple[Path, Path, Shot]  # a picture's preview and large paths in the game's folder, and its shot
+
+
+def _one_back(pairs: list[tuple[Face, Face | None]]) -> bool:
+    """Whether every item of a component (more than one) shows the same back picture."""
+    backs = [b for _, b in pairs]
+    return len(backs) > 1 and None not in backs and len({same_picture(_large(b)) for b in backs}) == 1  # type: ignore[arg-type]
+
+
+def _named(groups) -> list[tuple[Face, Named]]:
+    """Every face of the page with its preview and its large picture, in page order. A back that every
+    item of its component shows is ``gallery/<component>/back.jpg``, not named for the first item."""
+    out = []
     for comp, pairs in groups:
+        shared = _one_back(pairs)
         for front, back in pairs:
-            shots.append(_shot(front))
-            if back is not None:
-                shots.append(_shot(back))
-    return shots
+            for face in (front, back):
+                if face is None:
+                    continue
+                stem = "back" if face.side == "back" and shared else f"{face.item}-{face.side}"
+                folder = Path("gallery") / comp.id
+                shot = _large(face)
+                large = folder / (f"{stem}-large.jpg" if shot.reduce > 1 else f"{stem}.jpg")
+                out.append((face, (folder / f"{stem}.jpg", large, shot)))
+    return out
 
 
-def _picture_path(face: Face) -> Path:
-    return Path("gallery") / face.comp.id / f"{face.item}-{face.side}.jpg"
-
-
-def _distinct(shots: list[Shot]) -> dict[tuple, Shot]:
-    """The first shot of each distinct picture (faces that look alike: a deck's shared back, a piece
-    kind repeated per player), by what the picture depends on; its face names the picture's file."""
-    first: dict[tuple, Shot] = {}
-    for shot in shots:
-        first.setdefault(same_picture(shot), shot)
+def _distinct(named: list[tuple[Face, Named]]) -> dict[tuple, Named]:
+    """The first of each distinct picture (faces that look alike: a deck's shared back, a piece kind
+    repeated per player), by what the picture depends on; the first names the picture's files."""
+    first: dict[tuple, Named] = {}
+    for _, pic in named:
+        first.setdefault(same_picture(pic[2]), pic)
     return first
+
+
+def picture_files(path: str, taken: tuple[bytes, bytes] | bytes) -> dict[str, bytes]:
+    """The files one taken picture of :func:`picture_shots` makes: its large view at ``path`` and its
+    preview (one file for a board)."""
+    if isinstance(taken, bytes):
+        return {path: taken}
+    large, preview = taken
+    return {path: large, path[:-len("-large.jpg")] + ".jpg": preview}
 
 
 def gallery_pictures(game: Game, components: list[Component], share: int, shares: int) -> dict[str, bytes]:
     """Share ``share`` of ``shares`` of the gallery's distinct pictures (by path in the game's folder):
     every ``shares``-th one, taken in this process."""
-    mine = list(_distinct(_shots(_preview_faces(game, components))).values())[share::shares]
-    return {_picture_path(shot.face).as_posix(): data for shot, data in zip(mine, take(game, mine, 1))}
+    mine = list(picture_shots(game, components).items())[share::shares]
+    out: dict[str, bytes] = {}
+    for (path, _), taken in zip(mine, take(game, [shot for _, shot in mine], 1)):
+        out.update(picture_files(path, taken))
+    return out
+
+
+def picture_shots(game: Game, components: list[Component]) -> dict[str, Shot]:
+    """Every distinct picture of the gallery, by the path of its large view in the game's folder (what a
+    part of the build or ``pnpforge watch`` takes, or finds already taken, before :func:`game_gallery`
+    writes the page); :func:`picture_files` gives the files each makes."""
+    return {large.as_posix(): shot for _, large, shot in _distinct(_named(_preview_faces(game, components))).values()}
 
 
 def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
@@ -101,37 +158,51 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     put them in ``files``; a picture there that repeats another's bytes is taken out of ``files``)."""
     folder = out_root / game.id
     groups = _preview_faces(game, components)
-    shots = _shots(groups)
-    first = _distinct(shots)
+    named = _named(groups)
+    first = _distinct(named)
     out: dict[Path, bytes] = {}
-    if not all(folder / _picture_path(shot.face) in files for shot in first.values()):
+    if not all(folder / preview in files and folder / large in files for preview, large, _ in first.values()):
         distinct = list(first.values())
-        taken = take(game, distinct, jobs)
-        out.update((folder / _picture_path(shot.face), data) for shot, data in zip(distinct, taken))
+        taken = take(game, [shot for *_, shot in distinct], jobs)
+        for (_, large, _), pair in zip(distinct, taken):
+            out.update((folder / p, data) for p, data in picture_files(large.as_posix(), pair).items())
     # One file a distinct picture. Faces that look alike were taken once (``first``); faces whose looks
     # differ only in what they do not show (the player of a card's plain back, an army unit's two
     # like sides) give the same bytes, and keep the first of their files.
-    seen: dict[bytes, Path] = {}
-    file_of: dict[tuple, Path] = {}
-    for key, shot in first.items():
-        path = folder / _picture_path(shot.face)
-        kept = seen.setdefault(out[path] if path in out else files[path], path)
-        if kept != path:
-            out.pop(path, None)
-            files.pop(path, None)  # taken by a part of the build: not written either
+    seen: dict[bytes, tuple[Path, Path]] = {}
+    file_of: dict[tuple, tuple[Path, Path]] = {}
+    for key, (preview, large, _) in first.items():
+        path, big = folder / preview, folder / large
+        kept = seen.setdefault(out[path] if path in out else files[path], (path, big))
+        if kept[0] != path:
+            for p in {path, big}:
+                out.pop(p, None)
+                files.pop(p, None)  # taken by a part of the build: not written either
         file_of[key] = kept
+    _name_shared_backs(groups, folder, file_of, out, files)
     by_key: dict[str, dict[str, Any]] = {}
-    for shot in shots:
-        face = shot.face
-        rel = file_of[same_picture(shot)].relative_to(folder)  # the one file of every face that shows it
-        w_px, h_px = shot.size_px()
+    png_dir = folder / "png"
+    pngs = png_dir.is_dir() or any(p.parent.parent == png_dir for p in files)  # PNGs built, now or before
+    rels: dict[Path, str] = {}  # a picture's path in the page (many faces show one picture)
+    for face, (_, _, shot) in named:
+        kept, big = file_of[same_picture(shot)]  # the one file of every face that shows it
+        for p in (kept, big):
+            if p not in rels:
+                rels[p] = p.relative_to(folder).as_posix()
+        w_px, h_px = _preview_px(shot)
         if face.kind == "sheet":
             css_w = float(SHEET_CSS_PX)
         else:
             w_mm, _ = face_size_mm(face, 0.0)
             css_w = w_mm * CSS_PX_PER_MM
-        by_key[face.key] = {"src": rel.as_posix(), "width": round(css_w), "height": round(css_w * h_px / w_px),
-                            "alt": f"{face.label}, {face.side}"}
+        png = None
+        if pngs:
+            png = png_dir / face.comp.id / f"{face.item}-{face.side}.png"
+            if face.side == "back" and not _exists(png, files):  # a back every item shares: written once
+                png = png.with_name("back.png")
+        by_key[face.key] = {"src": rels[kept], "width": round(css_w), "height": round(css_w * h_px / w_px),
+                            "alt": f"{face.label}, {face.side}", "large": rels[big],
+                            "png": _rel(png, folder) if png is not None and _exists(png, files) else None}
 
     where: dict[str, list[dict[str, Any]]] = {}
     documents = []
@@ -158,20 +229,31 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     for comp, pairs in groups:
         items = []
         notes = {i.id: i.note for i in comp.items if getattr(i, "note", "")}
+        backs = [by_key[back.key] for _, back in pairs if back is not None]
+        shared_back = None
+        if len(pairs) > 1 and len(backs) == len(pairs) and len({b["src"] for b in backs}) == 1:
+            # one back for every item: shown once, named for the component
+            shared_back = {**backs[0], "alt": f"{comp.name}, back (every {_piece_word(comp)})",
+                           "png": next((b["png"] for b in backs if b["png"]), None)}
         for front, back in pairs:
             items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
-                          "back": by_key[back.key] if back is not None else None,
+                          "back": by_key[back.key] if back is not None and shared_back is None else None,
                           "note": next((n for iid, n in notes.items() if front.item == iid), "")})
         comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),
                       "count": comp.count if comp.kind not in ("board", "sheet") else 1,
                       "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
+                      "shared_back": shared_back, "piece_word": _piece_word(comp),
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
     printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2]
     extras = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
-        extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json"})
-    if any(p.parent.parent == folder / "png" for p in files):
+        extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
+                       "steps": tts_steps(game.id, entry.get("tts", {}).get("url_base", "file:///"))})
+    if _exists(folder / "png" / "print-on-demand.txt", files):
+        extras.append({"label": "PNG of every face for a print-on-demand shop: the files and quantities, deck by deck",
+                       "link": "png/print-on-demand.txt"})
+    elif any(p.parent.parent == folder / "png" for p in files):
         extras.append({"label": "PNG of every face (print-on-demand)", "link": None,
                        "text": f"png/<component>/<item>-front.png, at {getattr(opts, 'dpi', 300):g} dpi"})
     # the picture on the page over all kits: the first board, or else the first piece
@@ -185,6 +267,46 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         total=sum(c.count for c in components if c.kind in PIECE_KINDS))
     out[folder / "index.html"] = html.encode("utf-8")
     return out
+
+
+def _name_shared_backs(groups, folder: Path, file_of: dict[tuple, tuple[Path, Path]], out: dict[Path, bytes],
+                       files: dict[Path, bytes]) -> None:
+    """A back every item of a component shows, pixel for pixel, is ``gallery/<component>/back.jpg`` even
+    when the items' backs differ in what is not printed (a player's colour on a plain back)."""
+    for comp, pairs in groups:
+        keys = [same_picture(_large(b)) for _, b in pairs if b is not None]
+        kept = {file_of[k] for k in keys}
+        if len(pairs) < 2 or len(keys) != len(pairs) or len(kept) != 1:
+            continue
+        preview, big = kept.pop()
+        target = folder / "gallery" / comp.id / "back.jpg"
+        if preview == target:
+            continue
+        moved = (target, target.with_name("back-large.jpg"))
+        for old, new in zip((preview, big), moved):
+            out[new] = out.pop(old) if old in out else files.pop(old)
+        for k, v in file_of.items():
+            if v == (preview, big):
+                file_of[k] = moved
+
+
+def _piece_word(comp: Component) -> str:
+    return {"card": "card", "hex-tile": "tile", "square-tile": "tile", "token": "token",
+            "counter": "counter"}.get(comp.kind, "piece")
+
+
+def tts_steps(game_id: str, url_base: str) -> list[str]:
+    """How to bring the saved object into Tabletop Simulator (docs/tabletop-simulator.md)."""
+    steps = [f"Copy tts/{game_id}.json and tts/{game_id}.png into Tabletop Simulator's Saves/Saved Objects "
+             "folder (Windows: Documents\\My Games\\Tabletop Simulator; macOS: ~/Library/Tabletop Simulator; "
+             "Linux: ~/.local/share/Tabletop Simulator).",
+             "In the game: Objects > Saved Objects, then click the kit to put it on the table."]
+    if url_base.startswith("file:"):
+        steps.append("Its pictures are files on this computer, so only you see them: to play with others, upload "
+                     f"the tts folder as URL/{game_id}/ and build again with --tts-url-base URL.")
+    else:
+        steps.append(f"Its pictures are read from {url_base}: upload this kit's tts folder there first.")
+    return steps
 
 
 def _ranges(pages: list[int]) -> str:

@@ -33,6 +33,9 @@ class Shot:
     # "png": PNG bytes with the dpi in its pHYs chunk (print shops, TTS); "jpeg": JPEG bytes of the
     # face on white, for a page on a screen (the gallery); "image": an RGBA PIL image to paint on
     encoding: str = "png"
+    # "jpeg" only: if > 1, the picture is (this JPEG, and one ``reduce`` times smaller each way, each
+    # pixel the mean of reduce x reduce: the gallery's preview and large view from one drawing)
+    reduce: int = 1
 
     def size_px(self) -> tuple[int, int]:
         return pixels(face_size_mm(self.face, self.bleed_mm), self.effective_dpi())
@@ -66,11 +69,13 @@ def same_picture(shot: Shot) -> tuple:
     face = shot.face
     look = face.look
     drawn = (face.item,) if look is None else (look.key(), look.player)
-    return (face.comp.id, face.kind, face.side, drawn, shot.bleed_mm, shot.dpi, shot.max_px, shot.encoding)
+    return (face.comp.id, face.kind, face.side, drawn, shot.bleed_mm, shot.dpi, shot.max_px, shot.encoding,
+            shot.reduce)
 
 
 def take(game: Game, shots: Sequence[Shot], jobs: int | None = None) -> list:
-    """Every shot's picture, in order: PNG or JPEG bytes, or an RGBA image (see ``Shot.encoding``).
+    """Every shot's picture, in order: PNG or JPEG bytes (two JPEGs for ``Shot.reduce``), or an RGBA image
+    (see ``Shot.encoding``).
     Shots of the same picture are taken once."""
     first: dict[tuple, int] = {}
     unique: list[Shot] = []
@@ -159,6 +164,9 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
                 raise RuntimeError(f"{shot.face.key}: rendered {image.size}, wanted {(w_px, h_px)}")
             if shot.encoding == "png":
                 out.append(encode_png(image, shot.dpi if shot.max_px <= 0 else dpi))
+            elif shot.encoding == "jpeg" and shot.reduce > 1:
+                small = image.convert("RGB").reduce(shot.reduce)
+                out.append((encode_jpeg(image, dpi), encode_jpeg(small, dpi / shot.reduce)))
             elif shot.encoding == "jpeg":
                 out.append(encode_jpeg(image, dpi))
             else:
@@ -169,11 +177,22 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
     return out
 
 
+SRGB_INTENT = b"\x00"  # the sRGB chunk's rendering intent: perceptual
+SRGB_GAMMA = 45455  # the gAMA the PNG specification asks to go with sRGB (1 / 2.2, times 100,000)
+
+
 def encode_png(image, dpi: float) -> bytes:
-    """PNG bytes with the resolution recorded (pHYs), the same bytes for the same pixels."""
+    """PNG bytes with the resolution recorded (pHYs) and the colours marked sRGB (the sRGB chunk, and
+    gAMA for readers that know no sRGB): PDFium draws in sRGB, and a print shop or TTS that reads an
+    unmarked file may guess otherwise. The same bytes for the same pixels."""
+    from PIL import PngImagePlugin
+
+    marks = PngImagePlugin.PngInfo()
+    marks.add(b"sRGB", SRGB_INTENT)
+    marks.add(b"gAMA", SRGB_GAMMA.to_bytes(4, "big"))
     buf = io.BytesIO()
     # zlib level 1: Pillow's per-row filter choice costs the same at any level; files a little larger
-    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=1)
+    image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=1, pnginfo=marks)
     return buf.getvalue()
 
 

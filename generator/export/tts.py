@@ -13,9 +13,18 @@ github.com/Berserk-Games/Tabletop-Simulator-Knowledge-Base), with ``CustomDeckSt
 shape: 0 rounded rectangle, 1 rectangle) as TTS's current saves write it. tests/tts_save_schema.json
 restates them as a JSON Schema and the tests check every object we write against it.
 
-Sizes: TTS has no unit of length in a save, only scales. A card at scale 1 is TTS's standard card,
-taken as a 63.5 mm poker card; tiles, tokens and boards are scaled by their real size at
-``IN_PER_TILE_SCALE`` inches of their longer side per unit of scale, so pieces keep their proportions.
+Sizes (docs/tabletop-simulator.md): TTS has no unit of length in a save, only scales, so every object
+is given the scale at which it lies on the table at its true size, by one rule a kind:
+- a card at scale 1 is TTS's standard card, a 63.5 x 88.9 mm poker card (2.5 x 3.5 in); a deck is scaled
+  by its width and its height apart, ``(w / 63.5, 1, h / 88.9)``, so it keeps its true aspect (a
+  sideways deck, wider than tall, by ``(w / 88.9, 1, h / 63.5)``);
+- a custom tile, token or board at scale 1 is ``IN_PER_TILE_SCALE`` (1.318 in, 33.48 mm) along its
+  longer side, and its shape follows its picture's proportions: a hex tile, a round token, a square
+  counter and a board are scaled by their longer side in mm over 33.48.
+
+Each game's images get URLs under a folder of the game's own (``--tts-url-base URL`` + ``GAME/``), so
+two games built for one host never share an address. GUIDs are six hex digits derived from each
+object's place in the kit, checked unique within the save (derived again, salted, on a collision).
 """
 
 from __future__ import annotations
@@ -39,8 +48,9 @@ from .raster import Shot, encode_png, take
 
 MAX_SIDE_PX = 4096  # TTS reads larger images, but 4096 is its advice and a safe texture size everywhere
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets
-CARD_MM = 63.5  # a card this wide is TTS's scale-1 card
-IN_PER_TILE_SCALE = 29.0 / 22.0  # longer side of a custom tile or board, in inches, per unit of scale
+CARD_W_MM, CARD_H_MM = 63.5, 88.9  # TTS's scale-1 card: a poker card
+IN_PER_TILE_SCALE = 29.0 / 22.0  # longer side of a custom tile, token or board, in inches, per unit of scale
+MM_PER_TILE_SCALE = IN_PER_TILE_SCALE * MM_PER_IN
 THICKNESS = 0.1  # TTS units (about an inch): the thinnest a custom tile or token is offered in game
 BOARD_THICKNESS = 0.2
 TILE_TYPE = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}  # CustomTileState.Type
@@ -59,6 +69,23 @@ class _Sheet:
 def guid(*parts: str) -> str:
     """Six hex digits, the same for the same object on every build."""
     return hashlib.sha1("|".join(parts).encode()).hexdigest()[:6]
+
+
+class Guids:
+    """The GUIDs of one save: each object's :func:`guid`, or, if another object of the save has it
+    already, the guid of its parts and a salt (1, 2, ...) that no object has. Same kit, same GUIDs."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def new(self, *parts: str) -> str:
+        got = guid(*parts)
+        salt = 0
+        while got in self.used:
+            salt += 1
+            got = guid(*parts, f"salt {salt}")
+        self.used.add(got)
+        return got
 
 
 def _colour(hex_fill: str | None) -> dict[str, float]:
@@ -107,11 +134,16 @@ class _Kit:
         self.dpi = dpi
         self.images: dict[str, Any] = {}  # file name in tts/ -> PNG bytes
         self.listed: list[dict[str, Any]] = []
+        self.guids = Guids()
 
     def url(self, name: str) -> str:
+        """Where TTS finds an image: the file itself, or under the game's own folder at the host."""
         if self.url_base:
-            return self.url_base + quote(name)
+            return self.url_base + quote(self.game.id) + "/" + quote(name)
         return (self.folder / "tts" / name).resolve().as_uri()
+
+    def guid(self, *parts: str) -> str:
+        return self.guids.new(*parts)
 
 
 def tts_files(game: Game, components: list[Component], folder: Path, dpi: float, url_base: str | None,
@@ -180,7 +212,8 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
     thumb = _thumbnail(kit)
     if thumb is not None:
         files[folder / "tts" / f"{stem}.png"] = thumb
-    info = {"saved_object": f"tts/{stem}.json", "url_base": kit.url_base or "file:///", "images": kit.listed,
+    info = {"saved_object": f"tts/{stem}.json",
+            "url_base": kit.url_base + game.id + "/" if kit.url_base else "file:///", "images": kit.listed,
             "objects": len(objects)}
     return files, info
 
@@ -239,8 +272,13 @@ class _Cursor:
             self.row_depth = 0.0
 
 
-def _card_scale(comp: Component) -> float:
-    return comp.size_mm[0] / CARD_MM
+def card_scale(comp: Component) -> tuple[float, float, float]:
+    """The scale at which TTS's card (a poker card, turned sideways for a deck wider than tall) is the
+    deck's true width and height: a 69.85 x 120.65 mm card is (1.1, 1, 1.357)."""
+    w, h = comp.size_mm
+    if w > h:
+        return (w / CARD_H_MM, 1.0, h / CARD_W_MM)
+    return (w / CARD_W_MM, 1.0, h / CARD_H_MM)
 
 
 def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: bool, front_pics, back_pics,
@@ -275,10 +313,9 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
         for i in range(n):
             index_of[start + i] = (sheet.key, i)
         start += n
-    scale = _card_scale(comp)
-    w_units, d_units = 2.2 * scale, 3.1 * scale
+    scale = card_scale(comp)
     cursor.new_row()
-    x, z = cursor.place(w_units, d_units)
+    x, z = cursor.place(comp.size_mm[0] / MM_PER_IN, comp.size_mm[1] / MM_PER_IN)
     cards = []
     ids = []
     for item_no, (front, _) in enumerate(pairs):
@@ -286,8 +323,8 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
         for copy in range(front.count):
             card_id = key * 100 + slot
             ids.append(card_id)
-            card = _object("Card", front.label, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
-                           guid(game.id, comp.id, front.item, str(copy)), hands=True,
+            card = _object("Card", front.label, _transform(x, z, scale, rot_z=180.0),
+                           kit.guid(game.id, comp.id, front.item, str(copy)), hands=True,
                            description=_describe(front))
             card["CardID"] = card_id
             card["SidewaysCard"] = comp.size_mm[0] > comp.size_mm[1]
@@ -295,8 +332,8 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
             cards.append(card)
     if len(cards) == 1:
         return cards[0]
-    deck = _object("DeckCustom", comp.name, _transform(x, z, (scale, 1.0, scale), rot_z=180.0),
-                   guid(game.id, comp.id), hands=True, description=f"{len(cards)} cards")
+    deck = _object("DeckCustom", comp.name, _transform(x, z, scale, rot_z=180.0),
+                   kit.guid(game.id, comp.id), hands=True, description=f"{len(cards)} cards")
     deck["SidewaysCard"] = comp.size_mm[0] > comp.size_mm[1]
     deck["DeckIDs"] = ids
     deck["CustomDeck"] = custom
@@ -319,9 +356,18 @@ def _tile_type(comp: Component) -> int:
     return TILE_TYPE["rounded"] if comp.corner_mm > 0 else TILE_TYPE["box"]
 
 
-def _piece_scale(comp: Component) -> float:
-    w, h = face_size_mm(whole_face(comp), 0.0) if comp.kind != "hex-tile" else _hex_box(comp)
-    return max(w, h) / MM_PER_IN / IN_PER_TILE_SCALE
+def piece_size_mm(comp: Component) -> tuple[float, float]:
+    """A tile's, token's or counter's cut shape: its width and depth on the table (a hex across its
+    corners and its flats)."""
+    if comp.kind == "hex-tile":
+        return _hex_box(comp)
+    return face_size_mm(whole_face(comp), 0.0)
+
+
+def tile_scale(size_mm: tuple[float, float]) -> float:
+    """The scale at which a custom tile, token or board is its true size: its longer side over the
+    longer side of one at scale 1 (a 20 mm counter: 0.597)."""
+    return max(size_mm) / MM_PER_TILE_SCALE
 
 
 def _hex_box(comp: Component) -> tuple[float, float]:
@@ -334,7 +380,9 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
     Custom Tiles (front and back image), one-sided ones Custom Tokens (shape cut from the picture)."""
     game = kit.game
     out = []
-    scale = _piece_scale(comp)
+    size = piece_size_mm(comp)
+    scale = tile_scale(size)
+    square = abs(size[0] - size[1]) < 0.01 or comp.kind in ("hex-tile", "token")
     cursor.new_row()
     i = at
     for front, back in pairs:
@@ -353,17 +401,18 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
             kit.images[bname] = back_png
             kit.listed.append({"file": f"tts/{bname}", "what": "back", "component": comp.id, "item": front.item})
         colour = front.colour.fill if front.colour is not None else None
-        x, z = cursor.place(2.0, 2.4)
+        x, z = cursor.place(max(size[0] / MM_PER_IN, 1.2), size[1] / MM_PER_IN + 0.4)
         copies = []
         for copy in range(front.count):
-            gid = guid(game.id, comp.id, front.item, str(copy))
+            gid = kit.guid(game.id, comp.id, front.item, str(copy))
             t = _transform(x, z, (scale, 1.0, scale))
             if back is not None or comp.double_sided:
                 obj = _object("Custom_Tile", front.label, t, gid, colour=colour)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": kit.url(bname),
                                       "ImageScalar": 1.0, "WidthScale": 0.0,
                                       "CustomTile": {"Type": _tile_type(comp), "Thickness": THICKNESS,
-                                                     "Stackable": True, "Stretch": True}}
+                                                     # a rectangle keeps its picture's proportions
+                                                     "Stackable": True, "Stretch": square}}
             else:  # a token tints its whole picture: keep it white, the picture carries the colour
                 obj = _object("Custom_Token", front.label, t, gid)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": "", "ImageScalar": 1.0,
@@ -374,7 +423,7 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
         if len(copies) == 1:
             out.append(copies[0])
             continue
-        bag = _object("Bag", f"{front.label} x {front.count}", _transform(x, z), guid(game.id, comp.id, front.item),
+        bag = _object("Bag", f"{front.label} x {front.count}", _transform(x, z), kit.guid(game.id, comp.id, front.item),
                       colour=colour or "#8a6d3b", description=f"{comp.name}: {front.count} pieces")
         bag["MaterialIndex"] = -1
         bag["ContainedObjects"] = copies
@@ -387,10 +436,10 @@ def _board(kit: _Kit, comp: Component, png: bytes, shot: Shot, cursor: _Cursor) 
     kit.images[name] = png
     w, h = comp.size_mm
     kit.listed.append({"file": f"tts/{name}", "size_px": list(shot.size_px()), "what": "board", "component": comp.id})
-    scale = max(w, h) / MM_PER_IN / IN_PER_TILE_SCALE
+    scale = tile_scale((w, h))
     cursor.new_row()
-    x, z = cursor.place(2 * scale * w / max(w, h), 2 * scale * h / max(w, h))
-    obj = _object("Custom_Tile", comp.name, _transform(x, z, (scale, 1.0, scale)), guid(kit.game.id, comp.id))
+    x, z = cursor.place(w / MM_PER_IN, h / MM_PER_IN)
+    obj = _object("Custom_Tile", comp.name, _transform(x, z, (scale, 1.0, scale)), kit.guid(kit.game.id, comp.id))
     obj["CustomImage"] = {"ImageURL": kit.url(name), "ImageSecondaryURL": kit.url(name), "ImageScalar": 1.0,
                           "WidthScale": 0.0,
                           "CustomTile": {"Type": TILE_TYPE["box"], "Thickness": BOARD_THICKNESS, "Stackable": False,

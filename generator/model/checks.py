@@ -21,8 +21,20 @@ CARD_ONLY = {
     "band": "band colours a card's title band; a {kind} has none (use fill)",
 }
 
+# Face keys a card cannot print
+PIECE_ONLY = {
+    "stroke": "a line along the cut prints on tiles, tokens and counters; a card's edge is its cut (use band "
+              "or a box element for a frame)",
+    "stroke_mm": "a line along the cut prints on tiles, tokens and counters",
+}
+
+
 def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
     """Refuse face keys this kind of piece cannot print."""
+    if isinstance(face, YMap) and kind == "card":
+        for key, why in PIECE_ONLY.items():
+            if key in face:
+                errors.append(face.error(f"{key} does not print on a card: {why}", key))
     if not isinstance(face, YMap) or kind not in PIECE_KINDS:
         return
     for key, why in CARD_ONLY.items():
@@ -67,7 +79,7 @@ def check_card_rotate(face: Any, errors: list[DataError]) -> None:
 
 
 # Where an element takes ``none`` for a colour (drawn without that paint); elsewhere it is refused.
-_NONE_TAKEN = {"fill": ("box", "polygon"), "stroke": ("polygon",)}
+_NONE_TAKEN = {"fill": ("box", "polygon"), "stroke": ("box", "polygon")}
 _PLAYER_WORDS = ("player", "player-ink")
 _COLOUR_KEYS = ("fill", "stroke", "ink", "sectors")
 
@@ -143,11 +155,8 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
                                    f"({_box_text(box)}); it would not print", "at_mm"))
             return
-        from ..draw.fonts import text_width_mm
-
         size = float(el.get("size_pt", 10))
-        width = max(text_width_mm(line, size, str(el.get("font", "regular")))
-                    for line in str(el.get("text", "")).split("\n"))
+        width = _text_width(str(el.get("text", "")), size, str(el.get("font", "regular")))
         anchor = el.get("anchor", "start")
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
@@ -172,6 +181,18 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
                                    f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+def _text_width(text: str, size: float, font: str) -> float:
+    """The widest line of a text element as printed: its markup (**bold**, *italic*) not counted, an
+    inline {icon:...} as wide as the icon prints."""
+    from ..draw.fonts import text_width_mm
+
+    if "*" not in text and "{" not in text and "\\" not in text:
+        return max(text_width_mm(line, size, font) for line in text.split("\n"))
+    from ..components.richtext import DEFAULT_FAMILY, rich_width
+
+    return rich_width(text, size, DEFAULT_FAMILY, font if font in DEFAULT_FAMILY else "regular")
 
 
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:

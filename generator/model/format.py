@@ -7,8 +7,8 @@ from typing import Any
 
 from ..errors import show
 from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
-                      NUM, PAIR_MM, PLAIN_COLOUR, POINT_MM, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf, OneOf,
-                      Scalar, enum, integer, num)
+                      NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POINT_MM, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
+                      OneOf, Scalar, enum, integer, num, resolved)
 from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
@@ -89,6 +89,9 @@ FACE_KEYS: dict[str, Key] = {
                                               "out to the bleed, cut to the piece's shape (default fit)"),
     "font": Key(ID, doc="a font named under fonts: in game.yaml, for this face's text (default body)"),
     "title_font": Key(ID, doc="a font named under fonts: for the title and value (default title)"),
+    "stroke": Key(COLOUR, doc="tiles, tokens and counters: a line of this colour along the inside of the cut "
+                              "(none: no line)"),
+    "stroke_mm": Key(num(0.1, 5), doc="the width of that line (default 0.5)"),
 }
 FACE = Map(FACE_KEYS, "face")
 BACK = OneOf((enum("none", "same"), FACE), "none, same, or a face mapping")
@@ -155,6 +158,8 @@ FONT_FILES = Map({
     "bold": Key(TEXT),
     "italic": Key(TEXT),
     "bolditalic": Key(TEXT),
+    "fallback": Key(TEXT, doc="a font file for the characters the others lack (a star, an arrow, an accented "
+                              "letter): they print in it instead of as empty boxes"),
 }, "font files")
 FONT_DEF = OneOf((TEXT, FONT_FILES), "a TrueType file (fonts/X.ttf) or {regular: ..., bold: ..., italic: ..., "
                                      "bolditalic: ...}")
@@ -239,6 +244,9 @@ GENERATOR_PARAMS = {
         "water": Key(ID, doc="the water terrain (default water)"),
         "min_water_body": Key(integer(1, 1000), doc="smaller bodies of water become land (default 4)"),
         "min_water_hexes": Key(integer(0, 10_000), doc="at least this much water on the map (default 1)"),
+        "min_water_bodies": Key(integer(1, 1000), doc="at least this many separate bodies of water (default 1)"),
+        "legend_note_width_mm": Key(num(10, 2000), doc="the legend note's width (default: the map's); keep it "
+                                                       "off the seams of a map printed in pieces"),
         "starts": Key(integer(0, 20), doc="start hexes to mark (default 4)"),
         "start_distance": Key(integer(0, 100), doc="at least this many hexes between starts (default 4)"),
         "water_within": Key(integer(0, 100), doc="every start has water at most this many hexes away "
@@ -266,3 +274,85 @@ COMPONENT.keys["generator"] = Key(Scalar("generator", _generator_name, {"enum": 
 COMPONENT = COMPONENT.but(require_any=(("kind", "extend"),), cases=(("generator", "params", GENERATOR_PARAMS),))
 GAME_FILE.keys["components"] = Key(ListOf(COMPONENT))
 PART_FILE.keys["components"] = Key(ListOf(COMPONENT))
+
+
+# -- spreadsheets and templates (issue #21): layouts, items_from, when/repeat, variants -----------------
+# Inside a face, a back, an item and an element any value may be a "{{ expression }}" string (resolved
+# per item at load time by model/expand.py) and a plain key may be {value: ..., when: ...}.
+
+for _templated in (FACE, ITEM):  # and the elements (elements/__init__); what they hold inherits it
+    _templated.templated = True
+
+
+def _layout_element() -> Map:
+    element = resolved(ELEMENT)
+    return Map({
+        **element.keys,
+        "type": Key(element.keys["type"].schema, doc="required, unless the element extends another"),
+        "at_mm": Key(element.keys["at_mm"].schema, doc="required, unless the element extends another"),
+        "extends": Key(ID, doc="layouts: another element of this layout (or of the layout it extends) to start "
+                               "from; this element's keys win"),
+        "shift_mm": Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
+                        doc="with extends: move the element it extends by [dx, dy] (Squib's x: += ...)"),
+        "grow_mm": Key(ListOf(COORD_MM, "[dw, dh] in mm", min_items=2),
+                       doc="with extends: make the element it extends wider and taller by [dw, dh] (Squib's "
+                           "width: += ...)"),
+    }, "layout element", templated=True)
+
+
+LAYOUT_ELEMENT = Later(_layout_element)
+LAYOUT = OneOf((ListOf(ELEMENT), Map({
+    "extends": Key(ID, doc="another layout: its elements first, the same names here changed key by key"),
+}, "named layout elements", open=True)), "a list of elements, or named elements (name: {type: ...})")
+ITEMS_FROM = OneOf((TEXT, Map({
+    "file": Key(TEXT, True, doc="a .xlsx, .csv or .tsv file in the game folder"),
+    "sheet": Key(TEXT, doc="the worksheet's name in an .xlsx (default the first)"),
+    "columns": Key(Map({}, "header: item key (each checked against the sheet)", open=True),
+                   doc="a header (as written in the sheet) and the item key its cells fill; none: the "
+                       "column is only a field for expressions"),
+}, "items_from")), "a spreadsheet file, or {file: ..., sheet: ..., columns: {...}}")
+ITEM.keys["layout"] = Key(TEXT, doc="this item's layout (a name under layouts:), instead of its component's")
+COMPONENT.keys.update({
+    "layout": Key(TEXT, doc="a name under layouts: in game.yaml: its elements are drawn on every item "
+                            "(before the face's own elements)"),
+    "items_from": Key(ITEMS_FROM, doc="items from a spreadsheet (.xlsx, .csv, .tsv): a row an item; "
+                                      "headers named like item keys fill them (in any case), every other "
+                                      "column is a field for {{ expressions }}"),
+})
+VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+VARIANT = Map({}, "variant (top-level keys of game.yaml, merged over them)", open=True)
+GAME_FILE.keys.update({
+    "layouts": Key(MapOf(LAYOUT), doc="named element lists for components' layout: keys"),
+    "values": Key(MapOf(VALUE), doc="named values every {{ expression }} can use (a picture folder, "
+                                    "a colour); variants change them"),
+    "variants": Key(MapOf(VARIANT), doc="named builds (build --variant NAME): each changes top-level "
+                                        "keys of game.yaml (values, colours, terrain, layouts...), merged "
+                                        "key by key over them"),
+})
+PART_FILE.keys["layouts"] = GAME_FILE.keys["layouts"]
+
+# Ids as the data writes them (model/ids.py): terrain, colours, items and icons, defined or named.
+COLOUR_DEF.keys["id"] = Key(NAME_ID, True)
+ITEM.keys["id"] = Key(NAME_ID)
+ITEM.keys["colour"] = Key(NAME_ID, doc=ITEM.keys["colour"].doc)
+for _face_map in (FACE, ITEM):
+    _face_map.keys["terrain"] = Key(NAME_ID, *([True] if _face_map.keys["terrain"].required else []),
+                                    doc=_face_map.keys["terrain"].doc)
+FACE_KEYS["terrain"] = FACE.keys["terrain"]
+COMPONENT.keys["players"] = Key(ListOf(NAME_ID))
+for _file in (GAME_FILE, PART_FILE):
+    _file.keys["terrain"] = Key(MapOf(TERRAIN_DEF, key=NAME_ID), doc=_file.keys["terrain"].doc)
+    _file.keys["icons"] = Key(MapOf(ListOf(ICON_SHAPE), key=NAME_ID), doc=_file.keys["icons"].doc)
+
+# Icons from the designer's own files, and icons in a colour of their own (issue #21 section 4).
+ICON_RECOLOURED = Map({
+    "icon": Key(NAME_ID, True, doc="another icon (the game's own or a shared one)"),
+    "colour": Key(COLOUR, True, doc="drawn in this colour wherever it prints, whatever the text's ink"),
+}, "recoloured icon")
+ICON_DEF = OneOf((ListOf(ICON_SHAPE), TEXT, ICON_RECOLOURED),
+                 "a list of shapes, a picture file (art/wood.svg), or {icon: NAME, colour: \"#rrggbb\"}")
+for _file in (GAME_FILE, PART_FILE):
+    _file.keys["icons"] = Key(MapOf(ICON_DEF, key=NAME_ID),
+                              doc="the game's own icons: shapes in a 100 x 100 box (drawn in the text's ink "
+                                  "where a shape's colour is ink), a picture file in the game folder (SVG, PNG "
+                                  "or JPEG, printed in its own colours), or another icon in a colour of its own")

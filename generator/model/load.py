@@ -4,7 +4,6 @@ player copies expanded. All problems are collected and raised together as ``Data
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -15,7 +14,14 @@ from ..resources import data_dir
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
+from .expand import Sources, expand, needs_expanding, templated_files
+from .files import display_path, inside_folder
+from .glyphs import face_warnings
+from .own_icons import resolve_own_icons
+from .layouts import resolve_layouts
+from .variants import apply_variant
 from .extend import resolve_extends
+from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
@@ -28,15 +34,6 @@ SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
 IN_MM = 25.4
-
-
-def display_path(path: Path) -> str:
-    """A short name for messages: relative to the working folder when inside it."""
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return str(path)
-    return rel if not rel.startswith("..") else str(path)
 
 
 def discover_games(root: Path | None = None) -> list[Path]:
@@ -94,6 +91,10 @@ class GameIcons(Mapping):
             self._all = icons
         return icons
 
+    def forget(self) -> None:
+        """The game's own icons changed: merge them again when next looked up."""
+        self._all = None
+
     def __getitem__(self, name: str) -> Any:
         return self._icons()[name]
 
@@ -133,8 +134,9 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     return docs
 
 
-def load_game(folder: str | Path) -> Game:
-    """Load and check the game in ``folder``. Raises DataErrors listing every problem."""
+def load_game(folder: str | Path, variant: str | None = None) -> Game:
+    """Load and check the game in ``folder`` (as its ``variant``, if given). Raises DataErrors listing
+    every problem."""
     folder = Path(folder)
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
@@ -143,29 +145,51 @@ def load_game(folder: str | Path) -> Game:
     if errors:
         raise DataErrors(errors)
     main_name, main = docs[0]
+    if variant is not None:
+        main = apply_variant(main, variant, errors)
+        check(main, fmt.GAME_FILE, errors, (main_name, 1), "game.yaml")
+        docs[0] = (main_name, main)
+        if errors:
+            raise DataErrors(errors)
+    layouts = resolve_layouts([doc for _, doc in docs], errors)
     terrain: dict[str, Any] = {}
     own_icons: dict[str, Any] = {}
+    icon_where: dict[str, tuple[YMap, Any]] = {}  # where each of the game's own icons is defined
     comp_specs: list[YMap] = []
     for _, doc in docs:
         terrain.update(doc.get("terrain", {}) or {})
         own_icons.update(doc.get("icons", {}) or {})
+        for key in doc.get("icons", {}) or {}:
+            icon_where[norm(str(key))] = (doc["icons"], key)
         comp_specs.extend(doc.get("components", []) or [])
+    terrain = normalise_keys(terrain, "terrain", errors)
+    own_icons = normalise_keys(own_icons, "icon", errors)
+    canonical_refs(terrain)
     icons = GameIcons(own_icons)
+    resolve_own_icons(own_icons, icons, folder, icon_where, errors)
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
     substitute(comp_specs, dict(main.get("texts") or {}), errors)
     comp_specs = resolve_extends(comp_specs, errors)
-    colours = [Colour(c["id"], str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+    colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
     for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
         if key in meta and not isinstance(meta[key], str):
             meta[key] = str(meta[key])
-    game = Game(id=meta["id"], title=meta["title"], meta=meta, colours=colours, terrain=terrain,
+    game_id = f"{meta['id']}-{variant}" if variant else meta["id"]  # a variant's files carry its name
+    game = Game(id=game_id, title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = _fonts(main, folder, errors)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
+    sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
+    templated = templated_files(folder)
+    for spec in comp_specs:
+        if spec.file in templated and needs_expanding(spec):
+            expand(spec, sources, errors)
+            substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
+        canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
     for spec in comp_specs:
         if spec["id"] in seen:
@@ -208,20 +232,6 @@ def _drop_item_maps(comp: Component) -> None:
         spec["items"] = read
 
 
-def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
-    """A file named in the data, resolved inside the game folder; (None, why) if it is not."""
-    text = str(rel)
-    if not text or os.path.isabs(text) or text.startswith("~"):
-        return None, f"{text!r} must be a path inside the game folder, like art/forest.png"
-    root = folder.resolve()
-    path = (root / text).resolve()
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return None, f"{text!r} leaves the game folder; pictures and fonts must live inside it"
-    return path, ""
-
-
 def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[str, str]]:
     """The game's own fonts: name -> {style: TrueType file}, each file checked to load."""
     from ..draw.fonts import check_font_file
@@ -262,7 +272,7 @@ def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
     def walk(spec: Any) -> None:
         if isinstance(spec, YMap):
             for key, value in spec.items():
-                if key == "image" and isinstance(value, str):
+                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
                     path, why = inside_folder(Path(game.folder), value)
                     if path is not None:
                         from ..components.images import check_image  # a picture: read only if named
@@ -316,6 +326,7 @@ def _fit_warnings(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
+                face_warnings(game, look, item, noted)
                 if comp.kind == "card":
                     found = card_problems(comp, look)
                 else:
@@ -490,7 +501,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             back_face = shared_back
         else:
             back_face = merge_back(face, comp_back, raw.get("back"))
-        item_id = str(raw.get("id") or _slug(name))
+        item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
         if item_id in ids:
             if raw.get("id") is not None:
                 errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} "
@@ -509,6 +520,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         # a player's whole set together, colour by colour, so each player's pieces share sheets
         for colour in colours:
             for raw, face, back_face, name, item_id in prepared:
+                if getattr(raw, "player", None) not in (None, colour.id):
+                    continue  # an item made for another player ({{ player }} in its templates)
                 items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
                                   raw.file, raw.line, str(raw.get("note", ""))))
     else:

@@ -43,6 +43,8 @@ class _Builder:
         props = {}
         for key, spec in schema.keys.items():
             props[key] = self.key(spec)
+            if schema.templated and not isinstance(spec.schema, Map):  # (spreadsheets) {{ }} or {value:, when:}
+                props[key] = _templated(props[key], isinstance(spec.schema, Scalar))
         out: dict[str, Any] = {"type": "object", "properties": props}
         required = [k for k, spec in schema.keys.items() if spec.required]
         if required:
@@ -73,7 +75,8 @@ class _Builder:
         if isinstance(schema, Map):
             return self.ref(schema)
         if isinstance(schema, MapOf):
-            return {"type": "object", "propertyNames": {"pattern": "^[a-z0-9][a-z0-9_-]*$"},
+            names = schema.key.json if schema.key is not None else {"pattern": "^[a-z0-9][a-z0-9_-]*$"}
+            return {"type": "object", "propertyNames": {"pattern": names["pattern"]},
                     "additionalProperties": self.node(schema.value)}
         if isinstance(schema, ListOf):
             out: dict[str, Any] = {"type": "array", "items": self.node(schema.item)}
@@ -89,6 +92,33 @@ class _Builder:
                 return {"description": schema.name}
             return dict(schema.json)
         return {}
+
+
+TEMPLATE = "\\{\\{.*\\}\\}"
+
+
+def _templated(node: dict[str, Any], scalar: bool) -> dict[str, Any]:
+    """A key's node that also takes a "{{ expression }}" (and, for a plain value, {value: ..., when: ...})."""
+    node = dict(node)
+    if "anyOf" in node:
+        node["anyOf"] = [*node["anyOf"], {"type": "string", "pattern": TEMPLATE}]
+        return node
+    if "enum" in node or "type" not in node:
+        return {**{k: v for k, v in node.items() if k == "description"},
+                "anyOf": [{k: v for k, v in node.items() if k != "description"},
+                          {"type": "string", "pattern": TEMPLATE}]}
+    types = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    if "string" not in types:
+        types = [*types, "string"]
+        node["pattern"] = TEMPLATE
+    elif "pattern" in node:
+        node["pattern"] = f"(?:{node['pattern']})|{TEMPLATE}"
+    if scalar:
+        types = [*types, "object"]
+        node.update({"properties": {"value": {}, "when": {}}, "required": ["value", "when"],
+                     "additionalProperties": False})
+    node["type"] = types
+    return node
 
 
 def json_schema() -> dict[str, Any]:

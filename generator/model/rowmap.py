@@ -1,0 +1,56 @@
+"""What a spreadsheet row or a template makes at load time (model/expand.py): mappings that remember, for
+each key, the column or the template their value came from, so that a refusal names the cell
+(``deck.xlsx:Deck!R12 (Art): ...``); and one item before its templates are evaluated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DataError
+from ..yamlsrc import YMap
+
+
+class RowMap(YMap):
+    """A mapping made here: ``labels`` names, for a key, the column (``Art``) or the YAML place of the
+    template its value came from, so a refusal reads ``deck.xlsx:Deck!R12 (Art): ...``."""
+
+    __slots__ = ("labels", "player")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.labels: dict[Any, str] = {}
+        self.player: str | None = None
+
+    def error(self, message: str, key: Any = None, cls: type[DataError] = DataError) -> DataError:
+        label = self.labels.get(key) if key is not None else None
+        line = self.line_of(key) if key is not None else self.line
+        if label:
+            place = f"{self.file}:{line}" if line else self.file
+            return cls(message, f"{place} ({label})", None)
+        return cls(message, self.file, line)
+
+
+class Player(str):
+    """``player`` in an expression: the colour's id, with ``.name``, ``.fill``, ``.ink``, ``.cue``."""
+
+    name: str
+    fill: str
+    ink: str
+    cue: str
+
+
+class Source:
+    """One item before its templates are evaluated: its keys, its fields, where it is. ``sheet``: a
+    spreadsheet row, whose cells are values, never templates."""
+
+    __slots__ = ("keys", "fields", "file", "line", "columns", "labels", "sheet")
+
+    def __init__(self, keys: YMap, fields: dict[str, Any], file: str, line: int, columns: set[str],
+                 labels: dict[str, str], sheet: bool = False):
+        self.keys = keys
+        self.fields = fields
+        self.file = file
+        self.line = line
+        self.columns = columns
+        self.labels = labels
+        self.sheet = sheet

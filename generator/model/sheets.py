@@ -1,0 +1,227 @@
+"""The designer's spreadsheet as it is: ``items_from:`` reads a ``.xlsx`` (openpyxl; the values last
+computed for formulas), ``.csv`` or ``.tsv`` into rows, each cell remembering where it is
+(``deck.xlsx:Deck!R12 (Art)``, ``deck.csv:12 (Art)``).
+
+Headers are kept as written. A header that names an item key, in any case (``Name``, ``COUNT``,
+``Back.Title``), or one mapped under ``columns:``, fills that key; every other column is only a field
+for ``{{ expressions }}``. Empty cells are empty texts; a whole number reads as a number (``3``, not
+``3.0``), and so does a text written as one (``12``, ``-1.5``), but not one with a leading zero
+(``0604`` stays a text, a hex address).
+
+>>> import tempfile, pathlib
+>>> d = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (d / "deck.csv").write_text("Name,Qty,Effect text\\nScout,2,Draw 1\\n")
+>>> errs = []
+>>> table = read_table(d, "deck.csv", None, ("game.yaml", 3), errs)
+>>> errs, table.headers, table.rows[0].cells, table.rows[0].place
+([], ['Name', 'Qty', 'Effect text'], ['Scout', '2', 'Draw 1'], 'deck.csv:2')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any
+
+from ..errors import DataError, show
+from .spreadsheet import MAX_BYTES, MAX_ROWS, resolve_inside
+
+MAX_COLUMNS = 200
+MAX_SCANNED = 5 * MAX_ROWS  # rows looked at, empty ones included (an .xlsx may claim a million)
+MAX_CELL = 5_000  # characters in one cell (a text field's limit)
+SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".txt")
+_NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass
+class Row:
+    """One row: its cells in header order and where it is: ``deck.csv`` line 12, or
+    ``deck.xlsx:Deck!R12`` (line 0: the row is in the name)."""
+
+    file: str
+    line: int
+    cells: list[Any]
+
+    @property
+    def place(self) -> str:
+        return f"{self.file}:{self.line}" if self.line else self.file
+
+
+@dataclass
+class Table:
+    name: str  # the file as shown in messages
+    headers: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+
+
+def field_value(raw: Any) -> Any:
+    """A cell as an expression sees it: text, a number, or true/false; empty cells are ''."""
+    if raw is None:
+        return ""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            return str(raw)
+        return int(raw) if raw.is_integer() and abs(raw) < 1e15 else raw
+    if isinstance(raw, datetime):
+        return raw.date().isoformat() if raw.time() == time(0) else raw.isoformat(sep=" ")
+    if isinstance(raw, (date, time)):
+        return raw.isoformat()
+    text = str(raw)
+    stripped = text.strip()
+    if _NUMBER.fullmatch(stripped):
+        number = float(stripped)
+        return int(number) if "." not in stripped else number
+    return text
+
+
+def read_table(folder: Path, name: str, sheet: str | None, where: tuple[str, int],
+               errors: list[DataError]) -> Table | None:
+    """The rows of ``name`` (in ``folder``); None (and the reason in ``errors``) when it cannot be read."""
+    yaml_file, yaml_line = where
+    low = name.lower()
+    if not low.endswith(SUFFIXES):
+        hint = " (save it as .xlsx)" if low.endswith((".xls", ".ods", ".numbers")) else ""
+        errors.append(DataError(f"items_from: {name!r} should be a .xlsx, .csv or .tsv file{hint}", *where))
+        return None
+    path = resolve_inside(folder, name)
+    if path is None:
+        errors.append(DataError(f"items_from: {name!r} leads outside the game folder; keep the sheet inside it",
+                                *where))
+        return None
+    if not path.is_file():
+        errors.append(DataError(f"items_from: no file {name!r} in the game folder", *where))
+        return None
+    if path.stat().st_size > MAX_BYTES:
+        errors.append(DataError(f"items_from: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB", *where))
+        return None
+    shown = name
+    if low.endswith((".xlsx", ".xlsm")):
+        return _read_xlsx(path, shown, sheet, where, errors)
+    if sheet is not None:
+        errors.append(DataError(f"items_from: sheet: names a worksheet of an .xlsx; {name} is a text file",
+                                yaml_file, yaml_line))
+        return None
+    return _read_text(path, shown, errors)
+
+
+def _read_text(path: Path, shown: str, errors: list[DataError]) -> Table | None:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        errors.append(DataError(f"not UTF-8 text (byte {exc.start}); save the sheet as \"CSV UTF-8\"", shown, 1))
+        return None
+    if shown.lower().endswith(".tsv"):
+        delimiter = "\t"
+    else:
+        first = text.split("\n", 1)[0]
+        delimiter = ";" if first.count(";") > first.count(",") else "\t" if first.count("\t") > first.count(",") \
+            else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    table = Table(shown)
+    try:
+        header = next(reader, None)
+        if not header:
+            errors.append(DataError("the sheet is empty: its first row names the columns", shown, 1))
+            return None
+        table.headers = [h.strip() for h in header]
+        start = reader.line_num + 1
+        for row in reader:
+            line, start = start, reader.line_num + 1
+            if not any(c.strip() for c in row):
+                continue
+            if len(table.rows) >= MAX_ROWS:
+                errors.append(DataError(f"more than {MAX_ROWS:,} rows; split the sheet", shown, line))
+                return None
+            table.rows.append(Row(shown, line, list(row)))
+    except csv.Error as exc:
+        errors.append(DataError(f"cannot read this row: {exc}", shown, reader.line_num))
+        return None
+    return table
+
+
+def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int],
+               errors: list[DataError]) -> Table | None:
+    import zipfile
+
+    try:
+        import openpyxl
+    except ImportError:  # pragma: no cover - a dependency
+        errors.append(DataError("items_from: reading .xlsx needs openpyxl (pip install openpyxl)", *where))
+        return None
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError, AttributeError) as exc:
+        errors.append(DataError(f"cannot read {shown} as an .xlsx workbook ({type(exc).__name__}: "
+                                f"{show(str(exc))}); save it again from the spreadsheet", *where))
+        return None
+    except Exception as exc:  # openpyxl's own (InvalidFileException, a bad XML part...)
+        errors.append(DataError(f"cannot read {shown} as an .xlsx workbook ({type(exc).__name__}); save it "
+                                f"again from the spreadsheet", *where))
+        return None
+    try:
+        names = book.sheetnames
+        if sheet is None:
+            ws = book.worksheets[0] if names else None
+        elif sheet in names:
+            ws = book[sheet]
+        else:
+            errors.append(DataError(f"items_from: {shown} has no worksheet {sheet!r} (it has "
+                                    f"{', '.join(repr(n) for n in names)})", *where))
+            return None
+        if ws is None:
+            errors.append(DataError(f"{shown} has no worksheet", *where))
+            return None
+        title = ws.title
+        table = Table(shown)
+        scanned = 0
+        rows = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
+        header = None
+        for number, row in enumerate(rows, start=1):
+            scanned += 1
+            if scanned > MAX_SCANNED:
+                break
+            if header is None:
+                if not any(c not in (None, "") for c in row):
+                    continue
+                if len(row) > MAX_COLUMNS and row[MAX_COLUMNS] is not None:
+                    errors.append(DataError(f"more than {MAX_COLUMNS} columns", f"{shown}:{title}!R{number}"))
+                    return None
+                header = [("" if c is None else str(c)).strip() for c in row]
+                table.headers = header
+                continue
+            if not any(c not in (None, "") and not (isinstance(c, str) and not c.strip()) for c in row):
+                continue
+            if len(table.rows) >= MAX_ROWS:
+                errors.append(DataError(f"more than {MAX_ROWS:,} rows; split the sheet", f"{shown}:{title}!R{number}"))
+                return None
+            table.rows.append(Row(f"{shown}:{title}!R{number}", 0, list(row)))
+        if header is None:
+            errors.append(DataError("the sheet is empty: its first row names the columns", f"{shown}:{title}!R1"))
+            return None
+        return table
+    except Exception as exc:  # a damaged part found while reading rows
+        errors.append(DataError(f"cannot read {shown}: {type(exc).__name__}: {show(str(exc))}", *where))
+        return None
+    finally:
+        book.close()
+
+
+def cell_problem(value: Any) -> str | None:
+    """A cell no value may hold: too long, or with control characters."""
+    if isinstance(value, str):
+        if len(value) > MAX_CELL:
+            return f"a cell of {len(value):,} characters; at most {MAX_CELL:,}"
+        if _CONTROL.search(value):
+            ch = _CONTROL.search(value).group(0)  # type: ignore[union-attr]
+            return f"a control character (U+{ord(ch):04X}) in the cell"
+    return None

@@ -1,0 +1,474 @@
+"""A designer's spreadsheet drives the layout (issue #21): templated values, when/repeat, items_from with
+.xlsx/.csv, column mapping, ids as written, every cell checked at its position, layouts, variants."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import cli
+
+HEAD = """game: {id: sg, title: Sheet Game, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
+"""
+
+
+def _game(folder: Path, body: str, files: dict[str, str] | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(HEAD + body)
+    for name, text in (files or {}).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
+
+
+def _xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    first = True
+    for title, rows in sheets.items():
+        ws = book.active if first else book.create_sheet()
+        ws.title = title
+        first = False
+        for row in rows:
+            ws.append(row)
+    book.save(path)
+
+
+def _load(folder: Path, variant: str | None = None):
+    from generator.model import load_game
+
+    return load_game(folder, variant)
+
+
+def _validate(runner, folder: Path):
+    return runner.invoke(cli, ["validate", str(folder)])
+
+
+DECK = """layouts:
+  card:
+    cost: {type: box, at_mm: [-25, -30], size_mm: [6, 6], fill: "#8b5a2b", when: "{{ Wood }}"}
+    cost_n: {type: text, at_mm: [-22, -26], text: "{{ Wood }}", size_pt: 8, anchor: middle, when: "{{ Wood }}"}
+    steel: {extends: cost, shift_mm: [0, 8], fill: "#777777", when: "{{ Steel }}"}
+    pip: {type: box, at_mm: [-20, 34], size_mm: [3, 3], fill: "#d4a017", repeat: "{{ VP }}", step_mm: [4.5, 0]}
+    body: {type: text, at_mm: [0, 10], text: "{{ row['Effect text'] }}", size_pt: "{{ 8 if Wood else 9 }}",
+           anchor: middle}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: card
+    face: {band: "#334455", footer: "{{ Type|upper }} {{ index + 1 }}"}
+    items_from: {file: deck.csv, columns: {Qty: count}}
+"""
+CSV = "Name,Qty,Type,Wood,Steel,VP,Effect text\nScout,2,unit,1,,2,Draw **1**\nSmith,1,building,,2,3,Gain 1\n"
+
+
+def _elements(item) -> list[dict]:
+    return list(item.face.get("elements") or [])
+
+
+def test_a_cost_bar_prints_only_where_its_cell_is_filled_and_pips_repeat(tmp_path):
+    game = _load(_game(tmp_path / "g", DECK, {"deck.csv": CSV}))
+    scout, smith = game.components[0].items
+    assert (scout.name, scout.count, smith.count) == ("Scout", 2, 1)
+    fills = [e.get("fill") for e in _elements(scout) if e["type"] == "box"]
+    assert fills.count("#8b5a2b") == 1 and "#777777" not in fills  # wood, no steel
+    fills = [e.get("fill") for e in _elements(smith) if e["type"] == "box"]
+    assert "#8b5a2b" not in fills and fills.count("#777777") == 1
+    steel = next(e for e in _elements(smith) if e.get("fill") == "#777777")
+    assert steel["at_mm"] == [-25, -22]  # extends cost, shifted 8 mm down
+    pips = [e["at_mm"] for e in _elements(smith) if e.get("fill") == "#d4a017"]
+    assert pips == [[-20, 34], [-15.5, 34], [-11, 34]]  # VP 3: three pips 4.5 mm apart
+    body = next(e for e in _elements(scout) if e["type"] == "text" and "Draw" in str(e["text"]))
+    assert body["size_pt"] == 8 and next(e for e in _elements(smith) if "Gain" in str(e.get("text")))["size_pt"] == 9
+    assert scout.face["footer"] == "UNIT 1" and smith.face["footer"] == "BUILDING 2"
+
+
+def test_the_built_cards_print_the_cells(tmp_path):
+    import pypdfium2 as pdfium
+
+    from generator.build import Options, build_game
+
+    game = _load(_game(tmp_path / "g", DECK, {"deck.csv": CSV}))
+    build_game(game, tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = next((tmp_path / "out" / "sg" / "a4").glob("*.pdf"))
+    doc = pdfium.PdfDocument(str(pdf))
+    text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    assert "Draw 1" in text and "**" not in text and "UNIT 1" in text and "BUILDING 2" in text
+
+
+def test_an_xlsx_with_capitalised_spaced_headers_a_named_sheet_and_formulas(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    _xlsx(folder / "deck.xlsx", {
+        "Notes": [["nothing here"]],
+        "Deck": [["Name", "Qty", "Card Cost", "Effect text"],
+                 ["Forest Scout", 2, 3, "Draw 1"],
+                 ["Iron Smith", "=1+2", 4.0, "Gain 2"]],
+    })
+    _game(folder, """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {value: "{{ row['Card Cost'] }}", text: "{{ row['Effect text'] }}"}
+    items_from: {file: deck.xlsx, sheet: Deck, columns: {qty: count}}
+""")
+    game = _load(folder)
+    scout, smith = game.components[0].items
+    assert scout.name == "Forest Scout" and scout.count == 2
+    assert scout.face["value"] == 3 and smith.face["value"] == 4  # whole numbers read as numbers, not 4.0
+    # openpyxl writes no cached value for a formula: an empty cell, so count 1
+    assert smith.count == 1
+
+
+def test_headers_that_collide_in_any_case_are_refused_at_the_header(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_from: deck.csv
+""", {"deck.csv": "Name,NAME,Cost\nA,B,1\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "deck.csv:1: columns 'Name' and 'NAME' both fill the item key 'name'" in result.output
+
+
+def test_an_undefined_name_is_an_error_naming_the_item_and_its_row(runner, tmp_path):
+    folder = _game(tmp_path / "g", DECK.replace("{{ Wood }}\", size_pt", "{{ Wod }}\", size_pt"),
+                   {"deck.csv": CSV})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    # a name that is no column: the row, and where in the YAML the template is
+    assert re.search(r"deck\.csv:2 \(from \S*game\.yaml:5\): card 'Deck', item 'Scout': text: 'Wod' is not a "
+                     r"column or field of this item", result.output), result.output
+
+
+def test_a_numeric_key_from_a_cell_that_is_not_a_number_is_refused_at_its_cell(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {elements: [{type: text, at_mm: [0, 0], text: x, size_pt: "{{ Size }}"}]}
+    items_from: deck.csv
+""", {"deck.csv": "Name,Size\nA,10\nB,big\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "deck.csv:3 (Size): element.size_pt: expected a number, not 'big'" in result.output, result.output
+
+
+@pytest.mark.parametrize("cell, expected", [
+    ("../../secret.png", "deck.csv:2 (Art): image '../../secret.png'"),
+    ("/etc/hosts", "deck.csv:2 (Art): image '/etc/hosts'"),
+    ("art/none.png", "deck.csv:2 (Art): image 'art/none.png'"),
+])
+def test_a_picture_cell_cannot_leave_the_game_folder(runner, tmp_path, cell, expected):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_from: {file: deck.csv, columns: {Art: image}}
+""", {"deck.csv": f"Name,Art\nA,{cell}\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and expected in result.output, result.output
+
+
+def test_a_picture_chosen_by_a_template_cannot_leave_the_game_folder(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {elements: [{type: image, at_mm: [-20, -20], size_mm: [40, 30], image: "art/{{ Art }}.png"}]}
+    items_from: deck.xlsx
+""")
+    _xlsx(folder / "deck.xlsx", {"Deck": [["Name", "Art"], ["A", "../../../etc/x"]]})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "deck.xlsx:Deck!R2 (Art): image 'art/../../../etc/x.png'" in result.output, result.output
+    assert "leaves the game folder" in result.output
+
+
+def test_an_unknown_icon_in_a_cell_is_refused_at_its_cell(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_from: deck.csv
+""", {"deck.csv": "Name,Text\nA,Gain {icon:nope}\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and "deck.csv:2 (Text): unknown icon {icon:nope}" in result.output, result.output
+
+
+@pytest.mark.parametrize("cell, expected", [
+    ("many", "deck.csv:2 (Count): count: expected a whole number"),
+    ("-3", "deck.csv:2 (Count): count: must be at least 0"),
+    ("99999999", "deck.csv:2 (Count): count:"),
+])
+def test_a_bad_number_in_a_cell_is_refused_at_its_cell(runner, tmp_path, cell, expected):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_from: deck.csv
+""", {"deck.csv": f"Name,Count\nA,{cell}\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and expected in result.output, result.output
+
+
+HOSTILE = ["../../x.png", "/etc/passwd", "{icon:nope}", "{text:nope}", "{{ 7*7 }}", "1e999", "nan", "-0",
+           "99999999999999999999", "\x07bell", "x" * 6000, "#zzzzzz", "none", "same", "{% for %}", "=1/0",
+           "true", "Heavy Cavalry", "0604", " ", "😀", "{icon:forest}"]
+
+
+@pytest.mark.parametrize("column", ["Name", "Count", "Title", "Value", "Text", "Fill", "Ink", "Terrain", "Icon",
+                                    "Image", "Colour", "Back", "Back.Title", "Rotate", "Font", "Icon_scale",
+                                    "Pattern", "Image_fit", "Cue", "Id", "Band", "Layout", "Field"])
+def test_no_cell_reaches_the_build_unchecked(runner, tmp_path, column):
+    """Every hostile cell in every column either validates and builds, or is refused with its position:
+    never an internal error, a traceback, or a file from outside the game."""
+    import csv
+    import io
+
+    from generator.build import Options, build_game
+    from generator.errors import DataErrors
+
+    rows = [[f"c{i}", cell] if column != "Name" else [cell] for i, cell in enumerate(HOSTILE)]
+    header = ["Name", column] if column != "Name" else ["Name"]
+    folder = tmp_path / "g"
+    built = False
+    for _ in range(3):  # validate; drop the rows refused (each at its position); again, until it passes
+        buf = io.StringIO()
+        csv.writer(buf).writerows([header] + rows)
+        _game(folder, """layouts:
+  other: [{type: text, at_mm: [0, 0], text: other}]
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {elements: [{type: text, at_mm: [0, 20], text: "{{ row['Field'] if 'Field' in row else name }}"}]}
+    items_from: deck.csv
+""", {"deck.csv": buf.getvalue()})
+        result = _validate(runner, folder)
+        assert result.exit_code in (0, 1), result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+        if result.exit_code == 0:
+            try:
+                game = _load(folder)
+            except DataErrors as exc:  # pragma: no cover - validate said ok
+                pytest.fail(str(exc))
+            build_game(game, tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+            built = True
+            break
+        refused = set()
+        for line in result.output.splitlines():
+            m = re.match(r"deck\.csv:(\d+)( \([^)]+\))?: ", line)
+            if m:
+                refused.add(int(m.group(1)))
+            else:
+                assert line.endswith(("problems found.", "problem found.")) or not line.startswith("deck"), line
+        assert refused, result.output
+        rows = [r for n, r in enumerate(rows, start=2) if n not in refused]
+    assert built
+
+
+def test_statements_and_attribute_escapes_are_refused_at_their_line(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {title: "{% for x in y %}{% endfor %}"}
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:6: title: only expressions", result.output), result.output
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(
+        '{% for x in y %}{% endfor %}', '{{ name.__class__ }}'))
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:7: card 'Deck', item 'A': title: .*refused: access to attribute '__class__'",
+                     result.output), result.output
+
+
+def test_a_result_longer_than_a_text_may_be_is_refused(runner, tmp_path):
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {text: "{{ 'ab' * 100000 }}"}
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and "longer than 5,000 characters" in result.output, result.output
+
+
+def test_a_template_is_compiled_once_for_the_whole_deck(tmp_path):
+    from generator.model import template
+
+    template.compile_text.cache_clear()
+    rows = "".join(f"C{i},{i % 3}\n" for i in range(200))
+    _load(_game(tmp_path / "g", DECK.replace("items_from: {file: deck.csv, columns: {Qty: count}}",
+                                               "items_from: deck.csv"),
+                {"deck.csv": "Name,Wood,Steel,VP,Type,Effect text\n" + "".join(
+                    f"C{i},{i % 3},,1,unit,x\n" for i in range(200))}))
+    info = template.compile_text.cache_info()
+    assert info.misses < 20 and info.hits > 200, info
+
+
+def test_when_on_a_face_key_and_per_item_layouts(tmp_path):
+    game = _load(_game(tmp_path / "g", """layouts:
+  plain: [{type: text, at_mm: [0, 0], text: plain}]
+  fancy:
+    extends: plain
+    star: {type: text, at_mm: [0, 10], text: fancy}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: plain
+    face: {subtitle: {value: "Elite {{ name }}", when: "{{ Elite }}"}}
+    items_from: deck.csv
+""", {"deck.csv": "Name,Elite,Layout\nA,yes,fancy\nB,,\n"}))
+    a, b = game.components[0].items
+    assert a.face["subtitle"] == "Elite A" and "subtitle" not in b.face
+    assert [e["text"] for e in _elements(a)] == ["plain", "fancy"]
+    assert [e["text"] for e in _elements(b)] == ["plain"]
+
+
+def test_copy_and_player(tmp_path):
+    game = _load(_game(tmp_path / "g", """colours:
+  - {id: red, name: Red, fill: "#cc2222", cue: R}
+  - {id: Deep Blue, name: Blue, fill: "#2222cc", cue: B}
+components:
+  - id: tokens
+    name: Tokens
+    kind: token
+    size_mm: 20
+    per_player: true
+    face: {value: "{{ copy }}", text: "{{ player.name }}"}
+    items: [{name: Marker, count: 2}]
+"""))
+    faces = [(i.colour.id, i.face["value"], i.face["text"], i.count) for i in game.components[0].items]
+    assert faces == [("red", 1, "Red", 1), ("red", 2, "Red", 1), ("deep-blue", 1, "Blue", 1),
+                     ("deep-blue", 2, "Blue", 1)]
+
+
+def test_ids_are_compared_ignoring_case_with_spaces_as_hyphens(runner, tmp_path):
+    folder = _game(tmp_path / "g", """terrain:
+  Heavy Woods: {name: Heavy woods, fill: "#225522", icon: Forest}
+colours:
+  - {id: German, name: German, fill: "#555555", cue: G}
+components:
+  - id: units
+    name: Units
+    kind: counter
+    size_mm: 16
+    items_from: units.csv
+""", {"units.csv": "Name,Terrain,Colour,Id,Text\nINF,HEAVY WOODS,german,Heavy Cavalry,{icon:FOREST}\n"})
+    assert _validate(runner, folder).exit_code == 0
+    item = _load(folder).components[0].items[0]
+    assert (item.id, item.face["terrain"], item.colour.id, item.face["text"]) == (
+        "heavy-cavalry", "heavy-woods", "german", "{icon:forest}")
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace(
+        "terrain:\n", "terrain:\n  heavy woods: {name: again, fill: \"#000000\"}\n"))
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and "are one id" in result.output
+
+
+def test_a_variant_changes_values_and_its_files_carry_its_name(runner, tmp_path):
+    folder = _game(tmp_path / "g", """values: {ink: "#8b5a2b"}
+variants:
+  bw: {values: {ink: "#000000"}}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {band: "{{ ink }}", footer: "{{ variant or 'colour' }}"}
+    items: [{name: A, count: 1}]
+""")
+    assert _load(folder).components[0].items[0].face["band"] == "#8b5a2b"
+    bw = _load(folder, "bw")
+    assert bw.components[0].items[0].face["band"] == "#000000"
+    assert bw.components[0].items[0].face["footer"] == "bw"
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", str(folder), "--variant", "bw", "--out", str(out), "--paper", "a4",
+                                 "--format", "pdf", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (out / "sg-bw" / "a4").glob("*.pdf")] == ["sg-bw-a4-single.pdf"]
+    result = runner.invoke(cli, ["build", str(folder), "--variant", "grey", "--out", str(out)])
+    assert result.exit_code == 2 and "no variant 'grey'" in result.output and "bw" in result.output
+
+
+def test_a_variant_that_breaks_the_format_is_refused_by_validate(runner, tmp_path):
+    folder = _game(tmp_path / "g", """variants:
+  bw: {values: {ink: [1, 2]}}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1 and "values.ink" in result.output, result.output
+
+
+def test_layout_extends_loops_and_unknown_layouts_are_refused(runner, tmp_path):
+    folder = _game(tmp_path / "g", """layouts:
+  a: {extends: b, x: {type: text, at_mm: [0, 0], text: a}}
+  b: {extends: a}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: c
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "layouts extend each other in a loop" in result.output
+    assert "no layout 'c'" in result.output
+
+
+def test_items_csv_keeps_working_beside_templates(tmp_path):
+    game = _load(_game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_csv: deck.csv
+""", {"deck.csv": "name,count,value\nA,2,3\n"}))
+    item = game.components[0].items[0]
+    assert (item.name, item.count, item.face["value"]) == ("A", 2, "3")
+
+
+def test_items_csv_rows_take_the_faces_templates(tmp_path):
+    game = _load(_game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {subtitle: "{{ name|upper }} ({{ value }})"}
+    items: [{name: Yaml, count: 1, value: 1, footer: "{{ name }}!"}]
+    items_csv: deck.csv
+""", {"deck.csv": "name,count,value\nA,2,3\n"}))
+    first, second = game.components[0].items
+    assert (first.face["subtitle"], first.face["footer"]) == ("YAML (1)", "Yaml!")
+    assert (second.name, second.count, second.face["subtitle"]) == ("A", 2, "A (3)")
+
+
+def test_an_extending_element_moves_and_grows_as_squibs_plus_equals(tmp_path):
+    game = _load(_game(tmp_path / "g", """layouts:
+  card:
+    frame: {type: box, at_mm: [-20, -30], size_mm: [10, 8], fill: "#222222"}
+    text: {extends: frame, shift_mm: [-3, 10], grow_mm: [6, 0], text: "{{ name }}"}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: card
+    items: [{name: A, count: 1}]
+"""))
+    frame, text = _elements(game.components[0].items[0])
+    assert (text["at_mm"], text["size_mm"], text["fill"], text["text"]) == ([-23, -20], [16, 8], "#222222", "A")
+    assert frame["at_mm"] == [-20, -30]
