@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .keys import AT_MM, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import AT, AT_MM, OVER_MAP, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class Grid(Element, kind="grid"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [180, 100])
     labels: list[Any] | None = field(LABELS)  # the column headings
     widths: list[float] | None = field(WIDTHS)  # the columns' relative widths (default: equal)

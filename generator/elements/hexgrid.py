@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
                       num)
 from ..vocabulary import ORIENTATIONS
-from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
+from .keys import AT_MM, FILL, GRID_ROWS, HEX_ADDRESS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from ..hexmap import HexGrid
     from ..model import Game
 
-HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
-                    "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
 HEX_MARK = Map({
     "hex": Key(HEX_ADDRESS, True),
     "fill": Key(BOARD_COLOUR),
@@ -67,6 +65,10 @@ class Hexgrid(Element, kind="hexgrid"):
     sectors: list[str] | None = field(Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
     fill: str | None = field(FILL)  # default: the terrain's, else white
     marks: list[Any] | None = field(Key(ListOf(HEX_MARK)))
+    marks_from: Any = field(Key(OneOf((TEXT, Map({"file": Key(TEXT, True), "sheet": Key(TEXT)}, "marks_from")),
+                                      "a .csv, .tsv or .xlsx file, or {file: map.xlsx, sheet: Systems}"),
+                                doc="hexgrid: more marks from a spreadsheet, one row a hex, its columns headed "
+                                    "hex, terrain, text, icon and fill (a note column is never printed)"))
     stroke: str | None = field(STROKE)  # default: the ink; none for no grid lines
     width_mm: float = field(WIDTH_MM, 0.35)
     coordinates: Any = field(Key(COORDINATES, doc="hex numbers printed small at the top of each hex"))
@@ -76,6 +78,13 @@ class Hexgrid(Element, kind="hexgrid"):
     routes: list[Any] | None = field(Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex "
                                                            "centre"))
     terrain: str | None = field(TERRAIN)
+    id: str | None = field(Key(ID, doc="hexgrid: the map's name, by which at: and link elements place things "
+                                       "in its hexes (at: {grid: map, hex: \"0604\"})"))
+    numbering: str | None = field(Key(TEXT, doc="hexgrid: each hex's id: CCRR, A1, axial, or an expression of "
+                                                "col, row (0-based from the top-left hex), q and r (axial), such "
+                                                "as \"{{ col + 1 }}{{ letters(row) }}\" (letters(0) is A, "
+                                                "letters(26) AA); marks, at: and links use the same ids"))
+    labels: str | None = field(LABELS)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         # drawing, and hexes (a game without maps never loads hexmap): not loaded to read the keys
@@ -184,6 +193,10 @@ def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: flo
                   icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
         s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
+               anchor="middle")
+    elif grid.show and grid.place == "centre":
+        size = max(4.5, min(7.0, flats * 0.3))
+        s.text(cx, cy + size * MM_PER_PT * 0.35, grid.label(q, rr), size_pt=size, fill=mix(text_ink, fill, 0.3),
                anchor="middle")
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
         size = max(4.5, min(6.0, flats * 0.3))

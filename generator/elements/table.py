@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .keys import AT_MM, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import AT, AT_MM, OVER_MAP, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 class Table(Element, kind="table"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [80, 40])
     rows: list[Any] | None = field(ROWS)
     widths: list[float] | None = field(WIDTHS)  # the columns' relative widths

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..schema import ID, POS_MM, Key, integer
-from .keys import AT_MM, FILL, INK, LABEL, LABELS, STROKE
+from .keys import AT, AT_MM, OVER_MAP, FILL, INK, LABEL, LABELS, STROKE
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 class Track(Element, kind="track"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the first cell's top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     cells: int = field(Key(integer(1, 400)), 10)
     cell_mm: float = field(Key(POS_MM), 10)
     per_row: int | None = field(Key(integer(1, 400)))  # default: every cell in one row

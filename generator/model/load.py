@@ -471,8 +471,8 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
         substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
         raw_items += rows
-    check_elements(spec.get("elements"), errors)
-    check_elements((spec.get("face") or {}).get("elements"), errors)
+    check_elements(spec.get("elements"), errors, Path(game.folder))
+    check_elements((spec.get("face") or {}).get("elements"), errors, Path(game.folder))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
     if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
