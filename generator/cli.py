@@ -317,16 +317,14 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
-@click.option("--variant", "variant", metavar="NAME",
-              help="Build the game's variant NAME (variants: in game.yaml); its files carry the name.")
+@click.option("--variant", metavar="NAME", help="Build variant NAME (variants: in game.yaml); its files carry it.")
 @click.option("--force", is_flag=True,
               help="Build into a non-empty --out folder that pnpforge did not make (its other files stay).")
 @_cycle_collector_off
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
-          tts_url_base: str | None, out: str | None, seed: int | None,
-          duplex: str | None, back_offset, layout: str | None, ink_saver: bool | None, bleed: float | None,
-          marks: str | None, print_shop: bool | None, jobs: int | None, force: bool,
-          variant: str | None) -> None:
+          tts_url_base: str | None, out: str | None, seed: int | None, duplex: str | None, back_offset,
+          layout: str | None, ink_saver: bool | None, bleed: float | None, marks: str | None,
+          print_shop: bool | None, jobs: int | None, force: bool, variant: str | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),

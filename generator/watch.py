@@ -142,8 +142,7 @@ class Builder:
         from .build import build_game
         from .export.gallery import index_gallery, picture_files, picture_shots
         from .export.manifest import manifest_summary
-        from .generators.expand import expand_generated
-        from .parts import game_parts, render_part
+        from .parts import expand_generated, game_parts, render_part
         from .staging import OutputRoot
         from .export.raster import take
         from .model import load_game
