@@ -16,6 +16,7 @@ build:
   bleed_mm: 3
   marks: crop              # crop | lines | none
   print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
+  orientation: portrait    # portrait | landscape: the pages (a board's or sheet's orientation: wins)
   out: output
 ```
 """
@@ -42,6 +43,7 @@ BUILD = Map({
     "bleed_mm": Key(num(0, 6)),
     "marks": Key(enum("crop", "lines", "none")),
     "print_shop": Key(BOOL),
+    "orientation": Key(enum("portrait", "landscape")),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")

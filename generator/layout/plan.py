@@ -5,10 +5,29 @@ from __future__ import annotations
 
 from ..model import Component, Game
 from ..options import Options
-from .document import Document, number_sheets
+from .document import Document, PageJob, number_sheets
 from .page import Paper
 from .piecepages import packed_pages, piece_bleed, piece_pages
 from .textpage import sheet_pages
+
+
+def own_paper(comp: Component, paper: Paper) -> Paper:
+    """The paper a board's or sheet's pages are on: the kit's, or on its side if the component's
+    ``orientation:`` (portrait or landscape) says otherwise."""
+    wanted = comp.spec.get("orientation") if isinstance(comp.spec, dict) else None
+    return paper.facing(wanted) if wanted in ("portrait", "landscape") else paper
+
+
+def _on(pages: list[PageJob], own: Paper, paper: Paper) -> list[PageJob]:
+    """``pages`` printed on ``own`` paper: a page size of their own where it is not the kit's (they are
+    then never stacked with the kit's other boards)."""
+    if own is paper:
+        return pages
+    for job in pages:
+        if job.size_mm is None:
+            job.size_mm = (own.width_mm, own.height_mm)
+            job.board = None
+    return pages
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
@@ -38,9 +57,11 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         elif comp.kind == "board":
             from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
 
-            single.pages.extend(board_pages(game, comp, paper))
+            own = own_paper(comp, paper)
+            single.pages.extend(_on(board_pages(game, comp, own), own, paper))
         elif comp.kind == "sheet":
-            single.pages.extend(sheet_pages(game, comp))
+            own = own_paper(comp, paper)
+            single.pages.extend(_on(sheet_pages(game, comp), own, paper))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages

@@ -9,7 +9,7 @@ from ..errors import show
 from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
                       NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POINT_MM, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
                       OneOf, Scalar, enum, integer, num, resolved)
-from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
+from ..vocabulary import FONTS, ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -123,7 +123,9 @@ COMPONENT = Map({
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
-    "orientation": Key(enum(*ORIENTATIONS)),
+    "orientation": Key(enum(*ORIENTATIONS, *PAGE_ORIENTATIONS),
+                       doc="hex-tile: flat or pointy (a flat side on top, or a corner); board and sheet: "
+                           "portrait or landscape, the pages it prints on (default: build's --orientation)"),
     "corner_mm": Key(num(0, 20)),
     "bleed_mm": Key(num(0, 6), doc="art past the cut line (default 3 mm, less for small pieces)"),
     "per_player": Key(BOOL),

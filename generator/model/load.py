@@ -535,8 +535,25 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
-                     file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
+                     file=spec.file, line=spec.line, orientation=_hex_orientation(spec, kind, errors),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+
+
+def _hex_orientation(spec: YMap, kind: str, errors: list[DataError]) -> str:
+    """A component's hexes' orientation (flat or pointy); ``orientation:`` portrait or landscape is a
+    board's or sheet's pages (layout/plan.py) and is refused on other kinds, as flat or pointy is on them."""
+    from ..vocabulary import PAGE_ORIENTATIONS
+
+    given = spec.get("orientation")
+    pages = kind in ("board", "sheet")
+    if given is not None and (given in PAGE_ORIENTATIONS) != pages:
+        if pages:
+            message = f"orientation: {given} is for hex tiles; a {kind}'s pages are portrait or landscape"
+        else:
+            message = (f"orientation: {given} is for the pages of a board or sheet (for landscape pages of every "
+                       f"kind: build --orientation landscape)")
+        errors.append(spec.error(message, "orientation"))
+    return given if given in ("flat", "pointy") else "flat"
 
 
 def merge_back(face: dict[str, Any], comp_back: Any, item_back: Any) -> dict[str, Any] | None:
