@@ -137,7 +137,7 @@ def test_the_numbers_print_at_the_centre_of_each_hex_with_labels_centre(tmp_path
 
 @pytest.mark.parametrize("more, needle, message", [
     ('      - {type: icon, at: {grid: mpa, hex: "0604"}, icon: town}\n', "grid: mpa",
-     "at: no hex grid 'mpa' on this board (did you mean 'map'?); hex grids with an id here: map"),
+     "at: no hex grid 'mpa' on this board or face (did you mean 'map'?); hex grids with an id here: map"),
     ('      - {type: icon, at: {grid: map, hex: "0609"}, icon: town}\n', 'hex: "0609"',
      "at: grid 'map': hex '0609' is not in this grid (0101 to 0806; did you mean '0606'?)"),
     ('      - {type: icon, at: {grid: map, hex: "0604"}, at_mm: [5, 5], icon: town}\n', "at_mm: [5, 5]",
@@ -212,3 +212,37 @@ def test_a_numbering_expression_in_a_file_with_spreadsheet_templates_is_the_grid
     assert result.exit_code == 0, result.output
     _, pdf = _page(tmp_path, folder)
     assert "Vega" in pdf_text(pdf)[1]
+
+
+def test_a_piece_face_places_things_at_the_hexes_of_its_own_grid_and_nowhere_else(runner, tmp_path):
+    from generator.model import load_game
+
+    tile = HEAD + """components:
+  - id: t
+    name: T
+    kind: square-tile
+    size_mm: 40
+    items:
+      - name: A
+        count: 1
+        elements:
+          - {type: hexgrid, id: mini, at_mm: [-8, -8], radius: 1, hex_mm: 8}
+          - {type: icon, at: {grid: mini, hex: [1, 0]}, icon: town, size_mm: [5, 5]}
+"""
+    folder = write_game(tmp_path, tile)
+    icon = load_game(folder).components[0].items[0].face["elements"][1]
+    # axial [1, 0] of flat hexes 8 mm across the flats: 3/4 of a hex's width right, half a hex down
+    assert icon["at_mm"] == [pytest.approx(-8 + 1.5 * 8 / math.sqrt(3), abs=1e-3), pytest.approx(-4, abs=1e-3)]
+    (folder / "game.yaml").write_text(tile.replace("grid: mini", "grid: map"))
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(folder, 'grid: map')}: at: no hex grid 'map' on this board or face; hex grids "
+            f"with an id here: mini") in result.output
+
+
+def test_a_link_from_a_hex_to_itself_is_refused(runner, tmp_path):
+    folder = _board(tmp_path, '      - {type: link, from: {grid: map, hex: "0203"}, to: {grid: map, hex: "0203"}}\n')
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(folder, 'type: link')}: a link from a place to the same place prints nothing"
+            in result.output)

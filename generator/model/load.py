@@ -453,6 +453,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     comp_back = spec.get("back")
     if isinstance(comp_back, dict):
         _face_refs(comp_back, comp_back, game, errors)
+        check_elements(comp_back.get("elements"), errors)
     colours = game.colours
     if spec.get("players"):
         wanted = spec["players"]
@@ -482,6 +483,9 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     shared_back = None
     ids: dict[str, int] = {}
     for index, raw in enumerate(raw_items):
+        check_elements(raw.get("elements"), errors)  # an item's own: hexes it places things at, links
+        if isinstance(raw.get("back"), dict):
+            check_elements(raw["back"].get("elements"), errors)
         _face_refs(raw, raw, game, errors)
         if isinstance(raw.get("back"), dict):
             _face_refs(raw["back"], raw["back"], game, errors)

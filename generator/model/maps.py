@@ -256,10 +256,16 @@ def place_on_grids(elements: Any, broken: set[int], errors: list[DataError]) -> 
             if point is not None:
                 el["at_mm"] = _centred(el, point)
         if el.get("type") == "link":
+            before = len(errors)
             for key in ("from", "to"):
                 if isinstance(el.get(key), dict):
                     point = _point(el[key], grids, el, key, errors)
                     el[key] = [round(point[0], 4), round(point[1], 4)] if point is not None else [0.0, 0.0]
+            ends = [el.get(key) for key in ("from", "to")]
+            if len(errors) == before and all(isinstance(p, list) and len(p) >= 2 for p in ends) and \
+                    [float(v) for v in ends[0][:2]] == [float(v) for v in ends[1][:2]]:
+                errors.append(DataError("a link from a place to the same place prints nothing; link two hexes "
+                                        "(or two corners or sides)", *_where(el, "to", el)))
 
 
 def _centred(el: Any, point: tuple[float, float]) -> list[float]:
@@ -290,7 +296,7 @@ def _point(place: Any, grids: dict[str, _Grid], el: Any, key: str,
     if name not in grids:
         hint = difflib.get_close_matches(str(name), list(grids), n=1, cutoff=0.5)
         known = ", ".join(sorted(grids)) or "none (give a hexgrid element an id:)"
-        errors.append(DataError(f"{key}: no hex grid {show(name)} on this board"
+        errors.append(DataError(f"{key}: no hex grid {show(name)} on this board or face"
                                 + (f" (did you mean {hint[0]!r}?)" if hint else "") + f"; hex grids with an id "
                                 f"here: {known}", *_where(place, "grid", el)))
         return None
