@@ -146,6 +146,8 @@ def test_the_numbers_print_at_the_centre_of_each_hex_with_labels_centre(tmp_path
      "to: grid 'map': hex '0199' is not in this grid"),
     ('      - {type: link, from: {grid: map, hex: "0101"}}\n', "type: link", "a link element needs to:"),
     ('      - {type: icon, icon: town}\n', "type: icon", "a icon element needs at_mm (where it sits, in mm) or at:"),
+    ('      - {type: track, at_mm: [5, 140], labels: top}\n', "type: track",
+     "a track's labels: is a list of texts, one a cell"),
 ])
 def test_a_place_on_a_map_that_is_not_there_is_refused_at_its_line(runner, tmp_path, more, needle, message):
     folder = _board(tmp_path, more)
