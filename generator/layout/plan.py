@@ -45,8 +45,10 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         elif comp.kind == "sheet":
             single.pages.extend(sheet_pages(game, comp, paper))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
-    if two_sided:
+    if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
         duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
+    elif two_sided:
+        duplex.pages = piece_pages(game, two_sided[0], paper, opts) + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
