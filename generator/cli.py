@@ -138,9 +138,6 @@ def cli() -> None:
     pnpforge watch [GAME|PATH]      serve a game's gallery, rebuilt on every save
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
-    from .notices import quiet_libraries
-
-    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:

@@ -76,4 +76,6 @@ def build_defaults() -> dict[str, Any]:
         if errors:
             raise DataErrors(errors)
         merged.update(doc.get("build") or {})
+    if "out" in merged and not isinstance(merged["out"], str):  # out: 2024, a folder named by a number
+        merged["out"] = str(merged["out"])
     return merged
