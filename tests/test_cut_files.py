@@ -17,6 +17,8 @@ import pytest
 from tests.pdfpaths import Drawn, page_paths
 
 KITS = ("farlander", "ktech", "lords_of_war", "thrones")
+EXAMPLES = ("example-game", "example-wargame")
+ROOT = Path(__file__).resolve().parent.parent
 TOLERANCE_MM = 0.05
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -24,12 +26,15 @@ SVG = "{http://www.w3.org/2000/svg}"
 @pytest.fixture(scope="module")
 def cut_build(tmp_path_factory):
     from generator.build import Options, build_game
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     out = tmp_path_factory.mktemp("cut")
     opts = Options(papers=("a4", "letter"), formats=("pdf",), cut_files=True)
     for kit in KITS:
         build_game(load_game(resolve_game(kit)), out, opts)
+    for example in EXAMPLES:  # double-sided pieces of several components packed on one sheet
+        build_game(load_game(ROOT / "docs" / example), out, opts)
     return out
 
 
@@ -62,7 +67,7 @@ def _matches(points: list[tuple[float, float]], drawn: Drawn) -> bool:
 
 
 def test_every_kit_has_a_cut_file_for_every_fronts_page_of_pieces(cut_build):
-    for kit in KITS:
+    for kit in KITS + ("pebble_pond", "ebenau_crossing"):
         for paper in ("a4", "letter"):
             assert list((cut_build / kit / paper / "cut").glob("*.svg")), (kit, paper)
 

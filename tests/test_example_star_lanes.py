@@ -17,7 +17,7 @@ FOLDER = ROOT / "data" / "examples" / "star_lanes"
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     out = tmp_path_factory.mktemp("stars")
     game = load_game(FOLDER)

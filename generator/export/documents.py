@@ -14,6 +14,7 @@ from ..layout.registration import CutPaper, draw_marks
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
 from ..options import Options
+from ..vocabulary import Duplex
 from .manifest import manifest_doc
 
 
@@ -90,6 +91,8 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface,
     for job in pages:
         w, h = job.size_mm or (paper.width_mm, paper.height_mm)
         page_paper = paper if job.size_mm is None else Paper(paper.name, w, h)
+        if isinstance(page_paper, CutPaper) and not job.sheets:  # no marks: a board or text has the whole page
+            page_paper = Paper(paper.name, w, h)
         # Paint first into the page; boxes are known after painting, so begin the page with none and
         # let the backend add them at the end. reportlab takes page boxes at any time before showPage.
         surface.begin_page(w, h, label=job.what)
@@ -113,4 +116,4 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface,
 def _duplex_pref(doc: Document, opts: Options) -> str:
     if not doc.duplex:
         return "Simplex"
-    return "DuplexFlipShortEdge" if opts.duplex == "short" else "DuplexFlipLongEdge"
+    return "DuplexFlipShortEdge" if opts.duplex == Duplex.SHORT else "DuplexFlipLongEdge"

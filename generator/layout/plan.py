@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..model import Component, Game
 from ..options import Options
+from ..vocabulary import Duplex, PieceLayout
 from .document import Document, PageJob, number_sheets
 from .page import Paper
 from .piecepages import packed_duplex_pages, packed_pages, piece_bleed, piece_pages
@@ -37,6 +38,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         from ..components.inksaver import saver_components  # lazy: only for --ink-saver
 
         game, components = saver_components(game, components)
+    # boards and text pages keep the whole page (a --cut-files CutPaper keeps only pieces off the marks)
+    plain = Paper(paper.name, paper.width_mm, paper.height_mm)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
     one_sided: list[Component] = []  # pieces printed on one side only: they share pages
@@ -44,16 +47,16 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     pack_at = 0
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
-            if not (comp.double_sided and opts.duplex != "none"):
+            if not (comp.double_sided and opts.duplex != Duplex.NONE):
                 if not one_sided:
                     pack_at = len(single.pages)
                 one_sided.append(comp)
                 continue
-            if opts.layout == "gutter-fold":  # fronts and backs on one page: printed on one side
+            if opts.layout == PieceLayout.GUTTER_FOLD:  # fronts and backs on one page: printed on one side
                 from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
 
                 single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
-            elif opts.duplex == "long" and not paper.landscape:
+            elif opts.duplex == Duplex.LONG and not paper.landscape:
                 # double-sided pieces share sheets too (their backs mirror block by block, left to right: on
                 # a landscape page a long-edge flip mirrors top to bottom, piece_pages' page_flip)
                 two_sided.append(comp)
@@ -62,22 +65,24 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         elif comp.kind == "board":
             from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
 
-            own = own_paper(comp, paper)
-            single.pages.extend(_on(board_pages(game, comp, own), own, paper))
+            own = own_paper(comp, plain)
+            single.pages.extend(_on(board_pages(game, comp, own), own, plain))
         elif comp.kind == "sheet":
-            own = own_paper(comp, paper)
-            single.pages.extend(_on(sheet_pages(game, comp, own), own, paper))
+            own = own_paper(comp, plain)
+            single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
-    if two_sided:
+    if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
         duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
+    elif two_sided:
+        duplex.pages = piece_pages(game, two_sided[0], paper, opts) + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
-        single.pages = stack_boards(single.pages, paper)
+        single.pages = stack_boards(single.pages, plain)
     if any(job.band_mm is not None for job in single.pages):
         from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
 
-        single.pages = share_bands(single.pages, paper)
+        single.pages = share_bands(single.pages, plain)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         number_sheets(doc.pages)

@@ -7,10 +7,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from ..resources import data_dir
+from ..yamlsrc import YList, YMap, load_yaml
 
 if TYPE_CHECKING:
-    from ..hexmap import HexGrid
+    from ..hexmap import MapHexes
 
 
 def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int | None]:
@@ -24,7 +25,7 @@ def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int | None]:
     return getattr(fallback, "file", "<string>"), getattr(fallback, "line", 0)
 
 
-def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, what: str,
+def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, what: str,
              errors: list[DataError]) -> tuple[int, int] | None:
     file, line = _where(container, index, el)
     try:
@@ -44,7 +45,7 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
     return h
 
 
-def _numbering(el: Any, grid: HexGrid, errors: list[DataError]) -> bool:
+def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
     """A numbering: is CCRR, A1, axial or an expression naming every hex once; False if refused."""
     from ..hexmap import STYLES
 
@@ -85,9 +86,9 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     cannot be read at all."""
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return True
-    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
+    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
-    grid = HexGrid.of(el)
+    grid = MapHexes.of(el)
     if not _numbering(el, grid, errors):
         return False  # its ids cannot be read: marks and places on it are not checked again
     for i, mark in enumerate(el.get("marks") or []):
@@ -219,9 +220,9 @@ class _Grid:
     __slots__ = ("grid", "flats", "origin", "ok")
 
     def __init__(self, el: Any, broken: bool):
-        from ..hexmap import HexGrid, grid_flats_mm
+        from ..hexmap import MapHexes, grid_flats_mm
 
-        self.grid: HexGrid = HexGrid.of(el)
+        self.grid: MapHexes = MapHexes.of(el)
         self.flats = grid_flats_mm(el)
         at = el.get("at_mm")
         self.ok = not broken and isinstance(at, list) and len(at) >= 2
@@ -324,9 +325,6 @@ def _point(place: Any, grids: dict[str, _Grid], el: Any, key: str,
 
 def shared_icon_names() -> list[str]:
     """The icons every game may use (data/icons.yaml), sorted."""
-    from ..resources import data_dir
-    from ..yamlsrc import load_yaml
-
     path = data_dir() / "icons.yaml"
     try:
         doc = load_yaml(path, str(path))
@@ -340,7 +338,7 @@ UNKNOWN_ICON = "unknown icon"
 
 def unknown_icon(name: Any, known: Any) -> str:
     """The sentence for an icon name that is neither shared nor the game's own."""
-    import difflib
+    import difflib  # only for a problem: not loaded on every run
 
     hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
     extra = f" (did you mean {hint[0]!r}?)" if hint else ""
@@ -387,7 +385,7 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
 
 def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
-    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES
+    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
 
     rows = el.get("rows")
     if not isinstance(rows, YList):
