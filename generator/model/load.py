@@ -23,6 +23,7 @@ from .variants import apply_variant
 from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
+from .edges import EDGE_KEYS, EdgeKinds, expand_edges
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
 from .fit import check_markers
@@ -191,6 +192,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
+    edge_kinds = _edge_kinds(main, game, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -198,7 +200,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
             continue
         seen[spec["id"]] = spec
         try:
-            game.components.append(_component(spec, game, errors))
+            game.components.append(_component(spec, game, errors, edge_kinds))
         except DataError as exc:
             errors.append(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -444,7 +446,18 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
 
 
-def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
+def _edge_kinds(main: YMap, game: Game, errors: list[DataError]) -> EdgeKinds:
+    """edge_kinds: of game.yaml, their drawings' icons and terrain checked."""
+    defs = main.get("edge_kinds") or {}
+    for d in defs.values():
+        for part in ("elements", "joins", "across", "centre"):
+            if isinstance(d, dict) and d.get(part):
+                check_elements(d[part], errors)
+                check_refs(d[part], game.icons, game.terrain, errors)
+    return EdgeKinds(defs)
+
+
+def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
     kind = spec["kind"]
     size = _size(spec, kind)
     defaults = dict(spec.get("face") or {})
@@ -492,6 +505,10 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                     face[key] = defaults[key]
                 else:
                     del face[key]
+        if any(k in face for k in EDGE_KEYS):
+            where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
+            face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
+                                edge_kinds or EdgeKinds({}), errors)
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
