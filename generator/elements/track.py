@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..schema import ID, POS_MM, Key, integer
-from .keys import AT_MM, FILL, INK, LABEL, LABELS, STROKE
+from ..schema import ID, Key, integer
+from .keys import AT_MM, CELL_MM, FILL, INK, LABEL, LABELS, STROKE
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -17,7 +17,7 @@ class Track(Element, kind="track"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the first cell's top-left corner
     cells: int = field(Key(integer(1, 400)), 10)
-    cell_mm: float = field(Key(POS_MM), 10)
+    cell_mm: float = field(CELL_MM, 10)
     per_row: int | None = field(Key(integer(1, 400)))  # default: every cell in one row
     start: int = field(Key(integer(-1000, 1000)), 0)  # the first cell's number
     labels: list[Any] | None = field(LABELS)  # the cells' own words, instead of numbers

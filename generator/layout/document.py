@@ -24,7 +24,8 @@ class PageJob:
     def __init__(self, comp: Component | None, what: str, paint: Callable[[Surface, Paper], PaintResult],
                  size_mm: tuple[float, float] | None = None, furniture: bool = True, sheet_no: int = 0,
                  sheet_of: int = 0, sheets: list | None = None, also: list | None = None,
-                 board: tuple | None = None, stack: list[PageJob] | None = None):
+                 board: tuple | None = None, stack: list[PageJob] | None = None, per_page: int = 0):
+        self.per_page = per_page  # copies: of a board, how many one page holds (0: not copies)
         self.comp, self.what, self.paint, self.size_mm, self.furniture = comp, what, paint, size_mm, furniture
         self.sheet_no, self.sheet_of, self.board, self.stack = sheet_no, sheet_of, board, stack
         self.sheets = [] if sheets is None else sheets

@@ -40,7 +40,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
 
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
-            single.pages.extend(sheet_pages(game, comp))
+            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # a sheet fills its page: a page a copy
+                single.pages.extend(sheet_pages(game, comp))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages

@@ -385,3 +385,7 @@ _EDGE_FACE_KEYS = {
 FACE_KEYS.update(_EDGE_FACE_KEYS)
 FACE.keys.update(_EDGE_FACE_KEYS)
 ITEM.keys.update(_EDGE_FACE_KEYS)
+
+# Copies of a board or a sheet (issue #22 section 3): a score pad, a player mat a player.
+COMPONENT.keys["copies"] = Key(integer(1, 100), doc="board and sheet: print this many (default 1); boards as many "
+                                                    "to a page as fit, turned if more fit that way")

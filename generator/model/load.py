@@ -23,6 +23,7 @@ from .variants import apply_variant
 from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
+from .cells import read_cells
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
@@ -486,6 +487,10 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         raw_items += rows
     check_elements(spec.get("elements"), errors)
     check_elements((spec.get("face") or {}).get("elements"), errors)
+    read_cells(spec.get("elements"), Path(game.folder), errors)
+    if "copies" in spec and kind not in ("board", "sheet"):
+        errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind}'s number of pieces is each "
+                                 f"item's count", "copies"))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
     if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
