@@ -138,9 +138,6 @@ def cli() -> None:
     pnpforge watch [GAME|PATH]      serve a game's gallery, rebuilt on every save
     pnpforge solo --help            the one-page kingdom: sheets, log checker, play
     """
-    from .notices import quiet_libraries
-
-    quiet_libraries()
 
 
 def _games(names: Iterable[str]) -> list[Path]:
@@ -315,6 +312,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 @click.option("--print-shop/--no-print-shop", "print_shop", default=None,
               help="Also write print-on-demand files: one CMYK PDF/X-1a page per face, 1/8 in bleed, in "
                    "GAME/print-shop/ (alone unless --format is given).")
+@click.option("--cut-files/--no-cut-files", "cut_files", default=None,
+              help="Registration marks on sheets of pieces, an SVG cut file each (docs/cutting.md).")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
 @click.option("--variant", metavar="NAME", help="Build variant NAME (variants: in game.yaml); its files carry it.")
@@ -324,12 +323,10 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
           tts_url_base: str | None, out: str | None, seed: int | None, duplex: str | None, back_offset,
           layout: str | None, ink_saver: bool | None, bleed: float | None, marks: str | None,
-          print_shop: bool | None, jobs: int | None, force: bool, variant: str | None) -> None:
+          print_shop: bool | None, cut_files: bool | None, jobs: int | None, force: bool, variant: str | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
-    Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section),
-    then these options.
-    """
+    Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section), then these options."""
     # lazy, as in every command here: what a command loads is not loaded for --help or another command
     from .build import count_pages
     from .config import build_defaults
@@ -344,7 +341,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     def pick(value, key, default):
         return value if value is not None else conf.get(key, default)
 
-    shop = bool(pick(print_shop, "print_shop", False))
+    shop, cut = bool(pick(print_shop, "print_shop", False)), bool(pick(cut_files, "cut_files", False))
     # the print-shop profile alone makes only its files, unless formats are asked for too
     formats = fmt or _formats(None, None, conf.get("format", () if shop else DEFAULT_FORMATS)) or ()
     offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
@@ -354,14 +351,14 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
                    back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
                    ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
-                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop)
+                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop, cut_files=cut)
     out_text = pick(out, "out", "output")
     if str(out_text) == "":  # Path("") would be the current folder
         raise UsageError("--out is empty; name a folder for the kits (default: output)")
     out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
-                                           ("--ink-saver", ink_saver), ("--marks", marks)) if given]
+                                           ("--ink-saver", ink_saver), ("--marks", marks), ("--cut-files", cut_files)) if given]
         if unused:
             made = f"--format {','.join(formats)}" if formats else "--print-shop"
             click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "

@@ -16,6 +16,7 @@ build:
   bleed_mm: 3
   marks: crop              # crop | lines | none
   print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
+  cut_files: false         # true: registration marks and an SVG cut file per sheet of pieces
   out: output
 ```
 """
@@ -42,6 +43,7 @@ BUILD = Map({
     "bleed_mm": Key(num(0, 6)),
     "marks": Key(enum("crop", "lines", "none")),
     "print_shop": Key(BOOL),
+    "cut_files": Key(BOOL),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")
@@ -74,4 +76,6 @@ def build_defaults() -> dict[str, Any]:
         if errors:
             raise DataErrors(errors)
         merged.update(doc.get("build") or {})
+    if "out" in merged and not isinstance(merged["out"], str):  # out: 2024, a folder named by a number
+        merged["out"] = str(merged["out"])
     return merged

@@ -46,6 +46,9 @@ def main() -> None:
 
             guard_standard_output()
             from .cli import main as run  # in the try: a Ctrl-C while the command line loads ends alike
+            from .notices import quiet_libraries
+
+            quiet_libraries()  # no library's warning or log line reaches the terminal bare
         except KeyboardInterrupt:
             sys.stderr.write("pnpforge: interrupted\n")
             raise SystemExit(130) from None

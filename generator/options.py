@@ -9,7 +9,8 @@ class Options(Record):
     """How to build (the command line's options). A record (generator/record.py): changed by ``replace``."""
 
     FIELDS = ("papers", "formats", "seed", "duplex", "back_offset_mm", "layout", "ink_saver", "bleed_mm", "marks",
-              "dpi", "tts_url_base", "jobs", "print_shop")
+              "dpi", "tts_url_base", "jobs", "print_shop",
+              "cut_files")
 
     def __init__(self, papers: tuple[str, ...] = ("a4", "letter"), formats: tuple[str, ...] = ("pdf", "svg"),
                  seed: int = 1,
@@ -22,7 +23,8 @@ class Options(Record):
                  dpi: float = 300.0,  # --format png (and the TTS images, within TTS's 4096 px sheets)
                  tts_url_base: str | None = None,  # --format tts: where the images will be hosted (default: file:///)
                  jobs: int | None = None,  # worker processes (--jobs; None: the cores), also for the PNG pictures
-                 print_shop: bool = False):  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+                 print_shop: bool = False,  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
+                 cut_files: bool = False):  # --cut-files: registration marks, and an SVG cut file a page of pieces
         self.papers = papers
         self.formats = formats
         self.seed = seed
@@ -36,6 +38,7 @@ class Options(Record):
         self.tts_url_base = tts_url_base
         self.jobs = jobs
         self.print_shop = print_shop
+        self.cut_files = cut_files
 
     @property
     def suffix(self) -> str:

@@ -25,7 +25,7 @@ ROLES_PT: dict[str, float] = {
     "card_body": 8.5,  # running text on a card at its largest
     "label": 8.0,      # a name on a board's cell or track, a table's text
     "small": 6.5,      # the footer of every page, credits, small print
-    "fine": 5.0,       # the smallest text anywhere (a crowded piece, a card's footer)
+    "fine": 5.5,       # the smallest text anywhere (a crowded piece, a card's footer)
 }
 
 

@@ -105,7 +105,8 @@ def forget_read_files() -> None:
     from .components import images
     from .draw import fonts
 
-    for cached in (images.svg_drawing, images.natural_size, fonts.file_family, fonts.pdf_name):
+    images.forget()
+    for cached in (fonts.file_family, fonts.pdf_name):
         cached.cache_clear()
 
 

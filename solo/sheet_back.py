@@ -14,10 +14,10 @@ from .sheet_layout import INK, LIGHT, PENCIL, RECORD_ROW_MM, SOFT, Box, Layout, 
 from .sheet_played import RecordRow
 
 
-RECORD_KEY = ("One line a year. Fate: the two dice (r3>5: the 3 rerolled to a 5; 6: the results it chose, or dis, hard, harv, ore, eff). "
-              "Built: F farm, M mine, V village, # monument stage, each with its hex. Lost: D to a "
-              "disaster, S to starving. Food, ore, monument stage and graveyards as they stand at the "
-              "end of the year.")
+RECORD_KEY = ("One line a year. Fate: the two dice ('3 to 5': a 3 rerolled to a 5; after a 6, the results chosen: "
+              "dis(aster), hard (times), harv(est), (strike) ore, eff(iciency)). Built: F farm, M mine, V village, "
+              "# monument stage, each with its hex. Lost: D to a disaster, S to starving. Food to graves: "
+              "at the year's end.")
 
 
 # Year, fate, built, lost, the totals at the end of the year: widths in mm (0: the rest).
@@ -66,7 +66,7 @@ def draw_back(s: Surface, lay: Layout, kmap: KingdomMap | None, filled: Sequence
     box = lay.header
     s.text(box.x, box.y + 6.5, "Year by year", size_pt=16, font="bold", fill=INK)
     s.text(box.right, box.y + 2.8, _sheet_name(kmap), size_pt=11, font="bold", fill=INK, anchor="end")
-    s.text(box.right, box.y + 7.0, "a longer game goes on: pnpforge solo sheet --continue", size_pt=7,
+    s.text(box.right, box.y + 7.0, "a longer game goes on, on a continuation page", size_pt=7,
            fill=SOFT, anchor="end")
     for i, line in enumerate(fonts.wrap(RECORD_KEY, box.w, 7)[:2]):
         s.text(box.x, box.y + 11.0 + 3.2 * i, line, size_pt=7, fill=SOFT)

@@ -25,7 +25,7 @@ def draw_header(s: Surface, lay: Layout, kmap: KingdomMap | None, played: Played
     if kmap is not None and kmap.seed is not None:
         dice = f"mountain dice {kmap.dice[0]} and {kmap.dice[1]}" if kmap.dice else ""
         s.text(box.right, box.y + 2.8, f"Sheet {kmap.seed}", size_pt=11, font="bold", fill=INK, anchor="end")
-        s.text(box.right, box.y + 7.0, f"{dice} · log: sheet: {kmap.seed}", size_pt=7.5, fill=SOFT,
+        s.text(box.right, box.y + 7.0, f"{dice} · map number {kmap.seed}", size_pt=7.5, fill=SOFT,
                anchor="end")
     else:
         s.text(box.right, box.y + 2.8, "Blank map", size_pt=11, font="bold", fill=INK, anchor="end")
@@ -240,7 +240,7 @@ def draw_footer(s: Surface, lay: Layout, kmap: KingdomMap | None, side: str = "f
     scale_bar(s, x, y, size_pt=7)  # the kits' own 50 mm bar, with its "50 mm" label
     s.text(x + 52.0 + fonts.text_width_mm("50 mm", 7) + 1.5, y, SCALE_LABEL, size_pt=7, fill=INK)
     what = f"sheet {kmap.seed}" if kmap is not None and kmap.seed is not None else "blank sheet"
-    s.text(lay.width_mm - MARGIN_MM, y, f"pnpforge · One-Page Kingdom · {what} · {side}", size_pt=7,
+    s.text(lay.width_mm - MARGIN_MM, y, f"The One-Page Kingdom · {what} · {side}", size_pt=7,
            fill=SOFT, anchor="end")
 
 

@@ -62,7 +62,7 @@ def played_from_log(log: GameLog, rules: Rules) -> Played:
         play_year(k, year, number, log.file)
         fate = fate_short = f"{year.fate[0]} {year.fate[1]}"
         if year.reroll:
-            fate = fate_short = fate + f"; r{year.reroll[0]}>{year.reroll[1]}"
+            fate = fate_short = fate + f"; {year.reroll[0]} to {year.reroll[1]}"
         if year.choose:
             fate += "; 6: " + ", ".join(RESULT_SHORT[c] for c in year.choose)
             fate_short += "; 6: " + ", ".join(RESULT_SHORTER[c] for c in year.choose)

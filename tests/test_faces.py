@@ -497,7 +497,7 @@ def test_thin_pieces_keep_5_pt_text_and_their_size(tmp_path):
     assert "25.0 x 6.0 mm" in contents
 
 
-def test_a_piece_too_thin_for_5_pt_text_is_refused(tmp_path):
+def test_a_piece_too_thin_for_5_5_pt_text_is_refused(tmp_path):
     folder = _game(tmp_path, """\
         components:
           - id: markers
@@ -509,5 +509,5 @@ def test_a_piece_too_thin_for_5_pt_text_is_refused(tmp_path):
         """)
     result = _validate(folder)
     assert result.returncode == 1
-    assert re.search(r"game\.yaml:12: a 25 x 3 mm counter is too thin for 2 lines of text at 5 pt",
+    assert re.search(r"game\.yaml:12: a 25 x 3 mm counter is too thin for 2 lines of text at 5.5 pt",
                      result.stderr), result.stderr

@@ -309,23 +309,38 @@ def test_a_picture_at_the_pixel_limit_builds_in_about_200_mb(tmp_path):
     assert (tmp_path / "out" / "g" / "manifest.json").is_file()
 
 
-def test_a_picture_inside_an_svg_is_held_to_the_picture_limits(tmp_path):
-    """An SVG's <image> of a 12,000 x 12,000 PNG beside it (or inside it, as a data: URI) would be
-    decoded whole by svglib at build (576 MB) behind Pillow's bare DecompressionBombWarning."""
+def test_a_png_inside_svg_art_is_refused_at_validate(tmp_path):
+    """An SVG's <image> of a PNG beside it (or inside it, as a data: URI) passed validate and the PDF
+    build ended in an internal error (reportlab cannot put the picture in the art's form: the
+    fuzzer's data-build 2701 62); a 12,000 x 12,000 one would also have been decoded whole."""
     import base64
 
-    big = png(12_000, 12_000)
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
            'height="10">\n<image xlink:href="HREF" width="5" height="5"/></svg>')
-    folder = art_game(tmp_path, "frame.svg", svg.replace("HREF", "big.png").encode())
-    (folder / "art" / "big.png").write_bytes(big)
-    validate_and_build(tmp_path, "'art/frame.svg': the picture it refers to, 'big.png': it is 12,000 x 12,000 "
-                                 "pixels, over the limit of 10 million pixels a picture", "(its line 2)")
-    uri = "data:image/png;base64," + base64.b64encode(big).decode()
+    folder = art_game(tmp_path, "frame.svg", svg.replace("HREF", "small.png").encode())
+    (folder / "art" / "small.png").write_bytes(png(20, 20))
+    validate_and_build(tmp_path, "'art/frame.svg': it refers to 'small.png', a PNG or JPEG picture: SVG art must be "
+                                 "all vector (give the picture with image: instead) (its line 2)")
     inside = tmp_path / "inside"  # a folder of its own: a picture is read once per path in a process
     inside.mkdir()
-    art_game(inside, "frame.svg", svg.replace("HREF", uri).encode())
-    validate_and_build(inside, "'art/frame.svg': the picture inside it: it is 12,000 x 12,000 pixels")
+    art_game(inside, "frame.svg", svg.replace("HREF", "data:image/png;base64," + base64.b64encode(png(20, 20))
+                                              .decode()).encode())
+    validate_and_build(inside, "'art/frame.svg': it holds a PNG or JPEG picture: SVG art must be all vector")
+
+
+def test_a_jpeg_that_cannot_be_decoded_is_refused_at_validate(tmp_path):
+    """The fuzzer's data-build 2701 171: a JPEG with a sound header and a broken scan passed validate
+    (the header alone was read) and the build's reportlab failed on it; validate now decodes it."""
+    import fuzzing
+
+    _, spec = fuzzing.make_case("data-build", 2701, 171, [])
+    folder = art_game(tmp_path, "seal.jpg", spec["files"]["art/seal.jpg"])
+    assert folder.is_dir()
+    for command in (["validate", "g"], ["build", "g", "--format", "html", "--out", "out"]):
+        result = run_in_process(*command, cwd=tmp_path)
+        assert result.returncode == 1
+        refused(result.stderr, "g/game.yaml:9: image 'art/seal.jpg': cannot read it as a picture")
+    assert not (tmp_path / "out" / "g").exists()
 
 
 def test_a_librarys_message_with_a_line_break_stays_one_line():
@@ -359,3 +374,25 @@ def test_a_font_or_sheet_name_too_long_for_the_file_system_is_refused_at_its_lin
     result = run_in_process("validate", "g", cwd=tmp_path)
     assert result.returncode == 1
     refused(result.stderr, where, "File name too long")
+
+
+def test_a_config_out_written_as_a_number_is_a_folder_name(tmp_path):
+    """The fuzzer's data 2702 1695: ``out: 2147483648`` in ./pnpforge.yaml passed the config's check
+    (a number reads as text) and the build ended in an internal error (TypeError)."""
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "example-game", tmp_path / "g")
+    (tmp_path / "pnpforge.yaml").write_text("build:\n  out: 2024\n  format: pdf\n  paper: a4\n", encoding="utf-8")
+    result = run_in_process("build", "g", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list((tmp_path / "2024").glob("*/a4/*.pdf"))
+
+
+@pytest.mark.parametrize("attr", ['stroke-width="1e308"', 'stroke-width="4e300"'])
+def test_a_huge_stroke_width_in_svg_art_is_refused_at_validate(tmp_path, attr):
+    """The fuzzer's data-build 2702 93: SVG art with stroke-width="1e308" passed validate (its size,
+    transforms and reach were checked, not its line widths) and the build's reportlab failed."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+           f'<path d="M 1 1 L 9 9" stroke="#000" {attr}/></svg>')
+    art_game(tmp_path, "line.svg", svg.encode())
+    validate_and_build(tmp_path, "'art/line.svg': a stroke width or font size in it", "is too large to print")

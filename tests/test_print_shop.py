@@ -59,7 +59,11 @@ def _problems_in(content_owner, resources, where: str, seen: set, out: list[str]
             out.append(f"{where}: {_NON_CMYK_OPS[name]} ({name} {operands})")
         elif name in ("cs", "CS"):
             space = str(operands[0])
-            if space != "/DeviceCMYK":
+            spaces = resources.get("/ColorSpace") or {}
+            named = spaces[space].get_object() if space in spaces else None
+            # a spot colour (the CutContour die line) is allowed: a Separation with a CMYK alternate
+            spot = named is not None and str(named[0]) == "/Separation" and str(named[2]) == "/DeviceCMYK"
+            if space != "/DeviceCMYK" and not spot:
                 out.append(f"{where}: colour space {space} set ({name})")
         elif name == "gs":
             state = resources["/ExtGState"][operands[0]].get_object()
@@ -543,3 +547,40 @@ def test_a_hex_grid_without_grid_lines_shows_no_light_seam(tmp_path, monkeypatch
     monkeypatch.setattr(hexgrid, "hex_underlay", lambda s, hexes: None)
     svg, pdf, _ = _hexgrid_seams("none", 150, tmp_path)
     assert svg > 48 + 20 and pdf > 48 + 20
+
+
+def test_every_shaped_piece_carries_its_die_line_as_the_cutcontour_spot_colour(shop):
+    """Hexes, rounds and round-cornered cards and counters: the cut outline stroked in the Separation
+    colour CutContour (CMYK alternate), 100% tint, overprinting, its box exactly the TrimBox."""
+    from pypdf import PdfReader
+
+    from tests.pdfpaths import page_paths
+
+    shaped = plain = 0
+    for path in _shop_pdfs(shop):
+        reader = PdfReader(path)
+        for n, page in enumerate(reader.pages):
+            spaces = (page["/Resources"].get_object().get("/ColorSpace") or {})
+            seps = [str(v.get_object()[1]) for v in spaces.values()]
+            ops = [(str(op), operands) for operands, op in
+                   ((o, op.decode("latin-1")) for o, op in page.get_contents().operations)]
+            uses = [i for i, (op, a) in enumerate(ops) if op == "CS" and str(a[0]) in spaces
+                    and str(spaces[str(a[0])].get_object()[1]) == "/CutContour"]
+            if not seps:
+                plain += 1
+                continue
+            assert seps == ["/CutContour"], (path.name, n)
+            assert len(uses) == 1, (path.name, n)
+            after = ops[uses[0]:]
+            assert next(a for op, a in after if op == "SCN") == [1], (path.name, n)  # 100% of the spot
+            states = [page["/Resources"]["/ExtGState"][a[0]].get_object() for op, a in after[:12] if op == "gs"]
+            assert any(st.get("/OP") is not None and bool(st["/OP"]) for st in states), (path.name, n)
+            trim = [float(v) * 25.4 / 72 for v in page["/TrimBox"]]
+            h = float(page.mediabox[3]) * 25.4 / 72
+            die = [d for d in page_paths(path, n) if abs(d.width_mm - 0.25) < 0.01 and d.stroke is not None]
+            xs = [x for d in die[-1:] for x, _ in d.points]
+            ys = [y for d in die[-1:] for _, y in d.points]
+            assert abs(min(xs) - trim[0]) <= 0.05 and abs(max(xs) - trim[2]) <= 0.05, (path.name, n, xs, trim)
+            assert abs(min(ys) - (h - trim[3])) <= 0.05 and abs(max(ys) - (h - trim[1])) <= 0.05, (path.name, n)
+            shaped += 1
+    assert shaped > 50 and plain > 0, (shaped, plain)

@@ -247,6 +247,17 @@ def cue_radius_mm(shape: str, cap_mm: float) -> float:
     return size * 25.4 / 72.0 * CAP_EM / CUE_FIT.get(shape, 1.0)
 
 
+CUE_MARK_MIN_MM = 4.0  # a piece's cue mark (the shape round the letter) is at least this tall: player
+# colours that print as one grey (Orange and Sky, Green and Vermilion) are told apart by it
+
+
+def cue_mark_radius_mm(shape: str, cap_mm: float) -> float:
+    """The radius of a piece's cue shape: room for a letter ``cap_mm`` tall, and the whole shape at
+    least CUE_MARK_MIN_MM tall."""
+    x0, y0, x1, y1 = shape_path(shape, 0.0, 0.0, 1.0).bounds()
+    return max(cue_radius_mm(shape, cap_mm), CUE_MARK_MIN_MM / (y1 - y0))
+
+
 def cue_letter_pt(r: float, shape: str) -> float:
     """The letter size (pt) that fills a cue shape of radius ``r``: the largest step of the type
     scale that fits its room."""

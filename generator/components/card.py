@@ -19,7 +19,7 @@ from .textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
 SAFE_MM = 3.0  # no text nearer the cut than this: a knife wanders and corners are rounded
-MIN_PT = 5.0
+MIN_PT = 5.5
 TITLE_MIN_PT = 6.5
 
 

@@ -130,14 +130,18 @@ def _stream_svg(path: Path, root: Path | None) -> str | None:
     return None
 
 
+RASTER_IN_SVG = "a PNG or JPEG picture: SVG art must be all vector (give the picture with image: instead)"
+
+
 def _reference_problem(path: Path, href: str, root: Path | None) -> str | None:
-    """Why an SVG's reference to another file is refused, or None. A picture it names (a file, or a
-    ``data:`` URI) is held to the limits of a picture named in the game's data."""
+    """Why an SVG's reference to another file is refused, or None: only other SVG files of the game
+    folder (held to the same limits) and the SVG's own elements (``#id``). A PNG or JPEG inside SVG
+    art (a file or a ``data:`` URI) cannot be drawn into the PDF's form of the art (reportlab)."""
     href = href.strip()
-    if href.startswith("#") or href == "":
+    if href.startswith("#") or href == "" or href.startswith("data:image/svg"):
         return None
     if href.startswith("data:"):
-        return _data_uri_problem(href)
+        return f"it holds {RASTER_IN_SVG}"
     if ":" in href.split("/", 1)[0]:
         return f"it refers to {show(href, 60)}; an SVG picture may use files of the game folder only"
     target = href.split("#", 1)[0]
@@ -149,7 +153,9 @@ def _reference_problem(path: Path, href: str, root: Path | None) -> str | None:
             full.relative_to(root.resolve())
     except (ValueError, OSError):
         return f"it refers to {show(target, 60)}, outside the game folder"
-    if full.suffix.lower() in KINDS and str(full) not in _CHECKING and full.is_file():
+    if not is_svg(str(full)):
+        return f"it refers to {show(target, 60)}, {RASTER_IN_SVG}"
+    if str(full) not in _CHECKING and full.is_file():
         _CHECKING.add(str(full))  # an SVG naming itself, or one naming it: svglib refuses the cycle
         try:
             why = check_image(full, root)
@@ -161,31 +167,6 @@ def _reference_problem(path: Path, href: str, root: Path | None) -> str | None:
 
 
 _CHECKING: set[str] = set()  # the SVG files being checked, the outermost first
-
-
-def _data_uri_problem(href: str) -> str | None:
-    """A picture given inside the SVG as ``data:image/png;base64,...``: held to the picture limits
-    from its header (the SVG's own size bounds its bytes)."""
-    import base64
-    import binascii
-    import io
-
-    head, _, payload = href.partition(",")
-    if not head.startswith("data:image/") or not head.endswith(";base64") or head.startswith("data:image/svg"):
-        return None
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        data = base64.b64decode(payload, validate=False)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            with Image.open(io.BytesIO(data)) as im:
-                why = raster_problem(im.width, im.height)
-    except Image.DecompressionBombError:
-        why = f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture {SEE}"
-    except (binascii.Error, UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        return None  # svglib leaves out what it cannot read, and says so (refused then)
-    return f"the picture inside it: {why}" if why else None
 
 
 SVG_REACH = 1_000_000.0  # user units: a width, a coordinate, a transform's scale or shift
@@ -210,6 +191,10 @@ def _reach_problem(drawing) -> str | None:  # noqa: ANN001 - a reportlab Drawing
         if transform is not None and far(transform):
             return (f"a transform in it ({', '.join(f'{v:g}' for v in transform)}) scales or moves by more "
                     f"than {SVG_REACH:,.0f}; too large to print")
+        sizes = [v for v in (getattr(node, "strokeWidth", None), getattr(node, "fontSize", None))
+                 if isinstance(v, (int, float))]
+        if far(sizes):  # stroke-width="1e308": every line is written out with it
+            return f"a stroke width or font size in it ({max(sizes, key=abs):g}) is too large to print"
         stack.extend(getattr(node, "contents", None) or ())
     try:
         bounds = drawing.getBounds()
@@ -237,7 +222,9 @@ def natural_size(path: str) -> tuple[float, float]:
                 why = raster_problem(im.width, im.height)
                 if why:
                     raise ValueError(why)
-                im.verify()
+                im.verify()  # a PNG's checksums
+            with Image.open(path) as im:
+                im.load()  # decoded once (at most 40 MB): what the build will read, readable whole
                 return float(im.width), float(im.height)
     except Image.DecompressionBombError:  # hundreds of millions of pixels in a small file
         raise ValueError(f"it is over the limit of {IMAGE_PX // 1_000_000} million pixels a picture {SEE}") from None
@@ -279,6 +266,12 @@ def check_image(path: Path, root: Path | None = None) -> str | None:
     except ValueError as exc:
         return str(exc)
     return why
+
+
+def forget() -> None:
+    """Forget every picture read (its size, its drawing, its SVG checks): a file of the same name changed."""
+    for cached in (svg_drawing, natural_size, _svg_problem):
+        cached.cache_clear()
 
 
 def placement(path: str, box: tuple[float, float, float, float], fit: str = "fit") -> tuple[float, float, float, float]:

@@ -10,7 +10,7 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
-from .art import cue_cap_mm, cue_radius_mm, draw_cue, draw_icon, mix, pattern
+from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
 from .images import draw_image
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
@@ -62,7 +62,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
         band = max(0.8, d * 0.06)
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
-    if look.player:
+    if look.player and _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05:
         _player_outline(s, comp, look)
     if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
         colour, width = look.cut
@@ -88,7 +88,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 
 # -- layout: what goes where on a tile, token or counter ----------------------------------------
 
-MIN_PT = 5.0  # no text on a piece is set smaller than this
+MIN_PT = 5.5  # no text on a piece is set smaller than this (a label read at 100%)
 
 
 class _Placed:
@@ -148,9 +148,20 @@ def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
     return max(0.0, w - 2 * inset)
 
 
-def _inset(comp: Component) -> float:
+def _framed(comp: Component) -> bool:
+    """A player's piece of FRAME_MIN_PIECE_MM or more: it has the player outline inside its cut. A
+    smaller piece has no room for one 1.5 mm inside; its cut line is its only line at the edge."""
+    return _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05 and any(item.colour is not None for item in comp.items)
+
+
+def _inset(comp: Component, framed: bool | None = None) -> float:
+    """How far inside the cut a piece's text and icons keep: clear of the player outline on a
+    player's piece."""
     d = _inner(comp)
-    return max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    inset = max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    if _framed(comp) if framed is None else framed:
+        inset = max(inset, OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM)
+    return inset
 
 
 def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
@@ -203,11 +214,12 @@ def component_title_pt(comp: Component, family: dict) -> float:
     titles = sorted({str(side.get("title")) for item in comp.items for side in (item.face, item.back or {})
                      if side.get("title")})
     return _component_title_pt(comp.kind, tuple(comp.size_mm), comp.orientation, tuple(titles),
-                               tuple(sorted(family.items())))
+                               tuple(sorted(family.items())), _framed(comp))
 
 
 @lru_cache(maxsize=256)
-def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple) -> float:
+def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple,
+                        framed: bool = False) -> float:
     probe = Component("title-probe", "", kind, size_mm, [], {}, "", 0, orientation=orientation)
     look_family = dict(family)
     size = 1e9
@@ -215,8 +227,8 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
         plan = Plan()
         y, nominal = _title_start(probe, 1.0)
         if kind == "token":
-            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe))
-        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe), "the title",
+            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe, framed))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe, framed), "the title",
                               plan.problems)
         size = min(size, placed.size)
     return size
@@ -345,8 +357,11 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
 
 
 CUT_CLEAR_MM = 1.5  # text on a piece of 15 mm or more stays this far inside its cut line
-OUTLINE_INSET_MM = 0.45  # the player outline's centre line, this far inside the cut (plus half its width)
+OUTLINE_INSET_MM = 1.5  # the player outline's outer edge, this far inside the cut: a hand cut that strays
+# keeps it whole and even, and the cut line is the only line at the cut
 OUTLINE_MM = 0.5
+FRAME_GAP_MM = 0.3  # text and icons keep this far inside the player outline
+FRAME_MIN_PIECE_MM = 15.0  # a player piece this big or bigger has the outline
 
 
 def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
@@ -371,13 +386,14 @@ TITLE_FLOOR_PT = 6.0
 
 
 def _cue_r(look: Look, d: float) -> float:
-    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces)."""
-    return cue_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
+    """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces),
+    the shape at least 4 mm tall."""
+    return cue_mark_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
 
 
 def _player_outline(s: Surface, comp: Component, look: Look) -> None:
-    """A dark line just inside the cut of every player piece: it stands out on any terrain, even one
-    close to the player's colour, and a slightly wide cut still leaves it whole."""
+    """A dark line 1.5 mm inside the cut of a player piece: it stands out on any terrain, even one
+    close to the player's colour, and a cut that strays still leaves it whole and even."""
     s.draw(outline(comp, -(OUTLINE_INSET_MM + OUTLINE_MM / 2)),
            Style(stroke=mix(look.player, "#000000", 0.7), width_mm=OUTLINE_MM, join="round"))
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
 
 # The printing condition named in the OutputIntent: SWOP coated, as DriveThruCards asks ("US Web Coated
 # (SWOP) v2" in Acrobat); CGATS TR 001 is its name in the ICC's registry of characterizations.
@@ -62,6 +62,8 @@ def _cmyk_fractions(r: float, g: float, b: float) -> tuple[float, float, float, 
 def enforce(colour) -> CMYKColor:
     """reportlab's colour hook: any colour (a name, an RGB Color, one with alpha) as an opaque CMYKColor."""
     c = toColor(colour)
+    if isinstance(c, CMYKColorSep) and c.spotName:  # a spot colour (the CutContour die line) stays one
+        return c
     alpha = getattr(c, "alpha", 1) if getattr(c, "alpha", 1) is not None else 1
     if isinstance(c, CMYKColor):
         if alpha >= 1 and type(c) is CMYKColor:

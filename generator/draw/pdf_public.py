@@ -77,6 +77,9 @@ JOIN = {"miter": 0, "round": 1, "bevel": 2}
 CAP = {"butt": 0, "round": 1, "square": 2}
 
 
+CUT_CONTOUR = "CutContour"  # the spot colour name print shops' cutters follow
+
+
 class PublicPdfSurface(Surface):
     """Draws into one PDF document through reportlab's public calls. Forms (``define``/``use``)
     become PDF form XObjects."""
@@ -232,6 +235,23 @@ class PublicPdfSurface(Surface):
         c.drawPath(self._rl_path(path), stroke=1 if style.stroke else 0, fill=1 if style.fill else 0, fillMode=0)
         if style.opacity < 1.0:
             c.restoreState()
+
+    def cut_contour(self, path: Path, width_mm: float = 0.25) -> None:
+        """Stroke ``path`` in the spot colour ``CutContour`` (a Separation, 100% tint, shown as magenta),
+        overprinting: the die line a print shop's cutter follows, which prints on nothing. reportlab
+        writes it: a CMYKColorSep with a spotName and the canvas's setStrokeOverprint."""
+        from reportlab.lib.colors import CMYKColorSep
+
+        c = self._canvas
+        c.saveState()
+        c.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=CUT_CONTOUR, density=1))
+        c.setStrokeOverprint(True)
+        c.setOverprintMask(True)
+        c.setLineWidth(width_mm)
+        c.setLineJoin(JOIN["round"])
+        c.setDash([], 0)
+        c.drawPath(self._rl_path(path), stroke=1, fill=0)
+        c.restoreState()
 
     def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
         if not text:

@@ -7,9 +7,10 @@ from typing import Any, Callable
 
 from ..draw.pdf import PdfSurface
 from ..draw.surface import Surface
-from ..layout.document import Document
+from ..layout.document import Document, PageJob
 from ..layout.page import PRINT_NOTE, Paper, footer, page_label_text, short_credits
 from ..layout.plan import plan_documents
+from ..layout.registration import CutPaper, draw_marks
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
 from ..options import Options
@@ -20,6 +21,10 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
                    progress: Callable[[], None] | None = None) -> tuple[dict[str, bytes], list[dict[str, Any]]]:
     """One paper's documents as ``fmt`` ("pdf": a PDF each; "svg": a file a page), by path in the game's
     folder, and their manifest entries."""
+    if opts.cut_files:  # pieces keep clear of the registration marks
+        from ..layout.registration import cut_paper  # lazy: only for --cut-files
+
+        paper = cut_paper(paper)
     planned = plan_documents(game, components, paper, opts)
     limits.check_pages(planned, paper)  # the real plan, before a page is drawn
     files: dict[str, bytes] = {}
@@ -29,15 +34,17 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
         if fmt == "pdf":
             pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
                              viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
-            render(game, doc, paper, pdf, progress)
+            pages = render(game, doc, paper, pdf, progress)
             files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
         else:
             from ..draw.svg import SvgSurface  # lazy: not loaded for a build of PDFs only
 
             svg = SvgSurface(title=doc.title)
-            render(game, doc, paper, svg, progress)
+            pages = render(game, doc, paper, svg, progress)
             for i, page in enumerate(svg.finish(), start=1):
                 files[f"{paper.name}/svg/{stem}-{i:03d}.svg"] = page
+        if opts.cut_files:
+            files.update(cut_files(doc, paper, pages))
         docs.append(manifest_doc(doc, paper))
     return files, docs
 
@@ -63,8 +70,22 @@ def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
     return files
 
 
-def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: Callable[[], None] | None = None) -> None:
-    """Draw ``doc`` onto ``surface``: its contents pages, then its pages, each with its footer."""
+def cut_files(doc: Document, paper: Paper, pages: list[PageJob]) -> dict[str, bytes]:
+    """The cut file of each page of ``doc`` holding pieces, named after the PDF and its page number."""
+    from ..layout.cutfile import cut_svg  # lazy: only for --cut-files
+
+    out = {}
+    for number, job in enumerate(pages, start=1):
+        data = cut_svg(job, paper, f"{doc.title}: page {number}, {job.what}")
+        if data is not None:
+            out[f"{paper.name}/cut/{doc.stem}-page{number:03d}.svg"] = data
+    return out
+
+
+def render(game: Game, doc: Document, paper: Paper, surface: Surface,
+           progress: Callable[[], None] | None = None) -> list[PageJob]:
+    """Draw ``doc`` onto ``surface``: its contents pages, then its pages, each with its footer (and, on
+    paper planned for a cutting machine, its registration marks). Returns the pages in order."""
     pages = contents_pages(game, doc) + doc.pages
     for job in pages:
         w, h = job.size_mm or (paper.width_mm, paper.height_mm)
@@ -73,6 +94,8 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: 
         # let the backend add them at the end. reportlab takes page boxes at any time before showPage.
         surface.begin_page(w, h, label=job.what)
         avoid, trim, bleed = job.paint(surface, page_paper)
+        if isinstance(page_paper, CutPaper) and any(sheet.side == "front" for sheet, _m, _o in job.sheets):
+            avoid = avoid + draw_marks(surface, page_paper)
         if trim is not None:
             x, y, tw, th = trim
             set_boxes = getattr(surface, "set_boxes", None)
@@ -84,6 +107,7 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface, progress: 
         surface.end_page()
         if progress:
             progress()
+    return pages
 
 
 def _duplex_pref(doc: Document, opts: Options) -> str:

@@ -39,6 +39,18 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
     return comp.size_mm
 
 
+def shaped(comp: Component) -> bool:
+    """A piece a shop die-cuts along a line of its own: a hex, a round, a card or counter with round
+    corners (a plain rectangle is trimmed to the TrimBox)."""
+    return comp.kind in ("hex-tile", "token") or (comp.kind in PIECE_KINDS and comp.corner_mm > 0)
+
+
+def _moved(path, dx: float, dy: float):
+    from ..layout.cutfile import moved  # lazy: the cut files' path arithmetic
+
+    return moved(path, dx, dy)
+
+
 def shop_faces(game: Game, comp: Component) -> list[Face]:
     """The faces of one component in print order: each item's front, then its back."""
     if comp.kind == "board":
@@ -80,6 +92,8 @@ def print_shop_files(game: Game, components: list[Component], folder: Path) -> t
             label = page_label(face)
             pdf.begin_page(page_w, page_h, label=label)
             paint_face(pdf, game, face, BLEED_MM, page_w, page_h)
+            if shaped(comp):  # the die line, centred on the trim as the piece is
+                pdf.cut_contour(_moved(outline(comp), page_w / 2, page_h / 2))
             pdf.set_boxes((BLEED_MM, BLEED_MM, w, h), (0.0, 0.0, page_w, page_h))
             pdf.end_page()
             pages.append({"page": number, "item": face.item, "side": face.side, "count": face.count,

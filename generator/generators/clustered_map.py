@@ -38,6 +38,7 @@ class MapParams:
     start_distance: int
     start_terrain: str
     water_within: int = 0  # every start has water at most this many spaces away (0: no rule)
+    min_water_bodies: int = 1  # separate bodies of water (each at least min_water_body hexes)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def generate(p: MapParams, seed: int) -> KMap:
         terrain = _grow(rng, cells, p)
         _fill_small_water(terrain, p)
         water = sum(1 for t in terrain.values() if t == p.water)
-        if water < p.min_water_hexes or not bodies(terrain, p.water):
+        if water < p.min_water_hexes or len(bodies(terrain, p.water)) < max(1, p.min_water_bodies):
             continue
         starts = _starts(rng, terrain, p)
         if starts is not None:
@@ -191,6 +192,7 @@ def params_from(game: Game, comp: Component) -> MapParams:
             growth={str(k): float(v) for k, v in dict(raw.get("growth") or {}).items()},
             north=tuple(raw.get("north") or ()), south=tuple(raw.get("south") or ()), water=water,
             min_water_body=int(raw.get("min_water_body", 4)), min_water_hexes=int(raw.get("min_water_hexes", 1)),
+            min_water_bodies=int(raw.get("min_water_bodies", 1)),
             starts=int(raw.get("starts", 4)), start_distance=int(raw.get("start_distance", 4)),
             start_terrain=start_terrain, water_within=int(raw.get("water_within", 0)))
     except (TypeError, ValueError) as exc:
@@ -201,10 +203,11 @@ def params_from(game: Game, comp: Component) -> MapParams:
 
 MARGIN_MM = 8.0
 TITLE_MM = 14.0
-LEGEND_MM = 30.0
+LEGEND_MM = 33.0
 
 
-def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, note: str) -> list[dict[str, Any]]:
+def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, note: str,
+            note_width: float) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     step = width / 4
     for i, kind in enumerate(kinds):
@@ -215,7 +218,7 @@ def _legend(game: Game, kinds: list[str], x0: float, y0: float, width: float, no
         out.append({"type": "text", "at_mm": [x + 12.0, y + 6.0], "text": game.terrain[kind]["name"],
                     "size_pt": 9, "font": "bold"})
     if note:
-        out.append({"type": "box", "at_mm": [x0, y0 + 22.0], "size_mm": [width, 8.0], "text": note,
+        out.append({"type": "box", "at_mm": [x0, y0 + 22.0], "size_mm": [min(width, note_width), 11.0], "text": note,
                     "size_pt": 7, "fill": "#ffffff", "stroke": "#888888", "width_mm": 0.2})
     return out
 
@@ -245,7 +248,7 @@ def board(game: Game, comp: Component, kmap: KMap, p: MapParams, seed: int) -> C
     ]
     kinds = [k for k in game.terrain]
     elements += _legend(game, kinds, MARGIN_MM, MARGIN_MM + TITLE_MM + map_h + 4, map_w,
-                        str(raw.get("legend_note", "")))
+                        str(raw.get("legend_note", "")), float(raw.get("legend_note_width_mm", map_w)))
     spec = {"id": comp.id, "name": comp.name, "kind": "board", "face": {"fill": "#ffffff"},
             "elements": elements, "size_mm": [width, height]}
     return Component(id=comp.id, name=comp.name, kind="board", size_mm=(width, height), items=[], spec=spec,

@@ -48,7 +48,8 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     for r in range(tiling.rows):
         for c in range(tiling.cols):
             jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
-                                lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)))
+                                lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0),
+                                band_mm=poster.tile_band_mm(tiling, r, paper)))
     return jobs
 
 

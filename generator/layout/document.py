@@ -19,15 +19,19 @@ class PageJob:
     footer and scale bar, its sheet number, the pieces sheets drawn on it ((PieceSheet, mirror,
     offset)), other components sharing it (packed to save paper), and ``board``: a whole upright
     board alone on its page (painter, size, bleed), and ``stack``: the whole boards a page of stacked
-    boards was made of."""
+    boards was made of. ``band_mm``: how far down from the top of the paper's usable area everything
+    the page draws reaches, for a page that may share its sheet with the next one (``sharing.py``);
+    None: it takes its page. ``smaller``: the same page set smaller (a narrower band), or None."""
 
     def __init__(self, comp: Component | None, what: str, paint: Callable[[Surface, Paper], PaintResult],
                  size_mm: tuple[float, float] | None = None, furniture: bool = True, sheet_no: int = 0,
                  sheet_of: int = 0, sheets: list | None = None, also: list | None = None,
-                 board: tuple | None = None, stack: list[PageJob] | None = None, per_page: int = 0):
+                 board: tuple | None = None, stack: list[PageJob] | None = None, band_mm: float | None = None,
+                 smaller: Callable[[], PageJob] | None = None, per_page: int = 0):
         self.per_page = per_page  # copies: of a board, how many one page holds (0: not copies)
         self.comp, self.what, self.paint, self.size_mm, self.furniture = comp, what, paint, size_mm, furniture
         self.sheet_no, self.sheet_of, self.board, self.stack = sheet_no, sheet_of, board, stack
+        self.band_mm, self.smaller = band_mm, smaller
         self.sheets = [] if sheets is None else sheets
         self.also = [] if also is None else also
 

@@ -146,6 +146,51 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
     return jobs
 
 
+def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
+    """Double-sided pieces of several components packed as one-sided ones are (layout/packing.py), each
+    fronts page followed by its backs page: every block's backs mirrored on the same grid, so each back
+    lands behind its own front wherever the block stands on the sheet (long-edge flip). A component's
+    last few pieces go under another's last rows, where that saves a sheet."""
+    from .packing import by_kind, pack  # lazy: as in packed_pages
+
+    counts = {c.id: sum(item.count for item in c.items) or None for c in comps}
+
+    def plan(comp: Component, region: tuple[float, float, float, float]):
+        bleed = piece_bleed(comp, opts)
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        count = counts[comp.id]
+        return plan_grid(comp, paper, bleed, region, count=count) if explicit else \
+            plan_least_paper(comp, paper, bleed, region, count=count)
+
+    runs = []
+    once: dict[str, Once] = {}
+    for comp in by_kind(comps):
+        try:
+            plan(comp, paper.usable)
+        except ValueError:
+            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
+                             f"on {paper.name} paper", comp.file, comp.line) from None
+        pieces = instances(game, comp, opts.ink_saver)
+        once[comp.id] = printed_once(pieces)
+        runs.append((comp, pieces))
+    jobs = []
+    for page in pack(runs, paper, plan):
+        fronts = [(PieceSheet(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
+                  for b in page.blocks]
+        backs = [(PieceSheet(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
+                  opts.back_offset_mm) for b in page.blocks]
+        comps_here = page.comps
+        what = ", ".join(c.name for c in comps_here)
+        if len(what) > 40:  # the footer's sheet label must fit its line
+            what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
+        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
+        jobs.append(PageJob(comps_here[0], f"{what} (fronts)", _labelled(piece_paint(game, fronts, opts.marks), labels),
+                            sheets=fronts, also=comps_here[1:]))
+        jobs.append(PageJob(comps_here[0], f"{what} (backs)", piece_paint(game, backs, opts.marks), sheets=backs,
+                            also=comps_here[1:]))
+    return jobs
+
+
 def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple[str, tuple[float, float]]]):
     """A packed page's painter that then heads each block under another with its component's name
     (on a white ground: the crop marks of the block run up behind it)."""

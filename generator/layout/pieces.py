@@ -292,6 +292,12 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
     return Path.rect(x0, y0, x1 - x0, y1 - y0)
 
 
+def piece_centres(grid: Grid, n: int, paper: Paper, mirror: str = "none",
+                  offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[float, float]]:
+    """The centre on the page of each of the first ``n`` slots, as :func:`draw_pieces` places them."""
+    return [(x + offset[0], y + offset[1]) for x, y in (_mirror(*grid.centre(i), paper, mirror) for i in range(n))]
+
+
 def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, float]:
     if mirror == "long":
         return paper.width_mm - cx, cy

@@ -7,7 +7,7 @@ from ..model import Component, Game
 from ..options import Options
 from .document import Document, number_sheets
 from .page import Paper
-from .piecepages import packed_pages, piece_bleed, piece_pages
+from .piecepages import packed_duplex_pages, packed_pages, piece_bleed, piece_pages
 from .textpage import sheet_pages
 
 
@@ -21,6 +21,7 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
     one_sided: list[Component] = []  # pieces printed on one side only: they share pages
+    two_sided: list[Component] = []  # pieces printed on both sides (long-edge flip): they share sheets
     pack_at = 0
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
@@ -33,6 +34,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
                 from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
 
                 single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
+            elif opts.duplex == "long":  # double-sided pieces share sheets too (their backs mirror block by block)
+                two_sided.append(comp)
             else:
                 duplex.pages.extend(piece_pages(game, comp, paper, opts))
         elif comp.kind == "board":
@@ -41,12 +44,18 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
             single.pages.extend(board_pages(game, comp, paper))
         elif comp.kind == "sheet":
             for _ in range(int(comp.spec.get("copies", 1) or 1)):  # a sheet fills its page: a page a copy
-                single.pages.extend(sheet_pages(game, comp))
+                single.pages.extend(sheet_pages(game, comp, paper))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
+    if two_sided:
+        duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
         single.pages = stack_boards(single.pages, paper)
+    if any(job.band_mm is not None for job in single.pages):
+        from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
+
+        single.pages = share_bands(single.pages, paper)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         number_sheets(doc.pages)

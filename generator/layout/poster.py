@@ -181,6 +181,13 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
 HEADER_CLEAR_MM = 3.0
 
 
+def tile_band_mm(t: Tiling, row: int, paper: Paper) -> float:
+    """How far below the paper's usable top a piece of ``row`` draws: its label band and its view
+    (a bottom row is often short: the rest of its page is free)."""
+    vh = min(t.view_h, t.board_h - row * t.step_y)
+    return (t.y0 - paper.usable[1]) + vh + 1.0
+
+
 def fitted_text(s: Surface, x: float, y: float, width: float, text: str, size_pt: float,
                 min_pt: float = 5.0, **kw) -> None:
     """One line at ``size_pt``, smaller (down to ``min_pt``) if it would run past ``width`` mm, and

@@ -44,15 +44,33 @@ def split_columns(sections: Sequence[dict[str, Any]], columns: int, width: float
     return out
 
 
-def sheet_pages(game: Game, comp: Component) -> list[PageJob]:
-    """A ``sheet`` component (rules summary, reference): its sections on a page of text."""
+def sheet_pages(game: Game, comp: Component, paper: Paper | None = None) -> list[PageJob]:
+    """A ``sheet`` component (rules summary, reference): its sections on a page of text. On ``paper``,
+    the page says how far down its text reaches (its band: it may share its sheet, ``sharing.py``)."""
     sections = list(comp.spec.get("sections") or [])
     columns = int(comp.spec.get("columns", 1))
 
-    def paint(s: Surface, paper: Paper) -> PaintResult:
-        paint_text_page(s, paper, comp.name, sections, columns, icons=game.icons, where=(comp.file, comp.line))
-        return [], None, 0.0
-    return [PageJob(comp, comp.name, paint)]
+    def job_at(max_pt: float) -> PageJob:
+        def paint(s: Surface, paper: Paper) -> PaintResult:
+            paint_text_page(s, paper, comp.name, sections, columns, max_pt=max_pt, icons=game.icons,
+                            where=(comp.file, comp.line))
+            return [], None, 0.0
+        if paper is None:
+            return PageJob(comp, comp.name, paint)
+        smaller = (lambda: job_at(SHARED_PT)) if max_pt > SHARED_PT else None
+        return PageJob(comp, comp.name, paint, band_mm=text_band_mm(paper, sections, columns, max_pt), smaller=smaller)
+    return [job_at(10.0)]
+
+
+SHARED_PT = 9.0  # the text size a page of text may be set down to, to share its sheet with another
+
+
+def text_band_mm(paper: Paper, sections: Sequence[dict[str, Any]], columns: int = 1, max_pt: float = 10.0) -> float:
+    """How far below the usable area's top :func:`paint_text_page` draws (title and text at ``max_pt``)."""
+    x0, _y0, x1, _y1 = paper.usable
+    width = (x1 - x0 - (columns - 1) * COLUMN_GAP_MM) / columns
+    groups = split_columns(sections, columns, width, max_pt)
+    return 12 + max(measure(group, width, max_pt) for group in groups) + 1.0
 
 
 def contents_pages(game: Game, doc: Document) -> list[PageJob]:

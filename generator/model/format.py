@@ -244,6 +244,9 @@ GENERATOR_PARAMS = {
         "water": Key(ID, doc="the water terrain (default water)"),
         "min_water_body": Key(integer(1, 1000), doc="smaller bodies of water become land (default 4)"),
         "min_water_hexes": Key(integer(0, 10_000), doc="at least this much water on the map (default 1)"),
+        "min_water_bodies": Key(integer(1, 1000), doc="at least this many separate bodies of water (default 1)"),
+        "legend_note_width_mm": Key(num(10, 2000), doc="the legend note's width (default: the map's); keep it "
+                                                       "off the seams of a map printed in pieces"),
         "starts": Key(integer(0, 20), doc="start hexes to mark (default 4)"),
         "start_distance": Key(integer(0, 100), doc="at least this many hexes between starts (default 4)"),
         "water_within": Key(integer(0, 100), doc="every start has water at most this many hexes away "

@@ -97,7 +97,7 @@ def test_the_pdf_is_one_page_of_the_right_size_with_the_seed(tmp_path):
     w, h = pdf[0].get_size()
     assert (round(w / 72 * 25.4, 1), round(h / 72 * 25.4, 1)) == (215.9, 279.4)
     text = pdf[0].get_textpage().get_text_range()
-    assert "Sheet 7" in text and "sheet: 7" in text and "print at 100%" in text
+    assert "Sheet 7" in text and "map number 7" in text and "print at 100%" in text
     assert render_sheet(rules(), generate_map(rules_board(rules()), 7), "letter", "pdf") == data
 
 

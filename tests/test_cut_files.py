@@ -1,0 +1,145 @@
+"""``build --cut-files``: the cut file of every sheet of pieces lies on the cut lines the sheet prints.
+
+Every kit is built with --cut-files on A4 and Letter; each cut file's paths are read back and set
+against the lines the PDF page really draws (read from the PDF with pypdfium2, forms included): a
+hex's or round's path must be the printed 0.15 mm cut line (every point within 0.05 mm), a card's or
+counter's rectangle must have each edge on the crop marks of its block (within 0.05 mm). The marks
+in the file are the marks on the page."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tests.pdfpaths import Drawn, page_paths
+
+KITS = ("farlander", "ktech", "lords_of_war", "thrones")
+TOLERANCE_MM = 0.05
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def cut_build(tmp_path_factory):
+    from generator.build import Options, build_game
+    from generator.model import load_game, resolve_game
+
+    out = tmp_path_factory.mktemp("cut")
+    opts = Options(papers=("a4", "letter"), formats=("pdf",), cut_files=True)
+    for kit in KITS:
+        build_game(load_game(resolve_game(kit)), out, opts)
+    return out
+
+
+def _points(d: str) -> list[tuple[float, float]]:
+    """Each segment's end point of an SVG path (the library writes absolute M, L, C and Z only)."""
+    out = []
+    for op, args in re.findall(r"([MLCZ])([^MLCZ]*)", d):
+        nums = [float(v) for v in args.split()]
+        if nums:
+            out.append((nums[-2], nums[-1]))
+    return out
+
+
+def _cut_files(cut_build: Path):
+    files = sorted(cut_build.glob("*/*/cut/*.svg"))
+    assert files
+    for svg in files:
+        m = re.fullmatch(r"(.+)-page(\d{3})\.svg", svg.name)
+        yield svg, svg.parent.parent / f"{m.group(1)}.pdf", int(m.group(2)) - 1
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) <= TOLERANCE_MM
+
+
+def _matches(points: list[tuple[float, float]], drawn: Drawn) -> bool:
+    if len(drawn.points) < len(points):
+        return False
+    return all(any(_near(x, u) and _near(y, v) for u, v in drawn.points) for x, y in points)
+
+
+def test_every_kit_has_a_cut_file_for_every_fronts_page_of_pieces(cut_build):
+    for kit in KITS:
+        for paper in ("a4", "letter"):
+            assert list((cut_build / kit / paper / "cut").glob("*.svg")), (kit, paper)
+
+
+def test_each_cut_path_lies_on_the_printed_cut_lines(cut_build):
+    checked = {"shaped": 0, "rect": 0}
+    worst = 0.0
+    for svg, pdf, index in _cut_files(cut_build):
+        root = ET.parse(svg).getroot()
+        w_mm = float(root.get("width").removesuffix("mm"))
+        assert root.get("viewBox") == f"0 0 {root.get('width')[:-2]} {root.get('height')[:-2]}"
+        drawn = page_paths(pdf, index)
+        cut_lines = [d for d in drawn if d.stroke is not None and abs(d.width_mm - 0.15) < 0.01]
+        marks = [d for d in drawn if d.stroke == (0, 0, 0) and abs(d.width_mm - 0.2) < 0.01]
+        mark_xs = [x for d in marks for (x, y), (x2, y2) in zip(d.points[::2], d.points[1::2]) if _near(x, x2)]
+        mark_ys = [y for d in marks for (x, y), (x2, y2) in zip(d.points[::2], d.points[1::2]) if _near(y, y2)]
+        paths = root.find(f"{SVG}g[@id='cut']")
+        for path in paths:
+            d = path.get("d")
+            pts = _points(d)
+            assert d.rstrip().endswith("Z"), (svg.name, "an open cut path")
+            shaped = len(pts) == (5 if "C" in d else 6)  # a round (four arcs) or a hex (six corners)
+            if shaped:
+                hit = [c for c in cut_lines if _matches(pts, c)]
+                assert hit, (svg.name, path.get("id"), "no printed cut line under it")
+                worst = max(worst, max(min(max(abs(x - u), abs(y - v)) for u, v in hit[0].points) for x, y in pts))
+                checked["shaped"] += 1
+            else:
+                xs = [x for x, _ in pts]
+                ys = [y for _, y in pts]
+                for x in (min(xs), max(xs)):
+                    gap = min(abs(x - m) for m in mark_xs)
+                    assert gap <= TOLERANCE_MM, (svg.name, path.get("id"), "edge x", x, gap)
+                    worst = max(worst, gap)
+                for y in (min(ys), max(ys)):
+                    gap = min(abs(y - m) for m in mark_ys)
+                    assert gap <= TOLERANCE_MM, (svg.name, path.get("id"), "edge y", y, gap)
+                    worst = max(worst, gap)
+                checked["rect"] += 1
+            assert 0 < min(x for x, _ in pts) and max(x for x, _ in pts) < w_mm
+    assert checked["shaped"] > 100 and checked["rect"] > 100, checked
+    assert worst <= TOLERANCE_MM
+    print(f"cut paths checked: {checked}, worst distance {worst:.4f} mm")
+
+
+def test_the_registration_marks_are_printed_where_the_file_has_them(cut_build):
+    from generator.layout.page import PAPERS
+
+    for svg, pdf, index in _cut_files(cut_build):
+        root = ET.parse(svg).getroot()
+        marks = root.find(f"{SVG}g[@id='registration']")
+        assert len(marks) == 3
+        square = _points(marks[0].get("d"))
+        # the 5 mm filled square at the top left, 7 mm in from the page edges, as printed
+        assert (min(x for x, _ in square), min(y for _, y in square)) == (7.0, 7.0)
+        assert max(x for x, _ in square) == 12.0
+        drawn = page_paths(pdf, index)
+        for mark in marks:
+            pts = _points(mark.get("d"))
+            assert any(d.stroke is None and _matches(pts, d) for d in drawn), (svg.name, "mark not printed")
+        paper = PAPERS[svg.parent.parent.name]
+        assert root.get("width") == f"{paper.width_mm:g}mm"
+
+
+def test_no_piece_stands_in_a_registration_mark_zone(cut_build):
+    for svg, _pdf, _index in _cut_files(cut_build):
+        root = ET.parse(svg).getroot()
+        h = float(root.get("height")[:-2])
+        w = float(root.get("width")[:-2])
+        for path in root.find(f"{SVG}g[@id='cut']"):
+            pts = _points(path.get("d"))
+            top = min(y for _, y in pts)
+            bottom = max(y for _, y in pts)
+            # the marks' bands: 7 + 10 mm at the top, 7 + 10 mm at the bottom (the bottom-left L)
+            assert top >= 18.0 and bottom <= h - 18.0, (svg.name, path.get("id"), top, bottom)
+            assert 7.0 < min(x for x, _ in pts) and max(x for x, _ in pts) < w - 7.0
+
+
+def test_without_cut_files_no_marks_and_no_cut_folder(low_build):
+    assert not list(low_build.glob("*/cut"))

@@ -1,0 +1,61 @@
+"""The paper a kit takes: never more sheets than recorded in docs/outputs.md, and the README says the same.
+
+Counted from the planned documents (what a build draws, page for page): a duplex file's page pair is
+one sheet, its contents and printing-notes pages one more; a single-sided page is one sheet.
+tests/test_kit_type.py checks the same numbers against the built PDFs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KITS = {"lords_of_war": "Lords of War", "farlander": "Farlander", "thrones": "Thrones", "ktech": "KTech"}
+
+
+def recorded() -> dict[str, tuple[int, int]]:
+    """Each kit's A4 and Letter sheets as docs/outputs.md records them (its "now" columns)."""
+    doc = (ROOT / "docs" / "outputs.md").read_text(encoding="utf-8").split("Sheets of paper per kit", 1)[1]
+    out = {}
+    for kit, title in KITS.items():
+        row = next(line for line in doc.splitlines() if line.startswith(f"| {title} |"))
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        out[kit] = tuple(int(re.match(r"\d+", cells[i]).group()) for i in (2, 4))
+    return out
+
+
+def planned_sheets(kit: str, paper_name: str) -> int:
+    from generator.build import expand_generated
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+    from generator.model import load_game, resolve_game
+    from generator.options import Options
+
+    game = load_game(resolve_game(kit))
+    total = 0
+    for doc in plan_documents(game, expand_generated(game, 1), paper(paper_name), Options()):
+        pages = len(doc.pages) + (2 if doc.duplex else 1)  # the contents pages
+        total += (pages + 1) // 2 if doc.duplex else pages
+    return total
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_a_kit_takes_no_more_sheets_than_recorded(kit):
+    a4, letter = recorded()[kit]
+    assert planned_sheets(kit, "a4") <= a4
+    assert planned_sheets(kit, "letter") <= letter
+
+
+def test_lords_of_war_mat_pieces_and_tables_share_sheets():
+    """The tournament mat's pieces B1 and B2 (a third of a page each) on one sheet, the adventure table
+    and the terrain chart on one: 34 sheets on A4 (36 before), 37 on Letter (39)."""
+    assert (planned_sheets("lords_of_war", "a4"), planned_sheets("lords_of_war", "letter")) == (34, 37)
+
+
+def test_the_readme_states_the_recorded_sheets():
+    line = next(line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+                if line.startswith("Sheets of paper per kit"))
+    for kit, (a4, letter) in recorded().items():
+        assert f"{KITS[kit]} {a4} / {letter}" in line, (kit, line)
