@@ -100,3 +100,18 @@ def test_cells_refusals_name_their_line_or_row(runner, tmp_path):
     folder = write_game(tmp_path, card)
     result = validate(runner, folder)
     assert result.exit_code == 1 and "game.yaml:3: copies prints only on a board or a sheet" in result.output
+
+
+def test_copies_of_a_short_sheet_share_its_page(tmp_path):
+    sheet = HEAD + """components:
+  - id: score
+    name: Score card
+    kind: sheet
+    copies: 3
+    sections: [{heading: Score, rows: [[Round 1, ""], [Round 2, ""], [Total, ""]], header: [Round, Points]}]
+"""
+    pdf = _build(write_game(tmp_path, sheet), tmp_path / "out")
+    pages = pdf_text(pdf)
+    assert pages[1].count("Round 2") == 3 and len(pages) == 2  # the contents, then three cards on one page
+    contents_row = [line for line in pages[0].splitlines() if "Score card" in line][-1]
+    assert "Score card 3" in " ".join(contents_row.split()), contents_row  # 3 pieces

@@ -19,6 +19,7 @@ from typing import Any
 from ..errors import DataError, show
 from ..yamlsrc import YMap
 from .ids import norm
+from .maps import check_elements, check_refs
 
 EDGE_KEYS = ("edges", "centre", "edge_joins")
 SIDES = {"square-tile": 4, "hex-tile": 6}
@@ -35,9 +36,6 @@ class EdgeKinds:
             if isinstance(d, dict) and d.get("letter") is not None:
                 self.letters[str(d["letter"]).lower()] = kid
 
-    def known(self) -> str:
-        return ", ".join(self.defs) or "none defined (edge_kinds: in game.yaml)"
-
     def find(self, word: str) -> str | None:
         """The kind a word names: its id (in any case) or its letter."""
         w = str(word).strip()
@@ -46,7 +44,17 @@ class EdgeKinds:
         return self.letters.get(w.lower())
 
 
-def split_edges(value: Any, n: int) -> list[str] | None:
+def read_edge_kinds(defs: Any, icons: Any, terrain: Any, errors: list[DataError]) -> EdgeKinds:
+    """edge_kinds: of game.yaml, the icons and terrain their drawings name checked."""
+    for d in (defs or {}).values():
+        for part in ("elements", "joins", "across", "centre"):
+            if isinstance(d, dict) and d.get(part):
+                check_elements(d[part], errors)
+                check_refs(d[part], icons, terrain, errors)
+    return EdgeKinds(defs)
+
+
+def split_edges(value: Any) -> list[str] | None:
     """The edges as words. A list is one word an edge; a text is split at commas and spaces if it has
     any ("city, road, field, road"), else letter by letter ("CRFR": each letter one edge)."""
     if isinstance(value, list):
@@ -118,7 +126,7 @@ def expand_edges(face: dict[str, Any], where: YMap, kind: str, orientation: str,
     drawn: list[dict[str, Any]] = []
     ids: list[str] = []
     if "edges" in face:
-        words = split_edges(face["edges"], n)
+        words = split_edges(face["edges"])
         at = "edges" if "edges" in where else None
         if words is None or len(words) != n:
             got = show(face["edges"]) if words is None else f"{len(words)} ({show(face['edges'])})"
@@ -127,8 +135,9 @@ def expand_edges(face: dict[str, Any], where: YMap, kind: str, orientation: str,
         for word in words:
             kid = kinds.find(word)
             if kid is None or "elements" not in (kinds.defs[kid] or {}):
+                known = ", ".join(k for k, d in kinds.defs.items() if "elements" in (d or {}))
                 errors.append(where.error(f"unknown edge kind {show(word)} (edge kinds with elements: "
-                                          f"{', '.join(k for k, d in kinds.defs.items() if 'elements' in (d or {})) or 'none defined (edge_kinds: in game.yaml)'})", at))
+                                          f"{known or 'none defined (edge_kinds: in game.yaml)'})", at))
                 return out
             ids.append(kid)
         pairs = _pairs(face, where, ids, n, kinds, errors)

@@ -24,7 +24,7 @@ from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
 from .cells import read_cells
-from .edges import EDGE_KEYS, EdgeKinds, expand_edges
+from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
 from .fit import check_markers
@@ -193,7 +193,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
-    edge_kinds = _edge_kinds(main, game, errors)
+    edge_kinds = read_edge_kinds(main.get("edge_kinds"), game.icons, game.terrain, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -445,17 +445,6 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
     icon = face.get("icon")
     if icon is not None and icon not in game.icons:
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
-
-
-def _edge_kinds(main: YMap, game: Game, errors: list[DataError]) -> EdgeKinds:
-    """edge_kinds: of game.yaml, their drawings' icons and terrain checked."""
-    defs = main.get("edge_kinds") or {}
-    for d in defs.values():
-        for part in ("elements", "joins", "across", "centre"):
-            if isinstance(d, dict) and d.get(part):
-                check_elements(d[part], errors)
-                check_refs(d[part], game.icons, game.terrain, errors)
-    return EdgeKinds(defs)
 
 
 def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
