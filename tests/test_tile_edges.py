@@ -7,7 +7,7 @@ from generator.build import Options, build_game
 from generator.model import load_game
 from tests.conftest import ROOT
 from tests.gamefolder import HEAD, line_of, validate, write_game
-from tests.measure import box_of, render
+from tests.measure import box_of, page_count, render
 
 EXAMPLE = ROOT / "data" / "examples" / "tile_laying"
 ROAD = "#d02020"
@@ -117,3 +117,13 @@ def test_wrong_edges_are_refused_at_their_line_or_row(runner, tmp_path):
     result = validate(runner, folder)
     assert result.exit_code == 1 and "t.csv" in result.output and "unknown edge kind 'X'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_example_builds_72_tiles_on_three_a4_pages(tmp_path):
+    out = tmp_path / "out"
+    build_game(load_game(EXAMPLE), out, Options(papers=("a4",), formats=("pdf",)))
+    pdf = next((out / "tile_laying" / "a4").glob("*.pdf"))
+    assert page_count(pdf) == 1 + 3  # the contents, then 24 tiles of 45 mm a page (4 x 6)
+    image, _ = render(pdf, 1, dpi=100)
+    town = box_of(image, "#c9965b", dpi=100)
+    assert town is not None and town.width > 150  # town edges across the page's tiles
