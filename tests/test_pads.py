@@ -115,3 +115,8 @@ def test_copies_of_a_short_sheet_share_its_page(tmp_path):
     assert pages[1].count("Round 2") == 3 and len(pages) == 2  # the contents, then three cards on one page
     contents_row = [line for line in pages[0].splitlines() if "Score card" in line][-1]
     assert "Score card 3" in " ".join(contents_row.split()), contents_row  # 3 pieces
+
+
+def test_the_pad_prints_two_to_a_letter_page_too(tmp_path):
+    pdf = _build(EXAMPLE, tmp_path, "letter")
+    assert page_count(pdf) == 1 + 3 and "180.0 x 110.0 mm, 2 to a page" in pdf_text(pdf)[0]
