@@ -3,15 +3,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, show
 from ..yamlsrc import YList, YMap
 from .files import display_path
-from .spreadsheet import resolve_inside
 
 MAX_BYTES = 1024 * 1024
 
@@ -33,6 +30,11 @@ def read_cells(elements: Any, folder: Path, errors: list[DataError]) -> None:
 
 
 def _read(el: YMap, folder: Path, errors: list[DataError]) -> YList | None:
+    import csv  # only a map read from a file loads the readers
+    import io
+
+    from .spreadsheet import resolve_inside
+
     name = str(el["cells_from"])
     path = resolve_inside(folder, name)
     if not name.lower().endswith((".csv", ".tsv")):
