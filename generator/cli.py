@@ -174,7 +174,8 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from .model import discover_games, load_game  # lazy: the data model is not loaded for --help
+    from .loading import load_game  # lazy: the data model is not loaded for --help
+    from .model import discover_games
 
     for folder in discover_games():
         game = load_game(folder)
@@ -192,7 +193,7 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
-    from .model import load_game  # lazy: the data model is not loaded for --help
+    from .loading import load_game  # lazy: the data model is not loaded for --help
     from .model.variants import variant_names
     from .model.load import display_path
 
@@ -332,7 +333,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     from .config import build_defaults
     from .export.manifest import manifest_summary
     from .jobs import build_all, default_jobs, part_pages
-    from .model import load_game
+    from .loading import load_game
     from .model.load import display_path
     from .options import Options
 

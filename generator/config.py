@@ -30,18 +30,19 @@ from typing import Any
 from .errors import DataErrors
 from .model.load import display_path
 from .schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
+from .vocabulary import Duplex, Marks, PieceLayout
 from .yamlsrc import load_yaml
 
 BUILD = Map({
     "paper": Key(enum("a4", "letter", "both")),
     "format": Key(enum("pdf", "svg", "both", "png", "tts", "html")),
     "dpi": Key(num(30, 1200)),
-    "duplex": Key(enum("long", "short", "none")),
+    "duplex": Key(enum(*Duplex)),
     "back_offset_mm": Key(ListOf(num(-20, 20), "[x, y] in mm", min_items=2)),
-    "layout": Key(enum("duplex", "gutter-fold")),
+    "layout": Key(enum(*PieceLayout)),
     "ink_saver": Key(BOOL),
     "bleed_mm": Key(num(0, 6)),
-    "marks": Key(enum("crop", "lines", "none")),
+    "marks": Key(enum(*Marks)),
     "print_shop": Key(BOOL),
     "cut_files": Key(BOOL),
     "out": Key(TEXT),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+from .vocabulary import Orientation
+
 SQRT3 = math.sqrt(3.0)
 MM_PER_IN = 25.4
 
@@ -16,10 +18,10 @@ def hex_corner_radius(flats_mm: float) -> float:
     return flats_mm / SQRT3
 
 
-def axial_to_pixel(q: int, r: int, flats_mm: float, orientation: str = "flat") -> tuple[float, float]:
+def axial_to_pixel(q: int, r: int, flats_mm: float, orientation: str = Orientation.FLAT) -> tuple[float, float]:
     """Centre of hex (q, r) relative to hex (0, 0)."""
     size = hex_corner_radius(flats_mm)
-    if orientation == "flat":
+    if orientation == Orientation.FLAT:
         return (size * 1.5 * q, size * SQRT3 * (r + q / 2))
     return (size * SQRT3 * (q + r / 2), size * 1.5 * r)
 
@@ -33,12 +35,12 @@ def hexagon_of_radius(radius: int) -> list[tuple[int, int]]:
     return out
 
 
-def rectangle_offset(columns: int, rows: int, orientation: str = "flat") -> list[tuple[int, int]]:
+def rectangle_offset(columns: int, rows: int, orientation: str = Orientation.FLAT) -> list[tuple[int, int]]:
     """Axial coordinates of a columns x rows map in odd-q (flat) or odd-r (pointy) offset layout."""
     out = []
     for col in range(columns):
         for row in range(rows):
-            if orientation == "flat":
+            if orientation == Orientation.FLAT:
                 out.append((col, row - (col - (col & 1)) // 2))
             else:
                 out.append((col - (row - (row & 1)) // 2, row))

@@ -8,7 +8,7 @@ in rows of pointy-topped hexes, odd rows half a hex to the right ("odd-r"). Prin
 columns left to right and rows top to bottom from ``first`` (default 1, 1): the top-left hex of a
 flat map is 0101, the one below it 0102 and the one to its right, half a hex lower, 0201.
 
->>> grid = HexGrid.of({"layout": "rectangle", "columns": 12, "grid_rows": 10,
+>>> grid = MapHexes.of({"layout": "rectangle", "columns": 12, "grid_rows": 10,
 ...                    "coordinates": {"style": "CCRR"}})
 >>> grid.label(*grid.parse("0604"))
 '0604'
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .geometry import MM_PER_IN, SQRT3, axial_to_pixel, hexagon_of_radius, rectangle_offset
+from .vocabulary import Orientation
 
 Hex = tuple[int, int]
 STYLES = ("CCRR", "A1", "axial")
@@ -62,13 +63,13 @@ def flats_of(size: Any, default_mm: float = 25.4, inches: bool = False) -> float
 def offset_of(h: Hex, orientation: str) -> tuple[int, int]:
     """(column, row) of an axial hex in the odd-q (flat) or odd-r (pointy) layout."""
     q, r = h
-    if orientation == "flat":
+    if orientation == Orientation.FLAT:
         return (q, r + (q - (q & 1)) // 2)
     return (q + (r - (r & 1)) // 2, r)
 
 
 def axial_of(col: int, row: int, orientation: str) -> Hex:
-    if orientation == "flat":
+    if orientation == Orientation.FLAT:
         return (col, row - (col - (col & 1)) // 2)
     return (col - (row - (row & 1)) // 2, row)
 
@@ -91,8 +92,9 @@ def letters_column(text: str) -> int:
 
 
 @dataclass(frozen=True)
-class HexGrid:
-    """The hexes of one ``hexgrid`` element and how they are numbered."""
+class MapHexes:  # no slots: its cell_set is a cached_property
+    """The hexes of one map (a ``hexgrid`` element): which there are, how they are numbered and where
+    they lie. (Not solo's sheet geometry, nor the element's drawing, elements.hexgrid.Hexgrid.)"""
 
     cells: tuple[Hex, ...]
     orientation: str
@@ -103,8 +105,8 @@ class HexGrid:
     min_row: int
 
     @classmethod
-    def of(cls, el: dict[str, Any]) -> "HexGrid":
-        orient = el.get("orientation", "flat")
+    def of(cls, el: dict[str, Any]) -> "MapHexes":
+        orient = el.get("orientation", Orientation.FLAT)
         if el.get("layout", "hexagon") == "hexagon":
             cells = hexagon_of_radius(int(el.get("radius", 3)))
         else:
@@ -188,7 +190,7 @@ def grid_flats_mm(el: dict[str, Any]) -> float:
 
 def grid_cells(el: dict[str, Any]) -> tuple[list[Hex], float, str]:
     """A hexgrid element's hexes (axial), its size across the flats in mm and its orientation."""
-    return list(HexGrid.of(el).cells), grid_flats_mm(el), el.get("orientation", "flat")
+    return list(MapHexes.of(el).cells), grid_flats_mm(el), el.get("orientation", Orientation.FLAT)
 
 
 def hexside(a: tuple[float, float], b: tuple[float, float], flats_mm: float) -> tuple[tuple[float, float],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .record import Record
+from .vocabulary import Duplex, Marks, PieceLayout
 
 
 class Options(Record):
@@ -14,12 +15,12 @@ class Options(Record):
 
     def __init__(self, papers: tuple[str, ...] = ("a4", "letter"), formats: tuple[str, ...] = ("pdf", "svg"),
                  seed: int = 1,
-                 duplex: str = "long",  # long | short | none: how backs pages are mirrored (none: no backs)
+                 duplex: str = Duplex.LONG,  # long | short | none: how backs pages are mirrored (none: no backs)
                  back_offset_mm: tuple[float, float] = (0.0, 0.0),  # added to every backs page (printer correction)
-                 layout: str = "duplex",  # duplex | gutter-fold (fronts and backs side by side, fold between)
+                 layout: str = PieceLayout.DUPLEX,  # duplex | gutter-fold (fronts and backs side by side, fold between)
                  ink_saver: bool = False,
                  bleed_mm: float | None = None,  # overrides every component's bleed
-                 marks: str = "crop",  # crop | lines | none
+                 marks: str = Marks.CROP,  # crop | lines | none
                  dpi: float = 300.0,  # --format png (and the TTS images, within TTS's 4096 px sheets)
                  tts_url_base: str | None = None,  # --format tts: where the images will be hosted (default: file:///)
                  jobs: int | None = None,  # worker processes (--jobs; None: the cores), also for the PNG pictures

@@ -146,7 +146,7 @@ class Builder:
         from .parts import expand_generated, game_parts, render_part
         from .staging import OutputRoot
         from .export.raster import take
-        from .model import load_game
+        from .loading import load_game
 
         game = load_game(self.folder)
         self.game_id = game.id

@@ -32,7 +32,7 @@ def runner():
 def example_build(tmp_path_factory):
     """The documented example game built once (A4, PDF and SVG)."""
     from generator.build import Options, build_game, write_manifest
-    from generator.model import load_game
+    from generator.loading import load_game
 
     out = tmp_path_factory.mktemp("example")
     entry = build_game(load_game(EXAMPLE), out, Options(papers=("a4",), formats=("pdf", "svg")))
@@ -44,7 +44,8 @@ def example_build(tmp_path_factory):
 def low_build(tmp_path_factory):
     """The Lords of War kit built once for A4, PDF only."""
     from generator.build import Options, build_game
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     out = tmp_path_factory.mktemp("low")
     build_game(load_game(resolve_game("lords_of_war")), out, Options(papers=("a4",), formats=("pdf",)))

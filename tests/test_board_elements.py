@@ -44,7 +44,7 @@ components:
 
 def test_a_box_painted_as_a_terrain_shows_its_fill_and_pattern(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """terrain:
@@ -69,7 +69,7 @@ components:
 
 def test_a_hex_grid_on_a_terrain_gives_every_unmarked_hex_its_fill_and_pattern(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """terrain:
@@ -138,7 +138,7 @@ def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
     """White ink on a dark mat: the track's white cells still get dark edges, the write-in grid's
     headings a dark band to stand on (before, both printed white on white)."""
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """components:

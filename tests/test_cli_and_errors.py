@@ -116,7 +116,8 @@ def test_build_writes_pdfs_svgs_and_manifest(runner, tmp_path):
 
 def test_same_input_same_bytes(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game("lords_of_war"))
     opts = Options(papers=("a4",), formats=("pdf", "svg"))

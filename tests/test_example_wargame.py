@@ -18,7 +18,7 @@ RIVER = "#1f6fc5"
 @pytest.fixture(scope="module")
 def wargame_build(tmp_path_factory):
     from generator.build import Options, build_game, write_manifest
-    from generator.model import load_game
+    from generator.loading import load_game
 
     out = tmp_path_factory.mktemp("wargame")
     entry = build_game(load_game(WARGAME), out, Options(papers=("a4",), formats=("pdf",)))
@@ -160,7 +160,7 @@ def test_the_terrain_chart_shows_each_terrains_fill_and_pattern_as_the_map_print
 
 def test_a_terrain_chart_row_must_name_a_terrain_or_feature(tmp_path):
     from generator.errors import DataErrors
-    from generator.model import load_game
+    from generator.loading import load_game
 
     (tmp_path / "game.yaml").write_text((WARGAME / "game.yaml").read_text().replace(
         '- [marsh, "3", "-"]', '- [swamp, "3", "-"]'))

@@ -12,7 +12,8 @@ import pytest
 
 from generator.build import Options, build_game, expand_generated, write_manifest
 from generator.generators.tile_arrangement import arrange, place_point, slot_centre
-from generator.model import Game, load_game
+from generator.loading import load_game
+from generator.model import Game
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "farlander"
 TILE_IDS = [f"tile-{c}" for c in "abcdefg"]  # the seven items of the one "map-tiles" component

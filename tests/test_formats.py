@@ -39,7 +39,7 @@ def _validate(runner, folder):
 # -- items_csv ---------------------------------------------------------------------------------
 
 def test_a_sheet_row_is_an_item_with_back_columns_and_an_optional_count(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path, COUNTERS, {"oob.csv": "name,footer,back.footer,count\n"
                                                    "Rifles,4-3-4,2-3-4,3\n"
@@ -52,7 +52,7 @@ def test_a_sheet_row_is_an_item_with_back_columns_and_an_optional_count(tmp_path
 
 
 def test_a_tsv_sheet_is_read_with_tabs(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path, COUNTERS.replace("oob.csv", "oob.tsv"),
                    {"oob.tsv": "name\tvalue\tcount\nScout, light\t2\t4\n"})
@@ -110,7 +110,7 @@ EXTEND = HEAD + """components:
 
 
 def test_a_component_extends_another_taking_its_kind_size_face_and_back(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     red = load_game(_game(tmp_path, EXTEND)).component("red")
     assert red.kind == "counter" and red.size_mm == (16.0, 16.0)
@@ -148,7 +148,7 @@ def _map(extra: str) -> str:
 
 
 def test_marks_hexsides_and_roads_are_addressed_the_wargame_way(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     text = _map("""        marks: [{hex: "0604", fill: "#ff0000"}, {hex: [0, 0], text: x}]
         hexsides: [{between: ["0501", "0601"], feature: river}]
@@ -172,18 +172,18 @@ def test_map_mistakes_are_one_sentence_each(runner, tmp_path, extra, message):
 
 
 def test_a1_numbering_reads_letters_for_columns():
-    from generator.hexmap import HexGrid
+    from generator.hexmap import MapHexes
 
-    grid = HexGrid.of({"layout": "rectangle", "columns": 30, "grid_rows": 12, "coordinates": {"style": "A1"}})
+    grid = MapHexes.of({"layout": "rectangle", "columns": 30, "grid_rows": 12, "coordinates": {"style": "A1"}})
     assert grid.label(*grid.parse("F4")) == "F4"
     assert grid.label(*grid.cells[-1]) == "AD12"  # the 30th column
-    first = HexGrid.of({"layout": "rectangle", "columns": 5, "grid_rows": 5,
+    first = MapHexes.of({"layout": "rectangle", "columns": 5, "grid_rows": 5,
                         "coordinates": {"style": "CCRR", "first": [10, 0]}})
     assert first.label(*first.cells[0]) == "1000" and first.label(*first.cells[-1]) == "1404"
 
 
 def test_a_hex_tile_can_be_sized_across_the_points(tmp_path):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     text = HEAD + """components:
   - id: t

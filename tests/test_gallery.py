@@ -12,7 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from generator.build import expand_generated
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 
 class _Page(HTMLParser):

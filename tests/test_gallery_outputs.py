@@ -9,7 +9,7 @@ import pytest
 
 from conftest import EXAMPLE
 from generator.build import Options, build_game
-from generator.model import load_game
+from generator.loading import load_game
 
 
 @pytest.fixture(scope="module")

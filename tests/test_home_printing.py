@@ -8,7 +8,8 @@ import pytest
 from conftest import EXAMPLE
 from generator.build import Options, build_game
 from generator.layout.piecepages import instances
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from measure import box_of, ink_box, page_count, render
 
 

@@ -14,7 +14,8 @@ def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
     """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
     from generator.build import Options, write_manifest
     from generator.jobs import build_all
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]
     opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))

@@ -13,7 +13,8 @@ import pytest
 from generator.build import Options, build_game, expand_generated, write_manifest
 from generator.generators.clustered_map import bodies
 from generator.generators.tile_arrangement import arrange
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 
 def _hexagon_hexes(radius: int) -> int:

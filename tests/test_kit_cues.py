@@ -12,7 +12,8 @@ from generator.build import expand_generated
 from generator.components.art import delta_e76, lab
 from generator.components.look import resolve
 from generator.components.piece import draw_piece
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.model.load import discover_games
 
 from probe import Probe

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 TILES = [f"tile-{c}" for c in "abcdefg"]  # the items of the map-tiles component
 

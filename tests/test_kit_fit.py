@@ -9,7 +9,8 @@ import pytest
 
 from generator.build import expand_generated
 from generator.errors import DataErrors
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.model.fit import SPARE_MM, marker_size_mm, tracks
 from generator.model.load import discover_games
 from generator.yamlsrc import load_yaml

@@ -10,7 +10,8 @@ import pytest
 from generator.build import expand_generated
 from generator.components.art import lab
 from generator.geometry import hex_distance
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,8 @@ from generator.build import Options, build_game, expand_generated
 from generator.components.art import lab
 from generator.components.look import resolve
 from generator.components.piece import draw_piece
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.typescale import ROLES_PT
 from solo.board import generate_map, rules_board
 from solo.rules import load_rules

@@ -9,7 +9,8 @@ import pytest
 from generator.build import expand_generated
 from generator.components.art import _paint, contrast, delta_e76
 from generator.components.look import resolve
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.model.load import discover_games
 
 GAMES = [p.name for p in discover_games()]

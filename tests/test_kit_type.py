@@ -9,7 +9,8 @@ from collections import defaultdict
 import pytest
 
 from generator.build import Options, build_game
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.typescale import ROLES_PT, STEPS_PT, on_scale, snap, step_up
 from tests.pdftype import text_runs
 

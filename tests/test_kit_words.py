@@ -8,7 +8,8 @@ import re
 import pytest
 
 from generator.build import expand_generated
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 from generator.model.load import discover_games
 
 GAMES = [p.name for p in discover_games()]

@@ -14,7 +14,7 @@ import pytest
 from generator.build import Options, build_game, expand_generated
 from generator.generators.clustered_map import bodies, neighbours
 from generator.geometry import hex_distance
-from generator.model import load_game
+from generator.loading import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "data" / "ktech"

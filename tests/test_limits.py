@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import limits, load_game
+from generator.loading import load_game
+from generator.model import limits
 
 from safety_helpers import env, run_in_process
 
@@ -242,7 +243,7 @@ def test_long_texts_count_as_drawing(tmp_path):
 
 
 def test_png_pictures_at_a_huge_dpi_are_refused_before_drawing(tmp_path):
-    """Lords of War's 548 mm duel mat at 1200 dpi would be a 26,000 x 11,900 pixel picture."""
+    """Lords of War's 566 mm duel mat at 1200 dpi would be a 27,000 x 11,900 pixel picture."""
     proc = run_in_process("build", "lords_of_war", "--format", "png", "--dpi", "1200", "--out", "out", cwd=tmp_path)
     assert proc.returncode == 1
     line = refused(proc.stderr, "over the limit of 25 million pixels a picture", "use --dpi")[0]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from generator.build import expand_generated
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 
 @pytest.fixture(scope="module")

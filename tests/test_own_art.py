@@ -24,7 +24,7 @@ WARGAME = ROOT / "docs" / "example-wargame"
 @pytest.fixture(scope="module")
 def war(tmp_path_factory):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     out = tmp_path_factory.mktemp("war")
     entry = build_game(load_game(WARGAME), out, Options(papers=("a4",), formats=("pdf", "svg")))
@@ -171,7 +171,7 @@ def test_rich_text_sets_bold_and_italic_runs_in_their_fonts(war):
 
 def test_the_same_wargame_gives_the_same_bytes(war, tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder, _ = war
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf", "svg")))
@@ -278,7 +278,7 @@ def test_a_picture_fills_a_token_to_its_bleed_clipped_round(tmp_path):
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (60, 20))
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render
@@ -310,7 +310,7 @@ def test_a_fitted_picture_shows_whole_inside_a_round_or_hex_piece(tmp_path, piec
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (50, 50))
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render
@@ -328,7 +328,7 @@ def test_a_game_built_from_another_folder_gives_the_same_pdf_bytes(tmp_path):
     from PIL import Image
 
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     outs = []
     for where in ("a", "b/much/deeper"):
@@ -365,7 +365,7 @@ def test_a_picture_fits_a_board_box_keeping_its_proportions(tmp_path):
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (80, 40))
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render
@@ -388,7 +388,7 @@ def test_text_that_does_not_fit_shrinks_then_warns_with_its_line(tmp_path):
         """)
     result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
-    assert re.search(r"game\.yaml:9: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), result.stderr
+    assert re.search(r"game\.yaml:9: warning: the text needs [\d.]+ mm at 6 pt", result.stderr), result.stderr
 
 
 def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_path):
@@ -409,7 +409,7 @@ def test_cards_sharing_a_text_that_does_not_fit_each_warn_at_their_own_line(tmp_
     result = _run(["build", str(folder), "--paper", "a4", "--format", "pdf,svg", "--out", str(tmp_path / "out")])
     assert result.returncode == 0, result.stderr
     for line in (9, 10, 11):
-        assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 5.5 pt", result.stderr), \
+        assert re.search(rf"game\.yaml:{line}: warning: the text needs [\d.]+ mm at 6 pt", result.stderr), \
             result.stderr
     from pypdf import PdfReader
 

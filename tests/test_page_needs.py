@@ -28,7 +28,7 @@ def _front(folder: Path, out: Path, scale: float = 100 / 72):
     import pypdfium2 as pdfium
 
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     game = load_game(folder)
     build_game(game, out, Options(papers=("a4",), formats=("pdf",)))
@@ -104,7 +104,7 @@ def _face(tmp_path: Path, elements: str, face_extra: str = "", kind: str = "card
     from PIL import Image
 
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path / "g", f"""components:
   - id: deck
@@ -142,7 +142,7 @@ def test_a_box_with_stroke_none_square_corners_and_half_opacity(tmp_path):
 
 def test_print_shop_files_flatten_a_translucent_box(tmp_path):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path / "g", """components:
   - id: deck
@@ -188,7 +188,7 @@ def test_track_and_grid_labels_are_rich_text(tmp_path):
     import pypdfium2 as pdfium
 
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path / "g", """components:
   - id: board
@@ -264,7 +264,7 @@ def test_an_opentype_cff_font_is_embedded_and_sets_the_text(tmp_path):
     import pypdfium2 as pdfium
 
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     folder = _game(tmp_path / "g", """fonts: {body: fonts/TestSans.otf}
 components:

@@ -13,7 +13,8 @@ from PIL import Image
 from conftest import EXAMPLE, ROOT
 from generator.build import expand_generated
 from generator.export.png import png_files
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 
 @pytest.fixture(scope="module")

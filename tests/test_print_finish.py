@@ -22,7 +22,8 @@ PT = 72 / 25.4
 def kits(tmp_path_factory):
     """Every bundled kit, A4 and Letter, PDF only (and the true-size posters)."""
     from generator.build import Options, build_game, write_manifest
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     out = tmp_path_factory.mktemp("kits")
     entries = [build_game(load_game(resolve_game(kit)), out, Options(papers=("a4", "letter"), formats=("pdf",)))
@@ -262,7 +263,8 @@ def _piece_pages(kit: str, paper_name: str, **opts):
     from generator.build import Options, expand_generated
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
     p = paper(paper_name)
@@ -397,7 +399,7 @@ def test_a_one_token_component_shares_a_page_and_is_still_labelled(tmp_path):
     import json
 
     from generator.build import Options, build_game, write_manifest
-    from generator.model import load_game
+    from generator.loading import load_game
 
     game = tmp_path / "g"
     game.mkdir()
@@ -439,7 +441,8 @@ def test_two_hero_boards_share_an_a4_page():
     from generator.build import Options, expand_generated
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game("lords_of_war"))
     docs = plan_documents(game, expand_generated(game, 1), paper("a4"), Options())

@@ -173,7 +173,7 @@ def test_every_print_shop_pdf_passes_the_pdfx_1a_checks(shop):
 def test_the_checker_fails_the_home_print_kit(tmp_path):
     """The checks can fail: the home-print PDF (RGB, no OutputIntent, pieces on A4) breaks them."""
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf",)))
     problems = " ".join(p for pdf in (tmp_path / "ebenau_crossing" / "a4").glob("*.pdf") for p in pdfx_problems(pdf))
@@ -427,7 +427,8 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.pieces import _mirror
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
     a4 = paper("a4")
@@ -493,7 +494,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
     from generator.geometry import axial_to_pixel
-    from generator.hexmap import HexGrid
+    from generator.hexmap import MapHexes
 
     el = {"type": "hexgrid", "layout": "rectangle", "columns": 6, "grid_rows": 5, "hex_mm": 20.0,
           "orientation": "flat", "at_mm": [20.0, 20.0], "fill": "#203020"}
@@ -502,7 +503,7 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     game = SimpleNamespace(terrain={}, icons={})
     r = 20.0 / math.sqrt(3)
     keys: dict = {}
-    for q, rr in HexGrid.of(el).cells:
+    for q, rr in MapHexes.of(el).cells:
         px, py = axial_to_pixel(q, rr, 20.0, "flat")
         pts = [(round(x, 3), round(y, 3)) for x, y in regular_points(20 + px, 20 + py, r, 6, 0.0)]
         for i in range(6):

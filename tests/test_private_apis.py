@@ -53,7 +53,7 @@ def test_the_public_pdf_writer_prints_every_page_of_a_kit_as_the_direct_one(tmp_
     import generator.build as build
     import generator.export.documents as documents
     from generator.draw import pdf
-    from generator.model import load_game
+    from generator.loading import load_game
 
     users = [module for name, module in sorted(sys.modules.items())
              if name.startswith("generator.") and getattr(module, "PdfSurface", None) is pdf.PdfSurface]

@@ -14,7 +14,8 @@ from generator.components.look import Look
 from generator.draw.surface import Style
 from generator.layout.page import PAPERS, Paper
 from generator.layout.pieces import Grid
-from generator.model import Component, Game, load_game
+from generator.loading import load_game
+from generator.model import Component, Game
 from generator.yamlsrc import LIMITS, Limits
 
 DECK = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"

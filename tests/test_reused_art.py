@@ -36,7 +36,8 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
     from generator.draw.pdf import PdfSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     class Inline(PdfSurface):
         """Draws art in place at every use, as before forms."""
@@ -97,7 +98,8 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
 
     if not shutil.which("rsvg-convert"):
         pytest.skip("rsvg-convert (librsvg2-bin) is not installed")

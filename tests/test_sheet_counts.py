@@ -30,7 +30,8 @@ def planned_sheets(kit: str, paper_name: str) -> int:
     from generator.build import expand_generated
     from generator.layout.page import paper
     from generator.layout.plan import plan_documents
-    from generator.model import load_game, resolve_game
+    from generator.loading import load_game
+    from generator.model import resolve_game
     from generator.options import Options
 
     game = load_game(resolve_game(kit))

@@ -13,7 +13,7 @@ COUNTERS = ROOT / "data" / "examples" / "counter_sheet"
 
 def _build(folder, out, variant=None):
     from generator.build import Options, build_game
-    from generator.model import load_game
+    from generator.loading import load_game
 
     game = load_game(folder, variant)
     build_game(game, out, Options(papers=("a4",), formats=("pdf",)))

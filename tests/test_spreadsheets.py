@@ -39,7 +39,7 @@ def _xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
 
 
 def _load(folder: Path, variant: str | None = None):
-    from generator.model import load_game
+    from generator.loading import load_game
 
     return load_game(folder, variant)
 

@@ -11,7 +11,7 @@ import sys
 
 from conftest import ROOT
 from generator.build import Options, build_game
-from generator.model import load_game
+from generator.loading import load_game
 
 DECK = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"

@@ -100,7 +100,7 @@ def test_a_deck_works_out_its_title_size_once_not_once_per_card(tmp_path, monkey
     walked every title for every card (10,800 cards took 57 s)."""
     from generator.build import Options, build_game
     from generator.components import card
-    from generator.model import load_game
+    from generator.loading import load_game
 
     items = "".join(f"      - {{name: Card {k}, count: 1, text: Gain two gold.}}\n" for k in range(1, 61))
     (tmp_path / "g").mkdir()

@@ -13,7 +13,8 @@ import pytest
 
 from generator.build import Options, build_game, expand_generated, write_manifest
 from generator.generators.homeland import off_edge_cells, homeland_problems, random_homeland
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 DPI = 300
 MM_PER_PX = 25.4 / DPI

@@ -18,7 +18,8 @@ from PIL import Image
 from generator.build import Options, build_game, expand_generated
 from generator.export.faces import item_faces
 from generator.export.tts import MAX_SIDE_PX, deck_grid, tts_files
-from generator.model import load_game, resolve_game
+from generator.loading import load_game
+from generator.model import resolve_game
 
 SCHEMA = json.loads((Path(__file__).parent / "tts_save_schema.json").read_text())
 
@@ -271,7 +272,7 @@ def test_a_poker_card_is_tts_own_card(low_tts):
     ("Chip (Orange)", "token", (19.05, 19.05)),  # a 3/4 in round chip
     ("Troop 10 (Orange)", "counter", (12.7, 12.7)),  # a 1/2 in square troop counter
     ("Main board", "board", (240.0, 172.0)),
-    ("Duel mat (2 players)", "board", (246.0, 548.0)),
+    ("Duel mat (2 players, no tiles)", "board", (246.0, 566.0)),
 ])
 def test_every_piece_kind_lies_on_the_table_at_its_true_size(low_tts, nickname, kind, size_mm):
     *_, save, _ = low_tts

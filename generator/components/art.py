@@ -9,6 +9,7 @@ from typing import Any
 
 from ..draw.surface import Path, Style, Surface, regular_points
 from ..typescale import snap, step_at_least
+from ..vocabulary import Anchor
 
 BOX = 100.0
 
@@ -276,7 +277,7 @@ def draw_cue(s: Surface, shape: str, letter: str, cx: float, cy: float, r: float
     """The cue shape of radius ``r`` in ``fill``, its letter in ``ink`` (the piece's own colour)."""
     s.draw(shape_path(shape, cx, cy, r), Style(fill=fill))
     size = cue_letter_pt(r, shape)
-    s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor="middle")
+    s.text(cx, cy + cue_letter_dy(r, shape, size), letter, size_pt=size, font="bold", fill=ink, anchor=Anchor.MIDDLE)
 
 
 # -- colour difference (CIE76) -------------------------------------------------------------------

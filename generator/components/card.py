@@ -12,9 +12,10 @@ from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
 from ..typescale import ROLES_PT, STEPS_PT, snap
+from ..vocabulary import Anchor, ImageFit
 from .art import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, ink_for, mix, pattern, shape_path
 from .look import Look
-from .richtext import _RICH, DEFAULT_FAMILY, draw_line, draw_plain, family_key, shrink_to, widest, wrap
+from .richtext import DEFAULT_FAMILY, MARKUP, draw_line, draw_plain, family_key, shrink_to, widest, wrap
 from .textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
@@ -42,7 +43,7 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
         with s.saved():
             s.clip(box)
             if look.image:
-                frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == "fill" else \
+                frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == ImageFit.FILL else \
                     (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
                 from .images import draw_image  # a picture: not loaded for a deck without one
 
@@ -148,7 +149,7 @@ def _fits_lines(title: str, room: float, size: float, family, lines: int) -> boo
     """Whether ``title`` wraps at its spaces into at most ``lines`` lines no wider than ``room``."""
     if not title:
         return True
-    if not _RICH.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
+    if not MARKUP.search(title):  # one paragraph of plain words: on one line, the wrap keeps them there
         if _clearly_fits(title, size, family, room) or widest(title, size, family, "bold") <= room:
             return True
     got = wrap(title, room, size, family, "bold")
@@ -169,7 +170,7 @@ def _deck_title_pt(width: float, titles: tuple[tuple[str, bool], ...], family: t
     size = TITLE_MAX_PT
     for title, has_value in titles:
         room = _title_room(width, has_value)
-        plain = not _RICH.search(title)
+        plain = not MARKUP.search(title)
         while size > TITLE_MIN_PT and not (plain and _clearly_fits(title, size, fam, room)) \
                 and widest(title, size, fam, "bold") > room:
             size = max(TITLE_MIN_PT, size - 0.25)
@@ -201,17 +202,17 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
         vy = band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36
         if not draw_plain(s, PAD_MM + 3.2, vy, look.value, vsize, ink=band, family=tfam, base="bold",
-                          anchor="middle"):
+                          anchor=Anchor.MIDDLE):
             draw_line(s, PAD_MM + 3.2, vy, wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band,
-                      family=tfam, anchor="middle", icons=icons)
+                      family=tfam, anchor=Anchor.MIDDLE, icons=icons)
         left = PAD_MM + 8.0
     title = look.title or ""
     room = w - left - PAD_MM
     x = left + room / 2 if not look.value else left
-    anchor = "middle" if not look.value else "start"
+    anchor = Anchor.MIDDLE if not look.value else Anchor.START
     if title and lines == 1:
         wide = None  # its width, where needed: to warn of it, or to centre it
-        if anchor != "start" or _RICH.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
+        if anchor != Anchor.START or MARKUP.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
             wide = widest(title, size, tfam, "bold")
             if wide > room + 0.05:
                 warn(look.where, _title_problem(title, wide, room))
@@ -230,7 +231,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
     y = band_h + 2.0
     if look.subtitle:
         line = wrap(look.subtitle, 1e9, 7.5, fam, "italic")[0]
-        draw_line(s, w / 2, y + 3.0, line, 7.5, ink=look.ink, family=fam, anchor="middle", icons=icons)
+        draw_line(s, w / 2, y + 3.0, line, 7.5, ink=look.ink, family=fam, anchor=Anchor.MIDDLE, icons=icons)
         y += 4.5
     if look.icon:
         icon_mm = min(w * 0.32, h * 0.2) * look.icon_scale
@@ -261,7 +262,7 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
         fsize = shrink_to(look.footer, room, 6.0, MIN_PT, fam, "italic")
         draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
-                  fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor="middle", icons=icons)
+                  fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor=Anchor.MIDDLE, icons=icons)
     if look.cue:  # the letter 2 mm tall in its shape, in the player's colours, outlined in the card's ink
         r = max(2.4, cue_radius_mm(look.cue.shape, CUE_MIN_CAP_MM))
         cx, cy = w - PAD_MM - r, h - SAFE_MM - r
@@ -297,4 +298,4 @@ def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float, gam
             tfam = look.title_fonts
             size = shrink_to(look.title, w - 2 * inset - 4, 16.0, 7.0, tfam, "bold", step=0.5)
             draw_line(s, w / 2, cy + size / PT_PER_MM * 0.35, wrap(look.title, 1e9, size, tfam, "bold")[0], size,
-                      ink=look.ink, family=tfam, anchor="middle", icons=game.icons if game is not None else {})
+                      ink=look.ink, family=tfam, anchor=Anchor.MIDDLE, icons=game.icons if game is not None else {})

@@ -17,6 +17,7 @@ from typing import Iterator
 
 from ..draw.surface import Surface
 from ..errors import one_line, show
+from ..vocabulary import ImageFit
 
 KINDS = (".png", ".jpg", ".jpeg", ".svg")
 IMAGE_PX = 10_000_000  # a picture's pixels, each decoded into 4 bytes at most: an A4 page at 300 dpi is 8.7 million
@@ -65,7 +66,7 @@ def _quiet_svglib() -> Iterator[_Chatter]:
 def svg_drawing(path: str):
     """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason (what svglib
     logged as an error included: a picture it could not draw whole is refused, not drawn in part)."""
-    from svglib.svglib import svg2rlg
+    from svglib.svglib import svg2rlg  # SVG pictures only: a game without them never loads svglib
 
     with _quiet_svglib() as chatter:
         try:
@@ -211,7 +212,7 @@ def natural_size(path: str) -> tuple[float, float]:
     if is_svg(path):
         d = svg_drawing(path)
         return float(d.width), float(d.height)
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image, UnidentifiedImageError  # PNG and JPEG pictures only: a game without them never loads Pillow
 
     try:
         with warnings.catch_warnings():  # Pillow's DecompressionBombWarning: our own limits say it
@@ -274,17 +275,18 @@ def forget() -> None:
         cached.cache_clear()
 
 
-def placement(path: str, box: tuple[float, float, float, float], fit: str = "fit") -> tuple[float, float, float, float]:
+def placement(path: str, box: tuple[float, float, float, float],
+              fit: str = ImageFit.FIT) -> tuple[float, float, float, float]:
     """(x, y, w, h) of the picture in ``box`` (x0, y0, x1, y1): ``fit`` shows all of it, centred;
     ``fill`` covers the box (the caller clips what falls outside)."""
     iw, ih = natural_size(path)
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
-    k = min(bw / iw, bh / ih) if fit == "fit" else max(bw / iw, bh / ih)
+    k = min(bw / iw, bh / ih) if fit == ImageFit.FIT else max(bw / iw, bh / ih)
     w, h = iw * k, ih * k
     return (x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
 
 
-def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = "fit") -> None:
+def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = ImageFit.FIT) -> None:
     x, y, w, h = placement(path, box, fit)
     s.image(path, x, y, w, h)

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from ..model import Colour, Game
 from ..model.load import SAME
 from ..record import Frozen, set_field
+from ..vocabulary import ImageFit
 from .art import ink_for, mix
 from .richtext import DEFAULT_FAMILY, family
 
@@ -31,7 +32,7 @@ class Look(Frozen):
                  family: tuple = (),  # body text fonts: ((style, font name), ...); () = the built-in fonts
                  title_family: tuple = (),
                  image: str = "",  # a picture file inside the game folder (absolute path)
-                 image_fit: str = "fit",  # fit (all of it shows) or fill (covers the face, cut to its shape)
+                 image_fit: str = ImageFit.FIT.value,  # the word (key() is in printed art names): fit or fill
                  cut: tuple = (),  # (colour, width in mm) of a line along the inside of the cut (stroke:)
                  where: tuple = ()):  # (file, line) of the item, for warnings; not compared
         set_field(self, "fill", fill)
@@ -170,5 +171,5 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         family=family(game, face.get("font") or "body"),
         title_family=family(game, face.get("title_font") or "title") or family(game, face.get("font") or "body"),
         image=game.image_path(face["image"]) if face.get("image") else "",
-        image_fit=str(face.get("image_fit", "fit")), cut=_cut(face, fill, ink, colour), where=where,
+        image_fit=str(face.get("image_fit", ImageFit.FIT)), cut=_cut(face, fill, ink, colour), where=where,
     )

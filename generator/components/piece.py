@@ -1,5 +1,5 @@
-"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the
-origin, for both sides. The layout decides where the box goes."""
+"""Tiles (hex and square), round tokens and counters: each drawn once, into a box centred on the origin,
+for both sides. The layout decides where the box goes."""
 
 from __future__ import annotations
 
@@ -10,27 +10,13 @@ from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
+from ..record import Record
+from ..vocabulary import Anchor, ImageFit, Orientation
 from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image
+from .images import draw_image, natural_size
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
-
-SQRT3 = math.sqrt(3.0)
-
-
-def outline(comp: Component, grow_mm: float = 0.0) -> Path:
-    """The cut line of one piece, centred on the origin, grown outwards by ``grow_mm``."""
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        flats = min(w, h) + 2 * grow_mm
-        r = flats / SQRT3
-        return Path.regular(0, 0, r, 6, 0.0 if comp.orientation == "flat" else 30.0)
-    if comp.kind == "token":
-        return Path.circle(0, 0, w / 2 + grow_mm)
-    corner = comp.corner_mm + grow_mm if comp.corner_mm and grow_mm == 0 else 0.0
-    return Path.rounded_rect(-w / 2 - grow_mm, -h / 2 - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm,
-                             corner if grow_mm == 0 else 0.0)
-
+from .shape import SQRT3, chord, half_height, outline
 
 def _inner(comp: Component) -> float:
     """Diameter of the largest circle inside the piece: what text and icons must fit."""
@@ -53,7 +39,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
         pattern(s, look.pattern, (x0, y0, x1, y1), look.pattern_colour, step_mm=max(1.6, d / 9),
                 width_mm=max(0.18, d / 110))
         if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
-            draw_image(s, look.image, art.bounds() if look.image_fit == "fill" else _image_box(comp, look.image),
+            draw_image(s, look.image, art.bounds() if look.image_fit == ImageFit.FILL else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
             from ..elements import draw_elements  # the element kinds: a face without elements never loads them
@@ -80,7 +66,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     icons = game.icons if game is not None else {}
     for line in plan.lines:
         draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
-                  anchor="middle", icons=icons)
+                  anchor=Anchor.MIDDLE, icons=icons)
     _bottom(s, comp, look, d, plan)
     if look.rotate:
         s.restore()
@@ -91,11 +77,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 MIN_PT = 5.5  # no text on a piece is set smaller than this (a label read at 100%)
 
 
-class _Placed:
-    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's).
-    Plain classes here: a dataclass costs a millisecond to define at every start-up."""
-
-    __slots__ = ("line", "x", "y", "size", "family", "ink")
+class _Placed(Record):
+    """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's)."""
+    FIELDS = __slots__ = ("line", "x", "y", "size", "family", "ink")
 
     def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
         self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
@@ -111,41 +95,11 @@ class Plan:
         self.lines: list = []
         self.icon: tuple | None = None
         self.badge_y: float | None = None
-        self.badge_r = 0.0
         self.badge_x: float | None = None
-        self.cue_r = 0.0
         self.cue_x: float | None = None
+        self.badge_r = self.cue_r = 0.0
         self.big_value: tuple | None = None
         self.problems: list = []
-
-
-def half_height(comp: Component) -> float:
-    w, h = comp.size_mm
-    if comp.kind == "hex-tile":
-        flats = min(w, h)
-        return flats / 2 if comp.orientation == "flat" else flats / SQRT3
-    if comp.kind == "token":
-        return w / 2
-    return h / 2
-
-
-def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
-    """The usable width of the piece between heights ``y0`` and ``y1`` (centre origin), ``inset``
-    mm clear of the cut line on each side."""
-    w, h = comp.size_mm
-    far = max(abs(y0), abs(y1))
-    if comp.kind == "token":
-        r = w / 2 - inset
-        return 2 * math.sqrt(max(0.0, r * r - far * far))
-    if comp.kind == "hex-tile":
-        flats = min(w, h)
-        r = flats / SQRT3
-        if comp.orientation == "flat":
-            half = r - far / SQRT3
-        else:
-            half = flats / 2 if far <= r / 2 else (r - far) * SQRT3
-        return max(0.0, 2 * (half - inset * 1.16))
-    return max(0.0, w - 2 * inset)
 
 
 def _framed(comp: Component) -> bool:
@@ -241,7 +195,7 @@ def _title_start(comp: Component, k: float) -> tuple[float, float]:
     top = -hh + _inset(comp)
     if comp.kind == "token":
         top = -hh * 0.64
-    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
         top = -hh * 0.66
     return top, k * min(_pt(d * 0.15), 11.0)
 
@@ -261,7 +215,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     top, bottom = -hh + inset, hh - inset
     if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
         top, bottom = -hh * 0.64, hh * 0.8
-    elif comp.kind == "hex-tile" and comp.orientation == "pointy":
+    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
         top, bottom = -hh * 0.66, hh * 0.7
     fam, tfam = look.fonts, look.title_fonts
     crowded = bool(look.text or look.flavour or look.subtitle)
@@ -462,15 +416,13 @@ def _image_box(comp: Component, path: str) -> tuple[float, float, float, float]:
     """Where a fitted picture goes: the largest box of the picture's proportions, centred, whose
     corners stay on or inside the cut line, so all of it shows on the cut piece (a round token's or
     a hex's shape would cut the corners of the piece's square box)."""
-    from .images import natural_size
-
     w, h = comp.size_mm
     iw, ih = natural_size(path)
     if comp.kind == "token":  # the corners on the circle
         k = (w / 2) / math.hypot(iw / 2, ih / 2)
     elif comp.kind == "hex-tile":  # inside the two flats and the four slanted sides
         flats = min(w, h)
-        across, along = (iw, ih) if comp.orientation == "flat" else (ih, iw)  # along: flat to flat
+        across, along = (iw, ih) if comp.orientation == Orientation.FLAT else (ih, iw)  # along: flat to flat
         k = min(flats / along, flats / (SQRT3 * across / 2 + along / 2))
     else:
         return (-w / 2, -h / 2, w / 2, h / 2)
@@ -488,7 +440,7 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
     row of a value disc and a cue shape above the footer."""
     if plan.big_value is not None:
         dy, size = plan.big_value
-        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor="middle")
+        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor=Anchor.MIDDLE)
     if plan.badge_y is None:
         return
     r = plan.badge_r
@@ -507,7 +459,7 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
         else:
             s.circle(cx, cy, r, Style(fill=look.ink))
         s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
-               fill=look.fill, anchor="middle")
+               fill=look.fill, anchor=Anchor.MIDDLE)
     if look.cue:
         cr = plan.cue_r or r
         cx = -max(d * 0.14, (r + cr) / 2 + 0.4) if both else 0.0

@@ -15,12 +15,13 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
+from .art import draw_icon
 from ..typescale import snap
+from ..vocabulary import ICON_RE, Anchor
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
                                                       "bolditalic": "bolditalic"})
-ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")
 ICON_EM = 1.05  # an inline icon is this many font sizes wide
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
@@ -114,10 +115,6 @@ def rich_width(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMIL
                 for para in parse(text, base)), default=0.0)
 
 
-def icons_in(text: Any) -> list[str]:
-    return ICON_RE.findall(str(text))
-
-
 def _frag_width(frag: Frag, size: float, family: Mapping[str, str]) -> float:
     if frag.icon:
         return size * MM_PER_PT * ICON_EM
@@ -179,7 +176,7 @@ def wrap(text: str, width_mm: float, size: float, family: Mapping[str, str] = DE
 # Text with no markup, no icons, no escapes and no line breaks (most titles, values and rules): one
 # paragraph of words in the base style, split at spaces. Measured directly, with the same arithmetic as
 # the general path below, so it gives the same widths to the last bit.
-_RICH = re.compile(r"[*{\\]|[^\S ]")
+MARKUP = re.compile(r"[*{\\]|[^\S ]")
 _BASES = {"regular", "bold", "italic", "bolditalic"}
 
 
@@ -192,26 +189,35 @@ def _plain_widths(text: str, size: float, family: Mapping[str, str], base: str) 
     return words, [text_width_mm(w, size, font) for w in words], style
 
 
+def fill_lines(words: Sequence[Any], widths: Sequence[float], space: float, room: float
+               ) -> list[tuple[list[Any], float]]:
+    """The one word-wrap of rich text: ``words`` (at least one; ``widths`` theirs, in mm) set on lines of
+    at most ``room`` mm with ``space`` between words, as many a line as fit (an over-long word stands
+    alone): each line's words and its width. As reportlab's simpleSplit breaks plain text."""
+    lines: list[tuple[list[Any], float]] = []
+    cur = [words[0]]
+    cur_w = widths[0]
+    for word, ww in zip(words[1:], widths[1:]):
+        if cur_w + space + ww <= room + 1e-9:
+            cur.append(word)
+            cur_w += space + ww
+        else:
+            lines.append((cur, cur_w))
+            cur, cur_w = [word], ww
+    lines.append((cur, cur_w))
+    return lines
+
+
 @lru_cache(maxsize=2048)
 def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tuple[Line, ...]:
     family = dict(fam) if fam else DEFAULT_FAMILY
-    lines: list[Line] = []
     space = space_width(size, family)
-    if not _RICH.search(text) and "fallback" not in family:
+    if not MARKUP.search(text) and "fallback" not in family:
         words, widths, style = _plain_widths(text, size, family, base)
         if not words:
             return (((), 0.0),)
-        cur_words = [words[0]]
-        cur_w = widths[0]
-        for word, ww in zip(words[1:], widths[1:]):
-            if cur_w + space + ww <= width_mm + 1e-9:
-                cur_words.append(word)
-                cur_w += space + ww
-            else:
-                lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
-                cur_words, cur_w = [word], ww
-        lines.append((tuple((Frag(w, style),) for w in cur_words), cur_w))
-        return tuple(lines)
+        return tuple((tuple((Frag(w, style),) for w in line), line_w)
+                     for line, line_w in fill_lines(words, widths, space, width_mm))
     return _wrap_rich(text, width_mm, size, family, base)
 
 
@@ -226,17 +232,8 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
         if not para:
             lines.append(((), 0.0))
             continue
-        cur: list[Word] = [para[0]]
-        cur_w = word_width(para[0], size, family)
-        for word in para[1:]:
-            ww = word_width(word, size, family)
-            if cur_w + space + ww <= width_mm + 1e-9:
-                cur.append(word)
-                cur_w += space + ww
-            else:
-                lines.append((tuple(cur), cur_w))
-                cur, cur_w = [word], ww
-        lines.append((tuple(cur), cur_w))
+        widths = [word_width(word, size, family) for word in para]
+        lines.extend((tuple(line), line_w) for line, line_w in fill_lines(para, widths, space, width_mm))
     return tuple(lines)
 
 
@@ -271,13 +268,13 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
     if fam and any(k == "fallback" for k, _ in fam):  # characters may be set in another font: laid out
         return max((w for _, w in _wrap(text, 1e9, size, fam, base)), default=0.0)
-    if " " not in text and not _RICH.search(text):  # one word (a value, a number): its width
+    if " " not in text and not MARKUP.search(text):  # one word (a value, a number): its width
         if not text:
             return 0.0
         style = base if base in _BASES else "regular"
         # not kept in text_width_mm's cache: a value or a number is new on every card
         return fresh_width_mm(text, size, (dict(fam) if fam else DEFAULT_FAMILY).get(style, style))
-    if not _RICH.search(text):  # one line: its width, without laying it out
+    if not MARKUP.search(text):  # one line: its width, without laying it out
         family = dict(fam) if fam else DEFAULT_FAMILY
         words, widths, _ = _plain_widths(text, size, family, base)
         if not words:
@@ -340,16 +337,16 @@ def _shrink_sizes(max_pt: float, min_pt: float, step: float) -> tuple[tuple[floa
 
 
 def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: str,
-              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start",
+              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = Anchor.START,
               icons: Mapping[str, Any] | None = None) -> None:
     """Draw one wrapped line with its baseline at ``y``, at the type scale's step for ``size``."""
     words, width = line
     if snap(size) != size:  # set at the scale's step: the runs and the anchor at that size
         size = snap(size)
         width = sum(_frag_width(frag, size, family) for frag in _runs(words))
-    if anchor == "middle":
+    if anchor == Anchor.MIDDLE:
         x -= width / 2
-    elif anchor == "end":
+    elif anchor == Anchor.END:
         x -= width
     if words:  # one run of one style with no icon (most lines): its words set as one string
         style = words[0][0].style
@@ -366,8 +363,6 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         if icon:
             shapes = (icons or {}).get(icon)
             if shapes:
-                from .art import draw_icon
-
                 draw_icon(s, list(shapes), x + w / 2, y - em * 0.34, em * 0.98, ink)
         else:
             s.text(x + lead, y, text, size_pt=size, font=font, fill=ink)
@@ -375,13 +370,13 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
 
 
 def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
-               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = "start",
+               family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = Anchor.START,
                width: float | None = None) -> bool:
     """What ``draw_line(s, x, y, wrap(text, 1e9, size, family, base)[0], size, ...)`` draws, for a text
     with no markup, icon or line break, without laying it out in words (a card's title and value, new
     on every card); returns False, drawing nothing, for any other text. ``width``: its width at
     ``size`` as :func:`widest` gives it, when the caller has it already."""
-    if _RICH.search(text) or "fallback" in family:
+    if MARKUP.search(text) or "fallback" in family:
         return False
     words = text.split(" ")
     if "" in words:
@@ -392,12 +387,12 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
     step = snap(size)
-    if anchor != "start":  # the width only where the anchor needs it
+    if anchor != Anchor.START:  # the width only where the anchor needs it
         if step != size:  # as draw_line: the width of the one run at the scale's step (text_width_mm's sum)
             width = fresh_width_mm(text, step, font)
         elif width is None:  # the line's width as laid out
             width = _widest(text, size, family_key(family), base)
-        x -= width / 2 if anchor == "middle" else width
+        x -= width / 2 if anchor == Anchor.MIDDLE else width
     s.text(x, y, text, size_pt=step, font=font, fill=ink)
     return True
 
@@ -438,7 +433,7 @@ def _runs(words: Sequence[Word]) -> list[Frag]:
 
 
 def draw_text(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
-              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = "start", base: str = "regular",
+              family: Mapping[str, str] = DEFAULT_FAMILY, anchor: str = Anchor.START, base: str = "regular",
               icons: Mapping[str, Any] | None = None, leading: float = 1.2) -> int:
     """Draw text with hard line breaks only (no wrapping); returns the number of lines."""
     lines = wrap(text, 1e9, size, family, base)

@@ -10,19 +10,22 @@ from typing import Any, Mapping, Sequence
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
+from ..record import Record
 from ..typescale import step_up
+from ..vocabulary import Anchor
 from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 
 LEADING = 1.22
 
 
-class _Line:
+class _Line(Record):
     """A piece of a row: rich-text words and width, x, scale, anchor, and rule (a thin line under a
-    table header). A plain class: a dataclass costs a millisecond to define at every start-up."""
+    table header). A record (generator/record.py)."""
 
-    __slots__ = ("line", "x", "scale", "anchor", "rule")
+    FIELDS = ("line", "x", "scale", "anchor", "rule")
+    __slots__ = FIELDS
 
-    def __init__(self, line: Line, x: float, scale: float = 1.0, anchor: str = "start", rule: bool = False):
+    def __init__(self, line: Line, x: float, scale: float = 1.0, anchor: str = Anchor.START, rule: bool = False):
         self.line, self.x, self.scale, self.anchor, self.rule = line, x, scale, anchor, rule
 
 
@@ -141,7 +144,7 @@ def check_sections(sections: Sequence[dict[str, Any]], width: float, height: flo
 
 def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: float, width: float,
                   height: float, *, max_pt: float = 9.0, min_pt: float = 6.0, ink: str = "#000000",
-                  align: str = "start", family: Mapping[str, str] = DEFAULT_FAMILY,
+                  align: str = Anchor.START, family: Mapping[str, str] = DEFAULT_FAMILY,
                   icons: Mapping[str, Any] | None = None, where: tuple | None = (), content: Any = None) -> float:
     """Draw the sections into the box; returns the size used in pt. Text that does not fit even at
     ``min_pt`` is drawn at ``min_pt`` and noted as a build warning at ``where`` (file, line; None: not
@@ -160,8 +163,8 @@ def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: f
         for piece in row:
             px = x + piece.x
             anchor = piece.anchor
-            if align == "middle" and len(row) == 1 and piece.x == 0:
-                px, anchor = x + width / 2, "middle"
+            if align == Anchor.MIDDLE and len(row) == 1 and piece.x == 0:
+                px, anchor = x + width / 2, Anchor.MIDDLE
             draw_line(s, px, cy - h * 0.22, piece.line, size * piece.scale, ink=ink, family=family,
                       anchor=anchor, icons=icons)
     return size

@@ -20,9 +20,13 @@ where alpha is under one half), which PDF/X-1a allows, where a soft mask is tran
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
+
+from . import fonts
 
 # The printing condition named in the OutputIntent: SWOP coated, as DriveThruCards asks ("US Web Coated
 # (SWOP) v2" in Acrobat); CGATS TR 001 is its name in the ICC's registry of characterizations.
@@ -94,7 +98,7 @@ def _mix_hex(colour: str | None, alpha: float) -> str | None:
 @lru_cache(maxsize=64)
 def cmyk_picture(path: str):
     """A raster picture as (Pillow CMYK image, colour-key mask or None), alpha made a hard mask."""
-    from PIL import Image, ImageChops, ImageMath
+    from PIL import Image, ImageChops, ImageMath  # raster pictures only: a build without them never loads Pillow
 
     with Image.open(path) as im:
         im.load()
@@ -150,10 +154,6 @@ def cmyk_drawing(drawing):
 def own_fonts(drawing):
     """A copy of an svglib drawing whose text is set in our embedded fonts: svglib and reportlab's
     renderer name the PDF standard fonts (Helvetica), which are never embedded."""
-    import copy
-
-    from . import fonts
-
     d = copy.deepcopy(drawing)
     d.initialFontName = fonts.pdf_name("regular")  # the renderer's starting font (else Helvetica)
 
@@ -173,8 +173,6 @@ def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
     """Give a reportlab canvas the PDF/X-1a:2003 document parts: the OutputIntent, the Info keys
     (GTS_PDFXVersion; Trapped is False, as reportlab writes it) and the XMP metadata that repeats them.
     reportlab writes them with the rest of the file (no second pass through another PDF library)."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
-
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
         "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION_ID), "RegistryName": PDFString(REGISTRY),
@@ -192,8 +190,6 @@ def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
 
 
 def _pdfx_info_class():
-    from reportlab.pdfbase.pdfdoc import PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
-
     class PdfxInfo(PDFInfo):
         """reportlab's Info dictionary (the same keys as PDFInfo.format writes) and GTS_PDFXVersion."""
 

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from pathlib import Path
 
+import reportlab
 from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import one_line
-from .surface import MM_PER_PT
+from ..interrupts import Held
+from .surface import MM_PER_PT, PT_PER_MM
 
 _FILES = {
     "regular": "Vera.ttf",
@@ -40,8 +44,6 @@ def is_file(font: str) -> bool:
 def check_font_file(path) -> str | None:
     """Why this file cannot be a game font, or None (TrueType .ttf, or OpenType .otf: CFF outlines are
     converted to TrueType ones for embedding, see draw/otf.py)."""
-    from pathlib import Path
-
     path = Path(path)
     name = one_line(path.name, 60)  # a name of 300 characters is cut in the message
     if path.suffix.lower() not in (".ttf", ".otf"):
@@ -123,7 +125,7 @@ def _cmap_chars(data: bytes, table: int, ushort, ulong) -> int:  # noqa: ANN001 
 def file_family(path: str) -> str:
     """The name a game font goes by in the PDF and SVG: its file name plus a digest of its bytes, so
     two files of one name never clash and the same font gives the same bytes on every machine."""
-    import hashlib
+    import hashlib  # a game's own fonts only
 
     stem = "".join(ch if ch.isalnum() else "-" for ch in os.path.splitext(os.path.basename(path))[0])
     with open(path, "rb") as fh:
@@ -136,10 +138,6 @@ def pdf_name(kind: str) -> str:
     """The reportlab name of a font kind, registering its TrueType file on first use (each one
     parsed costs a few milliseconds, so a kit that never sets italic never loads it). A game's own
     font (a .ttf path) is registered the same way; reportlab embeds the subset of glyphs used."""
-    import reportlab
-
-    from ..interrupts import Held
-
     if is_file(kind):
         name = file_family(kind)
         path = kind
@@ -171,8 +169,7 @@ def load_kerning() -> None:
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
-    import reportlab
-    from fontTools.ttLib import TTFont as _Reader
+    from fontTools.ttLib import TTFont as _Reader  # SVG output only: a PDF-only build never loads fontTools
 
     font = _Reader(os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[font_kind(kind)]),
                    lazy=True)
@@ -211,7 +208,7 @@ def font_kind(font: str) -> str:
 def svg_subset(path: str, text: str) -> bytes:
     """The font cut down to the characters in ``text`` (fontTools' subsetter), as TrueType bytes,
     for embedding in an SVG page: a whole font per page would be hundreds of kilobytes."""
-    import io
+    import io  # SVG pages with a game's own fonts only, as the subsetter
     import logging
 
     from fontTools import subset
@@ -261,33 +258,10 @@ def font_label(font: str) -> str:
 
 
 def wrap(text: str, width_mm: float, size_pt: float, font: str = "regular") -> list[str]:
-    """Break text into lines no wider than ``width_mm`` (a single over-long word stands alone)."""
+    """Break plain text into lines no wider than ``width_mm`` (a single over-long word stands alone), each
+    paragraph by reportlab's simpleSplit; an empty paragraph stays an empty line."""
+    name, room = pdf_name(font), width_mm * PT_PER_MM
     lines: list[str] = []
     for para in str(text).split("\n"):
-        words = para.split()
-        if not words:
-            lines.append("")
-            continue
-        line = words[0]
-        for word in words[1:]:
-            trial = f"{line} {word}"
-            if text_width_mm(trial, size_pt, font) <= width_mm:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        lines.extend(simpleSplit(para, name, size_pt, room) or [""])
     return lines
-
-
-def fit(text: str, width_mm: float, height_mm: float, size_pt: float, min_pt: float = 6.0,
-        font: str = "regular", leading: float = 1.2) -> tuple[float, list[str]]:
-    """Largest size from ``size_pt`` down to ``min_pt`` whose wrapped lines fit the box."""
-    size = size_pt
-    while True:
-        lines = wrap(text, width_mm, size, font)
-        tall = len(lines) * size * leading * MM_PER_PT
-        wide = max((text_width_mm(l, size, font) for l in lines), default=0.0)
-        if (tall <= height_mm and wide <= width_mm) or size <= min_pt:
-            return size, lines
-        size = max(min_pt, round(size - 0.25, 2))

@@ -19,7 +19,7 @@ from .kind import KINDS, Element
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 for _name in sorted(os.listdir(os.path.dirname(__file__))):
     if _name.endswith(".py") and _name != "__init__.py":

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import draw_icon, ink_for, mix, terrain_pattern
+from ..components.richtext import draw_line, draw_text, fit_lines, named_fonts, wrap
+from ..components.textblock import draw_sections
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..notices import warn
 from ..schema import Key, enum, integer, num
+from ..vocabulary import Anchor
 from .keys import AT_MM, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Box(Element, kind="box"):
@@ -39,12 +44,6 @@ class Box(Element, kind="box"):
                                                       "(default 6)"))
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.art import draw_icon, ink_for, mix, terrain_pattern
-        from ..components.richtext import draw_text, named_fonts
-        from ..components.textblock import draw_sections
-        from ..draw.surface import Path, Style
-
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
         t = game.terrain.get(self.terrain) if self.terrain else None
@@ -74,7 +73,7 @@ class Box(Element, kind="box"):
         if self.text and self.valign is None and self.max_lines is None and self.min_pt is None:
             draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
                           h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
-                          align="middle", family=fam, icons=game.icons, where=self.where)
+                          align=Anchor.MIDDLE, family=fam, icons=game.icons, where=self.where)
         elif self.text:
             self._fitted_text(s, game, (x + 1.5, y + (5 if label else 1.5), w - 3, h - (6.5 if label else 3)),
                               text_ink, fam, base)
@@ -82,10 +81,6 @@ class Box(Element, kind="box"):
     def _fitted_text(self, s: Surface, game: Game, box: tuple[float, float, float, float], ink: str,
                      fam: Any, base: str) -> None:
         """The text shrunk to its box (and to max_lines), down to min_pt, placed by valign."""
-        from ..components.richtext import draw_line, fit_lines, wrap
-        from ..draw.surface import MM_PER_PT
-        from ..notices import warn
-
         x, y, w, h = box
         text = str(self.text)
         low = float(self.min_pt or 6)
@@ -107,4 +102,4 @@ class Box(Element, kind="box"):
         top = y + {"middle": spare / 2, "bottom": spare}.get(self.valign or "top", 0.0)
         for i, line in enumerate(lines):
             draw_line(s, x + w / 2, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
-                      anchor="middle", icons=game.icons)
+                      anchor=Anchor.MIDDLE, icons=game.icons)

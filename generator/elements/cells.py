@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import draw_icon, ink_for, terrain_pattern
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum, num
+from ..vocabulary import Anchor
 from .keys import AT_MM, CELL_MM, COLUMNS, FILL, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 BLANK = ("", ".")
 WORD = Scalar("word", lambda v: None if str(v).strip() and not any(c.isspace() for c in str(v))
@@ -75,8 +77,6 @@ class Cells(Element, kind="cells"):
 
     def head_mm(self) -> tuple[float, float]:
         """(width of the row headings, height of the column headings) in mm; 0 without them."""
-        from ..draw.surface import MM_PER_PT
-
         line = float(self.size_pt) * MM_PER_PT
         left = max(line * 1.6, line * 0.62 * max((len(t) for t in headings(self.row_labels, self.shape()[0])),
                                                  default=0) + 2) if self.row_labels else 0.0
@@ -91,9 +91,6 @@ class Cells(Element, kind="cells"):
         return x, y, x + left + cols * step - float(self.gap_mm), y + top + rows * step - float(self.gap_mm)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.art import draw_icon, ink_for, terrain_pattern
-        from ..draw.surface import MM_PER_PT, Path, Style
-
         ink = self.ink_or(ink)
         rows, cols = self.shape()
         left, top = self.head_mm()
@@ -103,10 +100,10 @@ class Cells(Element, kind="cells"):
         line = size * MM_PER_PT
         for c, text in enumerate(headings(self.column_labels, cols)[:cols]):
             s.text(x0 + c * (cell + gap) + cell / 2, y0 - line * 0.6, text, size_pt=size, font="bold", fill=ink,
-                   anchor="middle")
+                   anchor=Anchor.MIDDLE)
         for r, text in enumerate(headings(self.row_labels, rows)[:rows]):
             s.text(x0 - line * 0.5, y0 + r * (cell + gap) + cell / 2 + line * 0.36, text, size_pt=size,
-                   font="bold", fill=ink, anchor="end")
+                   font="bold", fill=ink, anchor=Anchor.END)
         stroke = self.el.get("stroke", ink)
         edge = Style(stroke=None if stroke == "none" else stroke, width_mm=float(self.width_mm))
         grid = [r if isinstance(r, list) else str(r).split() for r in self.cell_map or []]
@@ -114,7 +111,7 @@ class Cells(Element, kind="cells"):
         for r in range(rows):
             for c in range(cols):
                 x, y = x0 + c * (cell + gap), y0 + r * (cell + gap)
-                outline = self._outline(Path, x, y, cell)
+                outline = self._outline(x, y, cell)
                 word = str(grid[r][c]).strip() if r < len(grid) and c < len(grid[r]) else ""
                 word = key.get(word, word)
                 t = game.terrain.get(word) if word not in BLANK else None
@@ -130,11 +127,11 @@ class Cells(Element, kind="cells"):
                 if word in game.icons:
                     draw_icon(s, game.icons[word], x + cell / 2, y + cell / 2, cell * 0.66, seen)
                 else:
-                    s.text(x + cell / 2, y + cell / 2 + line * 0.36, word, size_pt=size, fill=seen, anchor="middle")
+                    s.text(x + cell / 2, y + cell / 2 + line * 0.36, word, size_pt=size, fill=seen, anchor=Anchor.MIDDLE)
 
-    def _outline(self, path: Any, x: float, y: float, cell: float) -> Any:
+    def _outline(self, x: float, y: float, cell: float) -> Path:
         if self.cell_shape == "circle":
-            return path.circle(x + cell / 2, y + cell / 2, cell / 2)
+            return Path.circle(x + cell / 2, y + cell / 2, cell / 2)
         if self.cell_shape == "rounded":
-            return path.rounded_rect(x, y, cell, cell, cell / 5)
-        return path.rect(x, y, cell, cell)
+            return Path.rounded_rect(x, y, cell, cell, cell / 5)
+        return Path.rect(x, y, cell, cell)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import draw_cue, ink_for
 from ..schema import Key, enum
 from ..vocabulary import SHAPES
 from .keys import AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
@@ -11,7 +12,7 @@ from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Cue(Element, kind="cue"):
@@ -24,8 +25,6 @@ class Cue(Element, kind="cue"):
     ink: str | None = field(INK)  # default: black or white, whichever reads on the fill
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.art import draw_cue, ink_for  # drawing: not loaded to read the keys
-
         x, y = self.at_mm[:2]
         size = float(self.size_mm[0])
         fill = self.el.get("fill", ink)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import contrast, ink_for, mix
+from ..components.richtext import draw_text, marked
+from ..draw.surface import MM_PER_PT, Style, Surface
 from .keys import AT_MM, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Grid(Element, kind="grid"):
@@ -24,11 +26,6 @@ class Grid(Element, kind="grid"):
     ink: str | None = field(INK)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.art import contrast, ink_for, mix
-        from ..components.richtext import draw_text, marked
-        from ..draw.surface import MM_PER_PT, Style
-
         ink = self.ink_or(ink)
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..draw.surface import Surface
 from ..schema import Key, Later, ListOf, num
 from .keys import AT_MM
-from .kind import Element, field
+from .kind import KINDS, Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 def _element() -> Any:
@@ -27,8 +27,6 @@ class Group(Element, kind="group"):
     at_mm: list[float] = field(AT_MM)  # the point they turn about; the elements keep their own positions
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from . import draw_elements  # the package that registered this kind
-
         ax, ay = (float(v) for v in self.at_mm[:2])
         turn = float(self.rotate_deg)
         with s.saved():
@@ -36,4 +34,5 @@ class Group(Element, kind="group"):
                 s.translate(ax, ay)
                 s.rotate(turn)
                 s.translate(-ax, -ay)
-            draw_elements(s, game, list(self.elements or []), self.ink_or(ink))
+            for el in self.elements or []:
+                KINDS[el["type"]](el).draw(s, game, self.ink_or(ink))

@@ -7,16 +7,19 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum, integer,
-                      num)
-from ..vocabulary import ORIENTATIONS
+from ..components.art import draw_icon, ink_for, mix, pattern
+from ..components.richtext import draw_text, named_fonts
+from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
+from ..geometry import axial_to_pixel, sector
+from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
+                      integer, num)
+from ..vocabulary import Anchor, Orientation
 from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Style, Surface
-    from ..hexmap import HexGrid
-    from ..model import Game
+    from ..hexmap import MapHexes
+    from ..model.game import Game
 
 HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
                     "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
@@ -54,12 +57,12 @@ UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0
 
 
 class Hexgrid(Element, kind="hexgrid"):
-    # the defaults of the grid's shape are hexmap.HexGrid.of's and hexmap.flats_of's
+    # the defaults of the grid's shape are hexmap.MapHexes.of's and hexmap.flats_of's
     at_mm: list[float] = field(AT_MM)  # the centre of hex [0, 0]
     hex_in: Any = field(Key(HEX_SIZE_IN, doc="as hex_mm, in inches"))
     hex_mm: Any = field(Key(HEX_SIZE, doc="a hex's size: across the flats, or {points: X} across the corners"),
                         25.4)
-    orientation: str = field(Key(enum(*ORIENTATIONS)), "flat")
+    orientation: str = field(Key(enum(*Orientation)), Orientation.FLAT)
     layout: str = field(Key(enum("hexagon", "rectangle")), "hexagon")
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
     columns: int = field(COLUMNS, 10)  # rectangle layout
@@ -78,24 +81,20 @@ class Hexgrid(Element, kind="hexgrid"):
     terrain: str | None = field(TERRAIN)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing, and hexes (a game without maps never loads hexmap): not loaded to read the keys
-        from ..components.art import mix, pattern
-        from ..draw.surface import Path, Style, regular_points
-        from ..geometry import axial_to_pixel, sector
-        from ..hexmap import HexGrid, grid_flats_mm
+        from ..hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
 
         el = self.el
         ink = self.ink_or(ink)
         ox, oy = self.at_mm[:2]
         flats = grid_flats_mm(el)
         orient = self.orientation
-        grid = HexGrid.of(el)
+        grid = MapHexes.of(el)
         sectors = list(self.sectors or [])
         ground = game.terrain.get(self.terrain) if self.terrain else None  # every unmarked hex's terrain
         base_fill = self.fill or (ground["fill"] if ground else "#ffffff")
         marks = {grid.parse(m["hex"]): m for m in self.marks or []}
         r = flats / 3 ** 0.5
-        rot = 0.0 if orient == "flat" else 30.0
+        rot = 0.0 if orient == Orientation.FLAT else 30.0
         later = bool(self.hexsides or self.routes)  # marks' art goes over roads and rivers
         stroke = el.get("stroke", ink)
         stroke = None if stroke == "none" else stroke
@@ -148,8 +147,6 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
     in rsvg, browsers and PDF viewers); with the band below, they are covered whatever the renderer.
     Butt-capped bands ending on the shared side's corners stay inside the hexes, also at the grid's
     edge (there the two hexes' outer sides leave the corner at 120 degrees from the shared one)."""
-    from ..draw.surface import Style  # drawing: not loaded to read the keys
-
     owner: dict[tuple, str] = {}
     drawn = set()
     for points, fill in hexes:
@@ -164,14 +161,9 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
             owner.setdefault(side, fill)
 
 
-def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: float, cy: float, flats: float,
+def _hex_content(s: Surface, game: Game, grid: MapHexes, q: int, rr: int, cx: float, cy: float, flats: float,
                  fill: str, mark: dict[str, Any] | None) -> None:
     """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
-    # drawing: not loaded to read the keys
-    from ..components.art import draw_icon, ink_for, mix
-    from ..components.richtext import draw_text, named_fonts
-    from ..draw.surface import MM_PER_PT
-
     text_ink = ink_for(fill)
     if mark and mark.get("icon") in game.icons:
         draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
@@ -180,22 +172,20 @@ def _hex_content(s: Surface, game: Game, grid: HexGrid, q: int, rr: int, cx: flo
         n = len(str(mark["text"]).replace("\\n", "\n").split("\n"))
         fam, _ = named_fonts(game, None)
         draw_text(s, cx, cy + flats * 0.12 - (n - 1) / 2 * size * MM_PER_PT * 1.1 + size * MM_PER_PT * 0.35,
-                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor="middle",
+                  str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor=Anchor.MIDDLE,
                   icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
         s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
-               anchor="middle")
+               anchor=Anchor.MIDDLE)
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
         size = max(4.5, min(6.0, flats * 0.3))
         s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,
-               fill=mix(text_ink, fill, 0.3), anchor="middle")
+               fill=mix(text_ink, fill, 0.3), anchor=Anchor.MIDDLE)
 
 
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
     """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width
     and dash, on hexes ``flats`` mm across."""
-    from ..draw.surface import Style  # drawing: not loaded to read the keys
-
     width = float(spec.get("width_mm", feature["width"] * flats))
     dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
         tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
@@ -203,8 +193,8 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
                  join="round")
 
 
-def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import HEXSIDE_FEATURES, hexside  # hexes: a game without maps never loads hexmap
+def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    from ..hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
 
     a, b = (grid.parse(h) for h in side["between"][:2])
     ca, cb = grid.centre(a, flats), grid.centre(b, flats)
@@ -213,8 +203,8 @@ def _hexside(s: Surface, grid: HexGrid, side: dict[str, Any], flats: float, orig
     s.line(origin[0] + x1, origin[1] + y1, origin[0] + x2, origin[1] + y2, style)
 
 
-def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import ROUTE_FEATURES  # hexes: a game without maps never loads hexmap
+def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    from ..hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
@@ -225,8 +215,6 @@ def _route(s: Surface, grid: HexGrid, route: dict[str, Any], flats: float, origi
 def route_line(s: Surface, pts: list[tuple[float, float]], feature: dict[str, Any], style: Style,
                flats: float) -> None:
     """A route's line through ``pts``; a railway's with cross ties every so often along it."""
-    from ..draw.surface import Path, Style  # drawing: not loaded to read the keys
-
     s.draw(Path.polygon(pts, closed=False), style)
     if feature.get("ties"):
         tie = Style(stroke=style.stroke, width_mm=style.width_mm * 0.8)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components.art import draw_icon
 from .keys import AT_MM, ICON, INK, SIZE_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Icon(Element, kind="icon"):
@@ -19,8 +20,6 @@ class Icon(Element, kind="icon"):
     ink: str | None = field(INK)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.art import draw_icon  # drawing: not loaded to read the keys
-
         x, y = self.at_mm[:2]
         if self.icon in game.icons:
             draw_icon(s, game.icons[self.icon], x, y, self.size_mm[0],

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..components.images import draw_image
+from ..draw.surface import Path, Surface
 from ..schema import TEXT, Key, enum
+from ..vocabulary import ImageFit
 from .keys import AT_MM, SIZE_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Image(Element, kind="image"):
@@ -18,13 +20,10 @@ class Image(Element, kind="image"):
     at_mm: list[float] = field(AT_MM)  # the box's top-left corner
     size_mm: list[float] = field(SIZE_MM, [20, 20])
     image: str = field(Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"))
-    fit: str = field(Key(enum("fit", "fill"), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
-                     "fit")
+    fit: str = field(Key(enum(*ImageFit), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),
+                     ImageFit.FIT)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.images import draw_image  # pictures: a game without them never loads the reader
-        from ..draw.surface import Path
-
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
         with s.saved():

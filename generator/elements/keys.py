@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
                       OneOf, POS_MM, enum, integer, num)
+from ..vocabulary import Anchor
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")
@@ -29,7 +30,7 @@ WIDTH_MM = Key(num(0.05, 20))
 TEXT_KEY = Key(TEXT)
 SIZE_PT = Key(num(4, 200))
 FONT = Key(ID, doc="regular, bold, italic, bolditalic, or a font named under fonts: in game.yaml")
-ANCHOR = Key(enum("start", "middle", "end"))
+ANCHOR = Key(enum(*Anchor))
 FILL = Key(ELEMENT_FILL)  # none: box and polygon only (model/checks.py)
 STROKE = Key(ELEMENT_FILL)
 INK = Key(BOARD_COLOUR)

@@ -19,13 +19,13 @@ from ..schema import Key
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 KINDS: dict[str, type[Element]] = {}  # type: word -> its kind, in the order the modules are imported
 
 
 class Field:
-    """One accepted key of an element kind: its schema :class:`~generator.model.schema.Key` (type,
+    """One accepted key of an element kind: its schema :class:`~generator.schema.Key` (type,
     required, doc) and the value read when the element does not give it."""
 
     __slots__ = ("key", "default", "name")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..draw.surface import Style, Surface
 from .keys import AT_MM, DASH_MM, STROKE, TO_MM, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Line(Element, kind="line"):
@@ -20,8 +20,6 @@ class Line(Element, kind="line"):
     width_mm: float = field(WIDTH_MM, 0.4)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..draw.surface import Style  # drawing: not loaded to read the keys
-
         x, y = self.at_mm[:2]
         x2, y2 = (self.to_mm or [x, y])[:2]
         dash = tuple(self.dash_mm) if self.dash_mm else None

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import draw_icon, ink_for, terrain_pattern
+from ..components.richtext import draw_text, named_fonts
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..vocabulary import Anchor
 from .keys import (AT_MM, DASH_MM, FILL, FONT, ICON, INK, LABEL, POINTS_MM, SIZE_MM, SIZE_PT, STROKE, TERRAIN,
                    TEXT_KEY, WIDTH_MM)
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Polygon(Element, kind="polygon"):
@@ -31,11 +34,6 @@ class Polygon(Element, kind="polygon"):
     terrain: str | None = field(TERRAIN)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.art import draw_icon, ink_for, terrain_pattern
-        from ..components.richtext import draw_text, named_fonts
-        from ..draw.surface import MM_PER_PT, Path, Style
-
         x, y = self.at_mm[:2]
         pts = [(x + p[0], y + p[1]) for p in self.points_mm or []]
         t = game.terrain.get(self.terrain) if self.terrain else None
@@ -62,7 +60,7 @@ class Polygon(Element, kind="polygon"):
             fam, base = named_fonts(game, self.font, "bold")
             draw_text(s, cx, cy + size * MM_PER_PT * 0.35, str(self.text), size,
                       ink=inks.get("ink", ink_for(fill) if fill not in (None, "none") else ink),
-                      family=fam, base=base, anchor="middle", icons=game.icons)
+                      family=fam, base=base, anchor=Anchor.MIDDLE, icons=game.icons)
         if self.icon in game.icons:
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)

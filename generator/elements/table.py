@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.richtext import named_fonts
+from ..components.textblock import draw_sections
 from .keys import AT_MM, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Table(Element, kind="table"):
@@ -25,10 +27,6 @@ class Table(Element, kind="table"):
     font: str | None = field(FONT)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.richtext import named_fonts
-        from ..components.textblock import draw_sections
-
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
         section = {"rows": self.rows or [], "widths": self.widths, "header": self.header}

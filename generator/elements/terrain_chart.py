@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import mix, terrain_pattern
+from ..components.richtext import draw_text, named_fonts, widest
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..notices import warn
+from .hexgrid import feature_style, route_line
 from .keys import AT_MM, FILL, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, STROKE, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class TerrainChart(Element, kind="terrain-chart"):
@@ -28,13 +32,7 @@ class TerrainChart(Element, kind="terrain-chart"):
     stroke: str | None = field(STROKE)  # the frame; default: the ink
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing, and hexes (a game without maps never loads hexmap): not loaded to read the keys
-        from ..components.art import mix, terrain_pattern
-        from ..components.richtext import draw_text, named_fonts, widest
-        from ..draw.surface import MM_PER_PT, Path, Style
-        from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES
-        from ..notices import warn
-        from .hexgrid import feature_style, route_line
+        from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]

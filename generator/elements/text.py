@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.richtext import draw_text, named_fonts
 from ..schema import Key, num
+from ..vocabulary import Anchor
 from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Text(Element, kind="text"):
@@ -18,14 +20,12 @@ class Text(Element, kind="text"):
     text: Any = field(TEXT_KEY, "")
     size_pt: float = field(SIZE_PT, 10)
     font: str | None = field(FONT)
-    anchor: str = field(ANCHOR, "start")
+    anchor: str = field(ANCHOR, Anchor.START)
     ink: str | None = field(INK)
     rotate: float = field(Key(num(-360, 360), doc="text: turn the text about at_mm by this many degrees, "
                                                   "clockwise (90: reading downwards)"), 0)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..components.richtext import draw_text, named_fonts  # drawing: not loaded to read the keys
-
         x, y = self.at_mm[:2]
         fam, base = named_fonts(game, self.font)
         turn = float(self.rotate)

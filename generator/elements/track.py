@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..components.art import contrast, ink_for, mix
+from ..components.richtext import draw_text, marked, rich_width
+from ..draw.fonts import text_width_mm
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..schema import ID, Key, integer
+from ..vocabulary import Anchor
 from .keys import AT_MM, CELL_MM, FILL, INK, LABEL, LABELS, STROKE
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..draw.surface import Surface
-    from ..model import Game
+    from ..model.game import Game
 
 
 class Track(Element, kind="track"):
@@ -41,12 +45,6 @@ class Track(Element, kind="track"):
         return x, y, x + min(n, per_row) * cell, y + rows * cell
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        # drawing: not loaded to read the keys
-        from ..components.art import contrast, ink_for, mix
-        from ..components.richtext import draw_text, marked, rich_width
-        from ..draw.fonts import text_width_mm
-        from ..draw.surface import MM_PER_PT, Style
-
         ink = self.ink_or(ink)
         x, y = self.at_mm[:2]
         n, per_row, _ = self.rows()
@@ -75,14 +73,12 @@ class Track(Element, kind="track"):
                           anchor="middle", icons=game.icons)
                 continue
             s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
-                   anchor="middle")
+                   anchor=Anchor.MIDDLE)
         if self.marker:
             self._marker_place(s, game, x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
 
     def _marker_place(self, s: Surface, game: Game, cx: float, cy: float, ink: str) -> None:
         """The outline of the track's marker, dashed, in its first cell: where the marker starts."""
-        from ..draw.surface import Path, Style  # drawing: not loaded to read the keys
-
         try:
             comp = game.component(self.marker)
         except KeyError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..draw.pdf import PdfSurface
 from ..draw.surface import Style, Surface
 from ..layout.page import MARGIN_MM, Paper, footer, scale_bar
+from ..vocabulary import Duplex
 
 RANGE_MM = 5.0  # the scales read -5 ... +5 mm
 LINE = Style(stroke="#000000", width_mm=0.25)
@@ -25,7 +26,7 @@ def targets(paper: Paper) -> list[tuple[float, float]]:
 
 
 def back_position(x: float, y: float, paper: Paper, duplex: str) -> tuple[float, float]:
-    return (paper.width_mm - x, y) if duplex == "long" else (x, paper.height_mm - y)
+    return (paper.width_mm - x, y) if duplex == Duplex.LONG else (x, paper.height_mm - y)
 
 
 def paint_front(s: Surface, paper: Paper, duplex: str) -> None:
@@ -85,10 +86,10 @@ def _y_scale(s: Surface, x: float, y: float) -> None:
     s.text(x - 1.5, y - RANGE_MM - 1.5, "Y", size_pt=8, font="bold", anchor="middle")
 
 
-def calibration_pdf(paper: Paper, duplex: str = "long") -> bytes:
+def calibration_pdf(paper: Paper, duplex: str = Duplex.LONG) -> bytes:
     pdf = PdfSurface(title="pnpforge duplex calibration", author="pnpforge",
                      viewer_prefs={"PrintScaling": "None",
-                                   "Duplex": "DuplexFlipLongEdge" if duplex == "long" else "DuplexFlipShortEdge"})
+                                   "Duplex": "DuplexFlipLongEdge" if duplex == Duplex.LONG else "DuplexFlipShortEdge"})
     for side, painter in (("front", paint_front), ("back", paint_back)):
         pdf.begin_page(paper.width_mm, paper.height_mm, label=side)
         painter(pdf, paper, duplex)

@@ -14,6 +14,7 @@ from ..layout.registration import CutPaper, draw_marks
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
 from ..options import Options
+from ..vocabulary import Duplex
 from .manifest import manifest_doc
 
 
@@ -113,4 +114,4 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface,
 def _duplex_pref(doc: Document, opts: Options) -> str:
     if not doc.duplex:
         return "Simplex"
-    return "DuplexFlipShortEdge" if opts.duplex == "short" else "DuplexFlipLongEdge"
+    return "DuplexFlipShortEdge" if opts.duplex == Duplex.SHORT else "DuplexFlipLongEdge"

@@ -59,7 +59,9 @@ TABLE_Y = 1.5  # spawn height above the table
 
 
 @dataclass
-class _Sheet:
+class _DeckImage:
+    """One image of a TTS deck (TTS calls it a deck sheet): its faces in a grid of cols x rows."""
+
     key: int  # CustomDeck key: CardID = key * 100 + index
     faces: list[Face]
     cols: int
@@ -165,7 +167,7 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
         start = 0
         for n, cols, rows in deck_grid(len(pairs)):
             key += 1
-            sheets.append(_Sheet(key, [f for f, _ in pairs[start:start + n]], cols, rows))
+            sheets.append(_DeckImage(key, [f for f, _ in pairs[start:start + n]], cols, rows))
             start += n
         plans.append(("deck", comp, pairs, sheets, cell_dpi, len(shots)))
         for _, b in pairs:  # cards printed one-sided get a plain back with the game's name
@@ -238,7 +240,7 @@ def _deck_dpi(comp: Component, dpi: float, n_faces: int) -> float:
         fit *= 0.998
 
 
-def _sheet_image(pics: list, cols: int, rows: int, hidden):
+def _deck_image(pics: list, cols: int, rows: int, hidden):
     cw, ch = pics[0].size
     sheet = Image.new("RGB", (cols * cw, rows * ch), (255, 255, 255))
     for i, pic in enumerate(pics):
@@ -281,7 +283,7 @@ def card_scale(comp: Component) -> tuple[float, float, float]:
     return (w / CARD_W_MM, 1.0, h / CARD_H_MM)
 
 
-def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: bool, front_pics, back_pics,
+def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_DeckImage], unique_back: bool, front_pics, back_pics,
           common_pic, cell_dpi: float, cursor: _Cursor) -> dict[str, Any]:
     game = kit.game
     card_type = CARD_ROUNDED if comp.corner_mm > 0 else CARD_RECTANGLE
@@ -296,7 +298,7 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
         n = len(sheet.faces)
         name = f"{comp.id}-sheet-{number}.png"
         hidden = common_pic if common_pic is not None else back_pics[start]
-        img = _sheet_image(front_pics[start:start + n], sheet.cols, sheet.rows, hidden)
+        img = _deck_image(front_pics[start:start + n], sheet.cols, sheet.rows, hidden)
         kit.images[name] = encode_png(img, cell_dpi)
         kit.listed.append({"file": f"tts/{name}", "size_px": list(img.size), "grid": [sheet.cols, sheet.rows],
                            "faces": n, "what": "faces"})
@@ -304,7 +306,7 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_Sheet], unique_back: 
                  "NumHeight": sheet.rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": card_type}
         if unique_back:
             bname = f"{comp.id}-back-sheet-{number}.png"
-            bimg = _sheet_image(back_pics[start:start + n], sheet.cols, sheet.rows, back_pics[start])
+            bimg = _deck_image(back_pics[start:start + n], sheet.cols, sheet.rows, back_pics[start])
             kit.images[bname] = encode_png(bimg, cell_dpi)
             kit.listed.append({"file": f"tts/{bname}", "size_px": list(bimg.size), "grid": [sheet.cols, sheet.rows],
                                "faces": n, "what": "backs"})

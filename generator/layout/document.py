@@ -16,7 +16,7 @@ PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float
 class PageJob:
     """One page to draw: its component, what it shows (e.g. "Terrain tiles (fronts)"), its painter
     (-> footer keep-clear xs, trim box, bleed), a size of its own (posters), whether it carries the
-    footer and scale bar, its sheet number, the pieces sheets drawn on it ((PieceSheet, mirror,
+    footer and scale bar, its sheet number, the pieces sheets drawn on it ((PiecePage, mirror,
     offset)), other components sharing it (packed to save paper), and ``board``: a whole upright
     board alone on its page (painter, size, bleed), and ``stack``: the whole boards a page of stacked
     boards was made of. ``band_mm``: how far down from the top of the paper's usable area everything

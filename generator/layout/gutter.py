@@ -8,7 +8,7 @@ from ..options import Options
 from .document import PageJob
 from .page import Paper
 from .piecepages import instances, piece_paint, printed_once
-from .pieces import PieceSheet, plan_grid
+from .pieces import PiecePage, plan_grid
 
 GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side
 
@@ -37,8 +37,8 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
     jobs = []
     for i in range(0, len(pieces), grid.per_page):
         chunk = pieces[i:i + grid.per_page]
-        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
-        backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
+        fronts = PiecePage(comp, grid, [f for f, _ in chunk], "front", once)
+        backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
         sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
         jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", piece_paint(game, sides, opts.marks, fold),
                             sheets=sides))

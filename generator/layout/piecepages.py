@@ -13,9 +13,10 @@ from ..draw.surface import MM_PER_PT, Style, Surface
 from ..errors import BuildError
 from ..model import Component, Game
 from ..options import Options
+from ..vocabulary import Duplex
 from .document import PageJob, PaintResult
 from .page import Paper
-from .pieces import PieceSheet, default_bleed, draw_pieces, plan_grid, plan_least_paper
+from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
 
 
 def piece_painter(game: Game, comp: Component, side: str) -> Callable[[Surface, Component, Look, float], None]:
@@ -81,9 +82,9 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     """The pages of a component's pieces on their own: fronts, and each fronts page's backs page when
     they are printed on both sides (a gutter-fold layout is ``gutter.gutter_pages``)."""
     bleed = piece_bleed(comp, opts)
-    two_sided = comp.double_sided and opts.duplex != "none"
+    two_sided = comp.double_sided and opts.duplex != Duplex.NONE
     x0, y0, x1, y1 = paper.usable
-    if two_sided and opts.duplex == "short":
+    if two_sided and opts.duplex == Duplex.SHORT:
         y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
         explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
@@ -99,12 +100,12 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     jobs: list[PageJob] = []
     for i in range(0, len(pieces), per):
         chunk = pieces[i:i + per]
-        fronts = PieceSheet(comp, grid, [f for f, _ in chunk], "front", once)
+        fronts = PiecePage(comp, grid, [f for f, _ in chunk], "front", once)
         sides = [(fronts, "none", (0.0, 0.0))]
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
                             piece_paint(game, sides, opts.marks), sheets=sides))
         if two_sided:
-            backs = PieceSheet(comp, grid, [b or f for f, b in chunk], "back", once)
+            backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
             sides = [(backs, opts.duplex, opts.back_offset_mm)]
             jobs.append(PageJob(comp, f"{comp.name} (backs)", piece_paint(game, sides, opts.marks), sheets=sides))
     return jobs
@@ -134,7 +135,7 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         runs.append((comp, [front for front, _ in pieces]))
     jobs = []
     for page in pack(runs, paper, plan):
-        sides = [(PieceSheet(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
+        sides = [(PiecePage(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
                  for b in page.blocks]
         comps_here = page.comps
         what = ", ".join(c.name for c in comps_here)
@@ -175,9 +176,9 @@ def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: 
         runs.append((comp, pieces))
     jobs = []
     for page in pack(runs, paper, plan):
-        fronts = [(PieceSheet(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
+        fronts = [(PiecePage(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
                   for b in page.blocks]
-        backs = [(PieceSheet(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
+        backs = [(PiecePage(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
                   opts.back_offset_mm) for b in page.blocks]
         comps_here = page.comps
         what = ", ".join(c.name for c in comps_here)
@@ -209,7 +210,7 @@ def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple
     return painted
 
 
-def piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, float]]], marks: str,
+def piece_paint(game: Game, sides: list[tuple[PiecePage, str, tuple[float, float]]], marks: str,
                 fold: str | None = None):
     """Paint one page holding one or two sheets of pieces (two: a gutter-fold page)."""
 
@@ -230,13 +231,13 @@ def piece_paint(game: Game, sides: list[tuple[PieceSheet, str, tuple[float, floa
     return paint
 
 
-def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float, float]):
+def _block_box(sheet: PiecePage, paper: Paper, mirror: str, offset: tuple[float, float]):
     g = sheet.grid
     w, h = g.used(len(sheet.looks))
     x, y = g.x0, g.y0
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         x = paper.width_mm - x - w
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         y = paper.height_mm - y - h
     return (x + offset[0], y + offset[1], w, h)
 
@@ -244,7 +245,7 @@ def _block_box(sheet: PieceSheet, paper: Paper, mirror: str, offset: tuple[float
 def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
     dash = Style(stroke="#000000", width_mm=0.25, dash_mm=(3.0, 2.0))
     note = "fold here, glue the halves back to back, then cut"
-    if fold == "long":
+    if fold == Duplex.LONG:
         x = paper.width_mm / 2
         s.line(x, paper.usable[1], x, paper.usable[3], dash)
         with s.saved():

@@ -15,7 +15,8 @@ from typing import Callable
 from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
-from ..record import Frozen, set_field
+from ..record import Frozen, Record, set_field
+from ..vocabulary import Duplex, Marks
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)
@@ -172,11 +173,13 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
     return best
 
 
-class PieceSheet:
-    """One page of pieces: the looks in slot order (None = empty slot), the side (front | back) and
-    ``once``, which holds (``in``) the keys of looks printed only once: drawn in place, not as forms."""
+class PiecePage(Record):
+    """One side of a page of pieces (a "sheet" is the paper: its fronts and backs pages): the looks in
+    slot order (None = empty slot), the side (front | back) and ``once``, which holds (``in``) the keys
+    of looks printed only once: drawn in place, not as forms. A record (generator/record.py)."""
 
-    __slots__ = ("comp", "grid", "looks", "side", "once")
+    FIELDS = ("comp", "grid", "looks", "side", "once")
+    __slots__ = FIELDS
 
     def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once=frozenset()):
         self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
@@ -196,25 +199,25 @@ def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
 _FORM_NAMES: dict[tuple, str] = {}
 
 
-def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
+def draw_pieces(s: Surface, page: PiecePage, paper: Paper,
                 painter: Callable[[Surface, Component, Look, float], None],
                 mirror: str = "none", offset_mm: tuple[float, float] = (0.0, 0.0), marks: str = "crop") -> list[float]:
-    """Draw every piece of ``sheet`` and its cutting marks. ``mirror``: none, long or short (for
+    """Draw every piece of ``page`` and its cutting marks. ``mirror``: none, long or short (for
     backs). ``marks``: crop (short marks outside the art), lines (marks running to the page margins;
     hairlines on the cut edge of hexes and rounds) or none. Returns the x positions of marks that
     reach the footer band (the footer keeps clear of them)."""
-    grid, comp = sheet.grid, sheet.comp
+    grid, comp = page.grid, page.comp
     w, h = comp.size_mm
     bleed = grid.bleed
     half_diag = math.hypot(w, h) / 2 + bleed
     bbox = (-half_diag, -half_diag, half_diag, half_diag)
-    n = len(sheet.looks)
+    n = len(page.looks)
     clipped = grid.butted or grid.strip
-    once = sheet.once
+    once = page.once
     for index, ((cx, cy), clip) in enumerate(_slots(grid, n, paper, mirror, tuple(offset_mm), clipped)):
-        look = sheet.looks[index]
+        look = page.looks[index]
         single = look.key() in once
-        name = "" if single else form_name(comp, sheet.side, look, bleed)
+        name = "" if single else form_name(comp, page.side, look, bleed)
         if not single and not s.has(name):
             s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
         s.save()
@@ -224,18 +227,18 @@ def draw_pieces(s: Surface, sheet: PieceSheet, paper: Paper,
         s.translate(cx, cy)
         if grid.rotated:
             # a piece lying on its side: under a long-edge flip its back turns the other way
-            s.rotate(-90 if (sheet.side == "back" and mirror == "long") else 90)
+            s.rotate(-90 if (page.side == "back" and mirror == Duplex.LONG) else 90)
         if single:  # a form costs more than it saves for art printed once
             painter(s, comp, look, bleed)
         else:
             s.use(name, 0, 0)
         s.restore()
-    if marks == "none":
+    if marks == Marks.NONE:
         return []
     if grid.butted:
-        return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == "lines")
+        return _block_marks(s, grid, paper, n, mirror, offset_mm, marks == Marks.LINES)
     # the cut line is printed on fronts only: on a back it would show any duplex misregistration
-    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == "lines", sheet.side == "front")
+    _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == Marks.LINES, page.side == "front")
     return []
 
 
@@ -270,10 +273,10 @@ def _slot_clip(grid: Grid, index: int, n: int, cx: float, cy: float, mirror: str
     bottom = row == rows - 1 or index + grid.cols >= n
     # the neighbours drawn later: index + 1 (right) and index + cols (below), wherever a mirror puts them
     later_left, later_right, later_top, later_bottom = False, True, False, True
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         left, right = right, left
         later_left, later_right = later_right, later_left
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         top, bottom = bottom, top
         later_top, later_bottom = later_bottom, later_top
     b = grid.bleed
@@ -299,9 +302,9 @@ def piece_centres(grid: Grid, n: int, paper: Paper, mirror: str = "none",
 
 
 def _mirror(cx: float, cy: float, paper: Paper, mirror: str) -> tuple[float, float]:
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         return paper.width_mm - cx, cy
-    if mirror == "short":
+    if mirror == Duplex.SHORT:
         return cx, paper.height_mm - cy
     return cx, cy
 
@@ -313,9 +316,9 @@ def block_cuts(grid: Grid, n: int, paper: Paper, mirror: str = "none",
     cols_used = min(grid.cols, n)
     xs = [grid.x0 + i * grid.cell_w for i in range(cols_used + 1)]
     ys = [grid.y0 + j * grid.cell_h for j in range(rows_used + 1)]
-    if mirror == "long":
+    if mirror == Duplex.LONG:
         xs = [paper.width_mm - x for x in xs]
-    elif mirror == "short":
+    elif mirror == Duplex.SHORT:
         ys = [paper.height_mm - y for y in ys]
     return [x + offset[0] for x in xs], [y + offset[1] for y in ys]
 

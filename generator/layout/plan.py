@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..model import Component, Game
 from ..options import Options
+from ..vocabulary import Duplex, PieceLayout
 from .document import Document, number_sheets
 from .page import Paper
 from .piecepages import packed_duplex_pages, packed_pages, piece_bleed, piece_pages
@@ -25,12 +26,12 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     pack_at = 0
     for comp in components:
         if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
-            if not (comp.double_sided and opts.duplex != "none"):
+            if not (comp.double_sided and opts.duplex != Duplex.NONE):
                 if not one_sided:
                     pack_at = len(single.pages)
                 one_sided.append(comp)
                 continue
-            if opts.layout == "gutter-fold":  # fronts and backs on one page: printed on one side
+            if opts.layout == PieceLayout.GUTTER_FOLD:  # fronts and backs on one page: printed on one side
                 from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
 
                 single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))

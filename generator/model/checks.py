@@ -7,10 +7,15 @@ their file:line and the kit is still made.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
-from ..errors import DataError
+from ..errors import DataError, show
+from ..geometry import axial_to_pixel
+from ..vocabulary import Anchor, Orientation
 from ..yamlsrc import YList, YMap
+
+if TYPE_CHECKING:
+    from .files import DrawingChecks
 
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter")
 
@@ -119,10 +124,11 @@ def _colours_within(value: Any) -> Iterable[tuple[str, Any, Any]]:
 
 
 def element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
-                     errors: list[DataError], warnings: list[DataError], per_player: bool = False) -> None:
+                     errors: list[DataError], warnings: list[DataError], per_player: bool = False,
+                     drawing: DrawingChecks | None = None) -> None:
     """Check each element's keys against its type, its colour keywords (``per_player``: a board
     printed once per player colour), and (with ``box``: x0, y0, x1, y1 in mm) that text and hex
-    grids sit inside the board or piece."""
+    grids sit inside the board or piece (a text's width measured by ``drawing``)."""
     if not isinstance(elements, YList):
         return
     from ..elements import key_problems  # the element kinds: a game without elements never loads them
@@ -135,7 +141,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
         for key, message in key_problems(el):
             errors.append(el.error(message, key))
         if box is not None:
-            _inside(el, box, what, errors, warnings)
+            _inside(el, box, what, errors, warnings, drawing)
         if kind == "hexgrid":
             _marks(el, errors)
     if what == "board":
@@ -143,7 +149,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
-            warnings: list[DataError]) -> None:
+            warnings: list[DataError], drawing: DrawingChecks | None) -> None:
     at = el.get("at_mm")
     if not (isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2])):
         return
@@ -155,15 +161,19 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
                                    f"({_box_text(box)}); it would not print", "at_mm"))
             return
-        size = float(el.get("size_pt", 10))
-        width = _text_width(str(el.get("text", "")), size, str(el.get("font", "regular")))
-        anchor = el.get("anchor", "start")
-        left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        if drawing is None:
+            return
+        from ..elements.text import Text  # the element kinds: a game without elements never loads them
+
+        text = Text(el)
+        size = float(text.size_pt)
+        width = drawing.text_width_mm(str(text.text), size, str(el.get("font", "regular")))
+        anchor = text.anchor
+        left = x - (width / 2 if anchor == Anchor.MIDDLE else width if anchor == Anchor.END else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..geometry import axial_to_pixel
         from ..hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
 
         try:
@@ -171,7 +181,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
         except (TypeError, ValueError, KeyError):
             return
         r = flats / 3 ** 0.5
-        half_w, half_h = (r, flats / 2) if orient == "flat" else (flats / 2, r)
+        half_w, half_h = (r, flats / 2) if orient == Orientation.FLAT else (flats / 2, r)
         xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
         gx0 = x + min(p[0] for p in xs) - half_w
         gx1 = x + max(p[0] for p in xs) + half_w
@@ -183,21 +193,9 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
                                    f"the hexes smaller or the grid fewer", "at_mm"))
 
 
-def _text_width(text: str, size: float, font: str) -> float:
-    """The widest line of a text element as printed: its markup (**bold**, *italic*) not counted, an
-    inline {icon:...} as wide as the icon prints."""
-    from ..draw.fonts import text_width_mm
-
-    if "*" not in text and "{" not in text and "\\" not in text:
-        return max(text_width_mm(line, size, font) for line in text.split("\n"))
-    from ..components.richtext import DEFAULT_FAMILY, rich_width
-
-    return rich_width(text, size, DEFAULT_FAMILY, font if font in DEFAULT_FAMILY else "regular")
-
-
 def _rect(el: YMap) -> tuple[float, float, float, float] | None:
     """x0, y0, x1, y1 of a covering element, in mm (None if its keys are not plain numbers)."""
-    from ..elements import kind_of  # loaded by element_problems
+    from ..elements import kind_of  # the element kinds: a game without elements never loads them
 
     try:
         return kind_of(el)(el).box_mm()
@@ -209,10 +207,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
     board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
     into the notches along a grid's edge is fine."""
-    from ..geometry import axial_to_pixel
-    from ..hexmap import HexGrid, grid_cells  # a game with hex maps only: a deck of cards never loads it
-
-    from ..elements import COVERING  # loaded by element_problems
+    from ..elements import COVERING  # the element kinds: a game without elements never loads them
+    from ..hexmap import MapHexes, grid_cells  # a game with hex maps only: a deck of cards never loads it
 
     grids = []
     for el in elements:
@@ -220,7 +216,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
             try:
                 cells, flats, orient = grid_cells(el)
                 ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
-                grid = HexGrid.of(el)
+                grid = MapHexes.of(el)
             except (TypeError, ValueError, KeyError, IndexError):
                 continue
             centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
@@ -259,10 +255,10 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..hexmap import HexGrid
+    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     try:
-        grid = HexGrid.of(el)
+        grid = MapHexes.of(el)
     except (TypeError, ValueError, KeyError):
         return
     seen: dict[tuple, tuple[int, Any]] = {}
@@ -319,8 +315,6 @@ def faces_of(spec: YMap) -> Iterable[Any]:
 
 def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
     """``pack_with`` names another one-sided piece component, and no chain of them loops."""
-    from ..errors import show
-
     targets: dict[str, str] = {}
     for spec in specs:
         if not isinstance(spec, YMap) or not isinstance(spec.get("pack_with"), str):

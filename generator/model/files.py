@@ -1,10 +1,18 @@
-"""Files a game names: where they are shown in messages, and that they stay inside the game folder."""
+"""The files a game names: how they are shown in messages, that they stay inside the game folder, its
+fonts and pictures, and the inline icons its texts name, checked as the game is read; whether a
+picture or a font file can be used only the drawing side can tell (:class:`DrawingChecks`, handed in
+by :func:`generator.loading.load_game`)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
+
+from ..errors import DataError, show
+from ..vocabulary import FONTS, icons_in as found_in
+from ..yamlsrc import YList, YMap
+from .game import Game
 
 
 def display_path(path: Path) -> str:
@@ -28,3 +36,80 @@ def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
     except ValueError:
         return None, f"{text!r} leaves the game folder; pictures and fonts must live inside it"
     return path, ""
+
+
+class DrawingChecks(Protocol):
+    """What only the drawing side can check (:mod:`generator.components.problems`, handed in by
+    :func:`generator.loading.load_game`): the model reads the data without knowing how it is drawn."""
+
+    def image_problem(self, path: Path, folder: Path) -> str | None: ...
+
+    def font_problem(self, path: Path) -> str | None: ...
+
+    def fit_problems(self, game: Game, errors: list[DataError]) -> None: ...
+
+    def text_width_mm(self, text: str, size_pt: float, font: str) -> float: ...
+
+
+def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: DrawingChecks | None
+               ) -> dict[str, dict[str, str]]:
+    """The game's own fonts: name -> {style: TrueType file}, each file checked to load (by ``drawing``)."""
+    out: dict[str, dict[str, str]] = {}
+    fonts = main.get("fonts") or {}
+    for name, value in fonts.items():
+        where = value if isinstance(value, YMap) else fonts
+        files = dict(value) if isinstance(value, dict) else {"regular": value}
+        resolved: dict[str, str] = {}
+        for style, rel in files.items():
+            path, why = inside_folder(folder, rel)
+            if path is not None and drawing is not None:
+                why = drawing.font_problem(path)
+            if why:
+                errors.append(where.error(f"fonts.{name}{'.' + style if isinstance(value, dict) else ''}: {why}",
+                                          style if isinstance(value, dict) else name))
+                continue
+            resolved[style] = str(path)
+        if resolved.get("regular"):
+            out[name] = resolved
+    return out
+
+
+def check_files(game: Game, spec: Any, errors: list[DataError], drawing: DrawingChecks | None) -> None:
+    """Pictures, fonts and inline icons named anywhere in a component (pictures checked by ``drawing``)."""
+    def icons_in(text: str) -> list[str]:
+        return found_in(text) if "{" in text else []  # {icon:NAME}
+
+    def unknown_icons(text: str, where: YMap | YList, at: Any) -> None:
+        for name in icons_in(text):
+            if name not in game.icons:
+                errors.append(where.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                          f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", at))
+
+    def walk(spec: Any) -> None:
+        if isinstance(spec, YMap):
+            for key, value in spec.items():
+                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                    path, why = inside_folder(Path(game.folder), value)
+                    if path is not None and drawing is not None:
+                        why = drawing.image_problem(path, Path(game.folder))
+                    if why:
+                        errors.append(spec.error(f"image {show(value)}: {why}", key))
+                elif key in ("font", "title_font") and isinstance(value, str):
+                    element = "type" in spec  # an element may also name a built-in style
+                    if value not in game.fonts and not (element and value in FONTS):
+                        known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
+                        builtin = f"{', '.join(FONTS)} or " if element else ""
+                        errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
+                                                 f"fonts: ({known})", key))
+                elif isinstance(value, str):
+                    unknown_icons(value, spec, key)
+                else:
+                    walk(value)
+        elif isinstance(spec, list):
+            for i, value in enumerate(spec):
+                if isinstance(value, str) and isinstance(spec, YList):
+                    unknown_icons(value, spec, i)
+                else:
+                    walk(value)
+
+    walk(spec)

@@ -7,9 +7,9 @@ from typing import Any
 
 from ..errors import show
 from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
-                      NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POINT_MM, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
+                      NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
                       OneOf, Scalar, enum, integer, num, resolved)
-from ..vocabulary import FONTS, ORIENTATIONS, PATTERNS, SHAPES
+from ..vocabulary import ORIENTATIONS, PATTERNS, SHAPES, ImageFit
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -85,7 +85,7 @@ FACE_KEYS: dict[str, Key] = {
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
-    "image_fit": Key(enum("fit", "fill"), doc="fit: all of the picture shows; fill: it covers the face "
+    "image_fit": Key(enum(*ImageFit), doc="fit: all of the picture shows; fill: it covers the face "
                                               "out to the bleed, cut to the piece's shape (default fit)"),
     "font": Key(ID, doc="a font named under fonts: in game.yaml, for this face's text (default body)"),
     "title_font": Key(ID, doc="a font named under fonts: for the title and value (default title)"),

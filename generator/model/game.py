@@ -5,40 +5,31 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..record import Record
+from ..record import Frozen, Record, set_field
+from ..vocabulary import Orientation
 
 
-class Colour:
-    """A player's colour (a value: equal when every field is)."""
+class Colour(Frozen):
+    """A player's colour: a frozen record (generator/record.py), equal and hashed by every field."""
 
-    __slots__ = ("id", "name", "fill", "ink", "cue", "shape")
+    FIELDS = ("id", "name", "fill", "ink", "cue", "shape")
+    __slots__ = FIELDS
 
     def __init__(self, id: str, name: str, fill: str, ink: str, cue: str, shape: str):
-        self.id, self.name, self.fill, self.ink, self.cue, self.shape = id, name, fill, ink, cue, shape
-
-    def _fields(self) -> tuple:
-        return (self.id, self.name, self.fill, self.ink, self.cue, self.shape)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Colour and self._fields() == other._fields()  # type: ignore[union-attr]
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if hasattr(self, "shape"):  # set once, in __init__ (the last field)
-            raise AttributeError(f"a Colour is read-only: cannot set {name}")
-        object.__setattr__(self, name, value)
-
-    def __repr__(self) -> str:
-        return "Colour(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.__slots__, self._fields())) + ")"
+        set_field(self, "id", id)
+        set_field(self, "name", name)
+        set_field(self, "fill", fill)
+        set_field(self, "ink", ink)
+        set_field(self, "cue", cue)
+        set_field(self, "shape", shape)
 
 
-class Item:
+class Item(Record):
     """One distinct face of a component (with its own count), e.g. 42 x Field tile. A deck may hold
-    10,000: a plain class with __slots__ (no attribute dict each, nothing to define at import)."""
+    10,000: a record with __slots__ (no attribute dict each)."""
 
-    __slots__ = ("id", "name", "count", "face", "back", "colour", "file", "line", "note")
+    FIELDS = ("id", "name", "count", "face", "back", "colour", "file", "line", "note")
+    __slots__ = FIELDS
 
     def __init__(self, id: str, name: str, count: int, face: dict[str, Any], back: dict[str, Any] | None,
                  colour: Colour | None, file: str, line: int, note: str = ""):
@@ -52,14 +43,6 @@ class Item:
         self.line = line
         self.note = note
 
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Item and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return "Item(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__) + ")"
-
 
 class Component(Record):
     """One kind of physical component: a set of tiles, a deck, a board. A record (generator/record.py):
@@ -69,7 +52,7 @@ class Component(Record):
 
     def __init__(self, id: str, name: str, kind: str, size_mm: tuple[float, float], items: list[Item],
                  spec: dict[str, Any],  # its mapping as written; its items' mappings are read into items and dropped
-                 file: str, line: int, orientation: str = "flat", corner_mm: float = 0.0):
+                 file: str, line: int, orientation: str = Orientation.FLAT, corner_mm: float = 0.0):
         self.id = id
         self.name = name
         self.kind = kind

@@ -117,7 +117,7 @@ class Work:
 
 def estimate(game: Any, components: list[Any] | None = None) -> Work:
     """Pages, drawing operations and board area of one paper size (the larger of A4 and Letter)."""
-    from ..layout.page import PAPERS
+    from ..layout.page import PAPERS  # it loads reportlab, which reading the format (pnpforge schema) does not
 
     components = game.components if components is None else components
     best = Work()
@@ -241,7 +241,7 @@ def _copies(game: Any, comp: Any) -> int:
 
 
 def _board_pages(size: tuple[float, float], paper: Any) -> int:
-    from ..layout import poster
+    from ..layout import poster  # boards only: it loads dataclasses, which a deck never does
 
     whole, turned = poster.fits(size, paper, 3.0)
     if whole or turned:

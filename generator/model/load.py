@@ -11,12 +11,12 @@ from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError, show
 from ..resources import data_dir
+from ..vocabulary import Orientation
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
 from .expand import Sources, expand, needs_expanding, templated_files
-from .files import display_path, inside_folder
-from .glyphs import face_warnings
+from .files import display_path  # the commands show paths as the model does
 from .own_icons import resolve_own_icons
 from .layouts import resolve_layouts
 from .variants import apply_variant
@@ -28,6 +28,7 @@ from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
 from .fit import check_markers
+from .files import DrawingChecks, check_files, read_fonts
 from .texts import substitute
 
 META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
@@ -136,9 +137,10 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     return docs
 
 
-def load_game(folder: str | Path, variant: str | None = None) -> Game:
-    """Load and check the game in ``folder`` (as its ``variant``, if given). Raises DataErrors listing
-    every problem."""
+def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant: str | None = None) -> Game:
+    """Read and check the game in ``folder`` (as its ``variant``, if given); with ``drawing``, also what
+    only the drawing side can check (:func:`generator.loading.load_game` hands it in). Raises
+    DataErrors listing every problem."""
     folder = Path(folder)
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
@@ -183,7 +185,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
     game_id = f"{meta['id']}-{variant}" if variant else meta["id"]  # a variant's files carry its name
     game = Game(id=game_id, title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
-    game.fonts = _fonts(main, folder, errors)
+    game.fonts = read_fonts(main, folder, errors, drawing)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
     sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
     templated = templated_files(folder)
@@ -214,7 +216,7 @@ def load_game(folder: str | Path, variant: str | None = None) -> Game:
     limits.check_work(game, errors)
     if any(limits.SEE in e.message for e in errors):
         raise DataErrors(errors)
-    _checks(game, comp_specs, errors)
+    _checks(game, comp_specs, errors, drawing)
     check_markers(game, errors)
     if errors:
         shared_icons_note(errors)
@@ -235,122 +237,14 @@ def _drop_item_maps(comp: Component) -> None:
         spec["items"] = read
 
 
-def _fonts(main: YMap, folder: Path, errors: list[DataError]) -> dict[str, dict[str, str]]:
-    """The game's own fonts: name -> {style: TrueType file}, each file checked to load."""
-    from ..draw.fonts import check_font_file
-
-    out: dict[str, dict[str, str]] = {}
-    fonts = main.get("fonts") or {}
-    for name, value in fonts.items():
-        where = value if isinstance(value, YMap) else fonts
-        files = dict(value) if isinstance(value, dict) else {"regular": value}
-        resolved: dict[str, str] = {}
-        for style, rel in files.items():
-            path, why = inside_folder(folder, rel)
-            if path is not None:
-                why = check_font_file(path)
-            if why:
-                errors.append(where.error(f"fonts.{name}{'.' + style if isinstance(value, dict) else ''}: {why}",
-                                          style if isinstance(value, dict) else name))
-                continue
-            resolved[style] = str(path)
-        if resolved.get("regular"):
-            out[name] = resolved
-    return out
-
-
-def _refs(game: Game, spec: Any, errors: list[DataError]) -> None:
-    """Pictures, fonts and inline icons named anywhere in a component."""
-    from ..components.richtext import icons_in as found_in
-
-    def icons_in(text: str) -> list[str]:
-        return found_in(text) if "{" in text else []  # {icon:NAME}
-
-    def unknown_icons(text: str, where: YMap | YList, at: Any) -> None:
-        for name in icons_in(text):
-            if name not in game.icons:
-                errors.append(where.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                          f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", at))
-
-    def walk(spec: Any) -> None:
-        if isinstance(spec, YMap):
-            for key, value in spec.items():
-                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
-                    path, why = inside_folder(Path(game.folder), value)
-                    if path is not None:
-                        from ..components.images import check_image  # a picture: read only if named
-
-                        why = check_image(path, Path(game.folder))
-                    if why:
-                        errors.append(spec.error(f"image {show(value)}: {why}", key))
-                elif key in ("font", "title_font") and isinstance(value, str):
-                    element = "type" in spec  # an element may also name a built-in style
-                    if value not in game.fonts and not (element and value in fmt.FONTS):
-                        known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
-                        builtin = f"{', '.join(fmt.FONTS)} or " if element else ""
-                        errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
-                                                 f"fonts: ({known})", key))
-                elif isinstance(value, str):
-                    unknown_icons(value, spec, key)
-                else:
-                    walk(value)
-        elif isinstance(spec, list):
-            for i, value in enumerate(spec):
-                if isinstance(value, str) and isinstance(spec, YList):
-                    unknown_icons(value, spec, i)
-                else:
-                    walk(value)
-
-    walk(spec)
-
-
-def _fit_warnings(game: Game, errors: list[DataError]) -> None:
-    """Each distinct face laid out as the build will: a title too long for its piece, text that does
-    not fit even at its smallest size (printed anyway, so a warning); a piece too thin to hold its
-    text at 5 pt is refused (an error)."""
-    from ..components.card import card_problems
-    from ..components.look import resolve
-
-    noted: set[tuple] = set()
-    for comp in game.components:
-        if comp.kind not in checks.PIECE_KINDS + ("card",):
-            continue
-        seen: set[str] = set()
-        seen_faces: set[tuple] = set()  # a deck's items share one back dict: resolved once
-        for item in comp.items:
-            for face in (item.face, item.back):
-                if face is None:
-                    continue
-                same = (id(face), item.colour.id if item.colour else None)
-                if same in seen_faces:
-                    continue
-                seen_faces.add(same)
-                look = resolve(game, face, item.colour)
-                if look.key() in seen:
-                    continue
-                seen.add(look.key())
-                face_warnings(game, look, item, noted)
-                if comp.kind == "card":
-                    found = card_problems(comp, look)
-                else:
-                    from ..components.piece import layout  # tiles, tokens, counters: not loaded for a deck
-
-                    found = layout(comp, look, game).problems
-                for problem in found:
-                    if (item.file, item.line, problem) not in noted:  # once, not once per player
-                        noted.add((item.file, item.line, problem))
-                        (errors if "too thin" in problem else game.warnings).append(
-                            DataError(problem, item.file, item.line))
-
-
-def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
+def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: DrawingChecks | None) -> None:
     """Keys that would print nothing on their kind, things outside their board, ragged tables,
     pictures, fonts and inline icons that do not exist."""
     for spec in specs:
-        _refs(game, spec, errors)
+        check_files(game, spec, errors, drawing)
         checks.check_whole(spec, errors)
-    if not errors:
-        _fit_warnings(game, errors)
+    if not errors and drawing is not None:
+        drawing.fit_problems(game, errors)
     by_id = {c.id: c for c in game.components}
     for spec in specs:
         kind = spec.get("kind")
@@ -363,13 +257,15 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError]) -> None:
             if comp is not None and kind in checks.PIECE_KINDS + ("card",):
                 w, h = comp.size_mm
                 box = (-w / 2, -h / 2, w / 2, h / 2)
-            checks.element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings)
+            checks.element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings,
+                                    drawing=drawing)
         if kind == "board" and spec.get("id") in by_id and not spec.get("per_player"):
             w, h = by_id[spec["id"]].size_mm
-            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings)
+            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings,
+                                    drawing=drawing)
         else:
             checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings,
-                                    per_player=kind == "board" and bool(spec.get("per_player")))
+                                    per_player=kind == "board" and bool(spec.get("per_player")), drawing=drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 
@@ -396,11 +292,11 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
                              f"number or [width, height]", key)
         if len(across) != 1:
             raise spec.error("give a hex's size across the flats or across the points, not both", key)
-        from ..hexmap import flats_of
+        from ..hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
 
         flats = flats_of(dict(across), inches=across is raw_in)
         corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
+        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
     if raw_in is not None:
         raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
     else:
@@ -433,7 +329,7 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     flats = float(raw)
     if kind == "hex-tile":
         corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", "flat") == "flat" else (flats, corners)
+        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
     return (flats, flats)
 
 
@@ -546,7 +442,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
-                     file=spec.file, line=spec.line, orientation=spec.get("orientation", "flat"),
+                     file=spec.file, line=spec.line, orientation=Orientation(spec.get("orientation", Orientation.FLAT)),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from ..resources import data_dir
+from ..yamlsrc import YList, YMap, load_yaml
 
 if TYPE_CHECKING:
-    from ..hexmap import HexGrid
+    from ..hexmap import MapHexes
 
 
 def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
@@ -18,7 +19,7 @@ def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
     return getattr(fallback, "file", "<string>"), getattr(fallback, "line", 0)
 
 
-def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, what: str,
+def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, what: str,
              errors: list[DataError]) -> tuple[int, int] | None:
     file, line = _where(container, index, el)
     try:
@@ -39,9 +40,9 @@ def _address(grid: HexGrid, value: Any, container: Any, index: Any, el: Any, wha
 def check_hexgrid(el: Any, errors: list[DataError]) -> None:
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return
-    from ..hexmap import HexGrid  # a game with hex maps only: a deck of cards never loads it
+    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
-    grid = HexGrid.of(el)
+    grid = MapHexes.of(el)
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:
             _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
@@ -81,9 +82,6 @@ def check_elements(elements: Any, errors: list[DataError]) -> None:
 
 def shared_icon_names() -> list[str]:
     """The icons every game may use (data/icons.yaml), sorted."""
-    from ..resources import data_dir
-    from ..yamlsrc import load_yaml
-
     path = data_dir() / "icons.yaml"
     try:
         doc = load_yaml(path, str(path))
@@ -97,7 +95,7 @@ UNKNOWN_ICON = "unknown icon"
 
 def unknown_icon(name: Any, known: Any) -> str:
     """The sentence for an icon name that is neither shared nor the game's own."""
-    import difflib
+    import difflib  # only for a problem: not loaded on every run
 
     hint = difflib.get_close_matches(str(name), [str(k) for k in known], n=1, cutoff=0.75)
     extra = f" (did you mean {hint[0]!r}?)" if hint else ""
@@ -144,7 +142,7 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
 
 def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
-    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES
+    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
 
     rows = el.get("rows")
     if not isinstance(rows, YList):

@@ -14,7 +14,7 @@ FACE_TEXTS = ("subtitle", "text", "flavour", "footer")  # in the body family (ti
 
 def missing(text: str, font: str) -> list[str]:
     """The characters of ``text`` (its markup and icons left out) ``font`` has no glyph for."""
-    from ..components.richtext import plain
+    from .richtext import plain
     from ..draw.fonts import covered
 
     have = covered(font)
@@ -37,7 +37,7 @@ def message(text: str, chars: list[str], font: str) -> str:
 
 def look_problems(look: Any) -> list[str]:
     """Messages for a face's texts, each in the font it prints in."""
-    from ..components.richtext import DEFAULT_FAMILY
+    from .richtext import DEFAULT_FAMILY
 
     body = dict(look.family) if look.family else DEFAULT_FAMILY
     title = dict(look.title_family) if look.title_family else body
@@ -55,7 +55,7 @@ def look_problems(look: Any) -> list[str]:
 
 def element_problems(game: Any, elements: Iterable[Any]) -> list[tuple[Any, str]]:
     """(element, message) for each element text its font cannot print."""
-    from ..components.richtext import named_fonts
+    from .richtext import named_fonts
 
     out = []
     for el in elements or ():
