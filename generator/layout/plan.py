@@ -19,6 +19,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         from ..components.inksaver import saver_components  # lazy: only for --ink-saver
 
         game, components = saver_components(game, components)
+    # boards and text pages keep the whole page (a --cut-files CutPaper keeps only pieces off the marks)
+    plain = Paper(paper.name, paper.width_mm, paper.height_mm)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
     one_sided: list[Component] = []  # pieces printed on one side only: they share pages
@@ -42,21 +44,23 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         elif comp.kind == "board":
             from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
 
-            single.pages.extend(board_pages(game, comp, paper))
+            single.pages.extend(board_pages(game, comp, plain))
         elif comp.kind == "sheet":
-            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # a sheet fills its page: a page a copy
-                single.pages.extend(sheet_pages(game, comp, paper))
+            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
+                single.pages.extend(sheet_pages(game, comp, plain))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
-    if two_sided:
+    if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
         duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
+    elif two_sided:
+        duplex.pages = piece_pages(game, two_sided[0], paper, opts) + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
-        single.pages = stack_boards(single.pages, paper)
+        single.pages = stack_boards(single.pages, plain)
     if any(job.band_mm is not None for job in single.pages):
         from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
 
-        single.pages = share_bands(single.pages, paper)
+        single.pages = share_bands(single.pages, plain)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         number_sheets(doc.pages)
