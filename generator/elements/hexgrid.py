@@ -14,7 +14,7 @@ from ..geometry import axial_to_pixel, sector
 from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
                       integer, num)
 from ..vocabulary import Anchor, Orientation
-from .keys import AT_MM, FILL, GRID_ROWS, HEX_ADDRESS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
+from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, HEX_ADDRESS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Hexgrid(Element, kind="hexgrid"):
     orientation: str = field(Key(enum(*Orientation)), Orientation.FLAT)
     layout: str = field(Key(enum("hexagon", "rectangle")), "hexagon")
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
-    columns: int = field(Key(integer(1, 200)), 10)  # rectangle layout
+    columns: int = field(COLUMNS, 10)  # rectangle layout
     grid_rows: int = field(GRID_ROWS, 10)  # rectangle layout
     sectors: list[str] | None = field(Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
     fill: str | None = field(FILL)  # default: the terrain's, else white

@@ -4,7 +4,7 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 from __future__ import annotations
 
 from ..schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
-                      Map, OneOf, enum, integer, num)
+                      Map, OneOf, POS_MM, enum, integer, num)
 from ..vocabulary import Anchor
 
 # every kind accepts a note (and its type word)
@@ -66,3 +66,5 @@ ROWS = Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),
 HEADER = Key(ListOf(TEXT), doc="table and terrain-chart: the column headings, printed bold over the rows")
 TERRAIN = Key(NAME_ID, doc="box and polygon: fill it with a terrain's colour and pattern (its ink for text); "
                       "hexgrid: the terrain of every hex no mark paints")
+COLUMNS = Key(integer(1, 200))  # hexgrid (rectangle layout) and cells: how many across
+CELL_MM = Key(POS_MM)  # track and cells: a cell's side

@@ -69,7 +69,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
             single.pages.extend(_on(board_pages(game, comp, own), own, plain))
         elif comp.kind == "sheet":
             own = own_paper(comp, plain)
-            single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
+            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
+                single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
     if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
         duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages

@@ -23,6 +23,8 @@ from .variants import apply_variant
 from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
+from .cells import read_cells
+from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
 from .fit import check_markers
@@ -193,6 +195,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
+    edge_kinds = read_edge_kinds(main.get("edge_kinds"), game.icons, game.terrain, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -200,7 +203,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             continue
         seen[spec["id"]] = spec
         try:
-            game.components.append(_component(spec, game, errors))
+            game.components.append(_component(spec, game, errors, edge_kinds))
         except DataError as exc:
             errors.append(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -340,7 +343,7 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
 
 
-def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
+def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
     kind = spec["kind"]
     size = _size(spec, kind)
     defaults = dict(spec.get("face") or {})
@@ -370,6 +373,10 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         raw_items += rows
     check_elements(spec.get("elements"), errors, Path(game.folder))
     check_elements((spec.get("face") or {}).get("elements"), errors, Path(game.folder))
+    read_cells(spec.get("elements"), Path(game.folder), errors)
+    if "copies" in spec and kind not in ("board", "sheet"):
+        errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind}'s number of pieces is each "
+                                 f"item's count", "copies"))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
     if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
@@ -392,6 +399,10 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                     face[key] = defaults[key]
                 else:
                     del face[key]
+        if any(k in face for k in EDGE_KEYS):
+            where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
+            face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
+                                edge_kinds or EdgeKinds({}), errors)
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
