@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..components.art import draw_icon, ink_for, terrain_pattern
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum, num
+from ..schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum
 from ..vocabulary import Anchor
-from .keys import AT_MM, CELL_MM, COLUMNS, FILL, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
+from .keys import AT, AT_MM, CELL_MM, COLUMNS, FILL, GAP_MM, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -43,11 +43,11 @@ def headings(value: Any, n: int) -> list[str]:
 class Cells(Element, kind="cells"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner (of the headings, when there are any)
+    at: Any = field(AT)
     grid_rows: int | None = field(GRID_ROWS)  # default: the map's rows, else 10
     columns: int | None = field(COLUMNS)  # default: the map's longest row, else 10
     cell_mm: float = field(CELL_MM, 8)
-    gap_mm: float = field(Key(num(0, 100), doc="cells: the space between two cells (default 0: cells share "
-                                               "their lines)"), 0.0)
+    gap_mm: float = field(GAP_MM, 0.0)
     cell_shape: str = field(Key(enum("square", "rounded", "circle"),
                                 doc="cells: square (default), rounded (corners a fifth of the cell) or circle"),
                             "square")

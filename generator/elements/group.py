@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..draw.surface import Surface
 from ..schema import Key, Later, ListOf, num
-from .keys import AT_MM
+from .keys import AT, AT_MM
 from .kind import KINDS, Element, field
 
 if TYPE_CHECKING:
@@ -25,6 +25,7 @@ class Group(Element, kind="group"):
     rotate_deg: float = field(Key(num(-360, 360), doc="group: turn the elements clockwise by this many degrees "
                                                      "about at_mm (default 0); the elements keep their own at_mm"), 0.0)
     at_mm: list[float] = field(AT_MM)  # the point they turn about; the elements keep their own positions
+    at: Any = field(AT)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         ax, ay = (float(v) for v in self.at_mm[:2])

@@ -68,3 +68,5 @@ TERRAIN = Key(NAME_ID, doc="box and polygon: fill it with a terrain's colour and
                       "hexgrid: the terrain of every hex no mark paints")
 COLUMNS = Key(integer(1, 200))  # hexgrid (rectangle layout) and cells: how many across
 CELL_MM = Key(POS_MM)  # track and cells: a cell's side
+GAP_MM = Key(num(0, 100), doc="cells: the space between two cells (default 0: cells share their lines); "
+                                "link: stop the line this far short of each end (clear of what is drawn there)")

@@ -9,7 +9,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..schema import POINT_MM, Key, OneOf, num
-from .keys import DASH_MM, FONT, HEX_PLACE, INK, LABEL, SIZE_PT, STROKE, WIDTH_MM
+from .keys import DASH_MM, FONT, GAP_MM, HEX_PLACE, INK, LABEL, SIZE_PT, STROKE, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ class Link(Element, kind="link"):
     curve: float = field(Key(num(-2, 2), doc="link: bow the line sideways by this share of its length (0.2: a "
                                              "gentle arc bowing to the left as you go from from: to to:; "
                                              "negative: to the right)"), 0.0)
-    gap_mm: float = field(Key(num(0, 100), doc="link: stop the line this far short of each end (clear of the "
-                                               "star or town drawn there)"), 0.0)
+    gap_mm: float = field(GAP_MM, 0.0)
     label: Any = field(LABEL)
     size_pt: float = field(SIZE_PT, 7)
     font: str | None = field(FONT)
