@@ -76,6 +76,6 @@ def count_pages(game: Game, opts: Options) -> int:
     total = 0
     per_format = len([f for f in opts.formats if f in ("pdf", "svg")])
     for paper_name in opts.papers:
-        for doc in plan_documents(game, components, paper_by_name(paper_name), opts):
+        for doc in plan_documents(game, components, paper_by_name(paper_name, opts.orientation), opts):
             total += (len(doc.pages) + (2 if doc.duplex else 1)) * per_format
     return total

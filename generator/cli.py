@@ -315,6 +315,7 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
                    "GAME/print-shop/ (alone unless --format is given).")
 @click.option("--cut-files/--no-cut-files", "cut_files", default=None,
               help="Registration marks on sheets of pieces, an SVG cut file each (docs/cutting.md).")
+@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), help="Pages upright or on their side.")
 @click.option("--jobs", "-j", "jobs", type=click.IntRange(1, 64), metavar="N",
               help="Render in N processes (same files as 1).  [default: the machine's cores]")
 @click.option("--variant", metavar="NAME", help="Build variant NAME (variants: in game.yaml); its files carry it.")
@@ -324,7 +325,8 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str | None):
 def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None, dpi: float | None,
           tts_url_base: str | None, out: str | None, seed: int | None, duplex: str | None, back_offset,
           layout: str | None, ink_saver: bool | None, bleed: float | None, marks: str | None,
-          print_shop: bool | None, cut_files: bool | None, jobs: int | None, force: bool, variant: str | None) -> None:
+          print_shop: bool | None, cut_files: bool | None, orientation: str | None, jobs: int | None, force: bool,
+          variant: str | None) -> None:
     """Build print-and-play kits. With no GAME, every bundled game.
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section), then these options."""
@@ -346,20 +348,20 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     # the print-shop profile alone makes only its files, unless formats are asked for too
     formats = fmt or _formats(None, None, conf.get("format", () if shop else DEFAULT_FORMATS)) or ()
     offset = back_offset if back_offset is not None else tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
-    opts = Options(papers=_choice(pick(paper, "paper", "both").lower(), ("a4", "letter")),
-                   formats=formats,
-                   dpi=float(pick(dpi, "dpi", 300.0)), tts_url_base=tts_url_base,
-                   seed=pick(seed, "seed", 1), duplex=pick(duplex, "duplex", "long"),
-                   back_offset_mm=(float(offset[0]), float(offset[1])), layout=pick(layout, "layout", "duplex"),
-                   ink_saver=bool(pick(ink_saver, "ink_saver", False)), bleed_mm=pick(bleed, "bleed_mm", None),
-                   marks=pick(marks, "marks", "crop"), jobs=jobs, print_shop=shop, cut_files=cut)
+    opts = Options(papers=_choice(pick(paper, "paper", "both").lower(), ("a4", "letter")), formats=formats,
+                   dpi=float(pick(dpi, "dpi", 300.0)), tts_url_base=tts_url_base, seed=pick(seed, "seed", 1),
+                   duplex=pick(duplex, "duplex", "long"), back_offset_mm=(float(offset[0]), float(offset[1])),
+                   layout=pick(layout, "layout", "duplex"), ink_saver=bool(pick(ink_saver, "ink_saver", False)),
+                   bleed_mm=pick(bleed, "bleed_mm", None), marks=pick(marks, "marks", "crop"), jobs=jobs,
+                   print_shop=shop, cut_files=cut, orientation=pick(orientation, "orientation", "portrait"))
     out_text = pick(out, "out", "output")
     if str(out_text) == "":  # Path("") would be the current folder
         raise UsageError("--out is empty; name a folder for the kits (default: output)")
     out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
-                                           ("--ink-saver", ink_saver), ("--marks", marks), ("--cut-files", cut_files)) if given]
+                  ("--ink-saver", ink_saver), ("--marks", marks), ("--cut-files", cut_files),
+                  ("--orientation", orientation)) if given]
         if unused:
             made = f"--format {','.join(formats)}" if formats else "--print-shop"
             click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "

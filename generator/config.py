@@ -17,6 +17,7 @@ build:
   marks: crop              # crop | lines | none
   print_shop: false        # true: also (or, with no format set, only) the print-shop PDFs
   cut_files: false         # true: registration marks and an SVG cut file per sheet of pieces
+  orientation: portrait    # portrait | landscape: the pages (a board's or sheet's orientation: wins)
   out: output
 ```
 """
@@ -45,6 +46,7 @@ BUILD = Map({
     "marks": Key(enum(*Marks)),
     "print_shop": Key(BOOL),
     "cut_files": Key(BOOL),
+    "orientation": Key(enum("portrait", "landscape")),
     "out": Key(TEXT),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")

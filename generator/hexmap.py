@@ -28,7 +28,7 @@ from .geometry import MM_PER_IN, SQRT3, axial_to_pixel, hexagon_of_radius, recta
 from .vocabulary import Orientation
 
 Hex = tuple[int, int]
-STYLES = ("CCRR", "A1", "axial")
+STYLES = ("CCRR", "A1", "axial")  # and "expression": a numbering: "{{ ... }}"
 NEIGHBOURS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Hexside features (drawn along the edge two hexes share) and route features (centre to centre).
@@ -103,6 +103,8 @@ class MapHexes:  # no slots: its cell_set is a cached_property
     show: bool
     min_col: int
     min_row: int
+    numbering: str | None = None  # a "{{ expression }}" of col, row, q, r naming each hex, else None
+    place: str = "top"  # where printed numbers go: top or centre of the hex
 
     @classmethod
     def of(cls, el: dict[str, Any]) -> "MapHexes":
@@ -121,9 +123,19 @@ class MapHexes:  # no slots: its cell_set is a cached_property
             style = coords.get("style", "CCRR")
             first = tuple(int(v) for v in (coords.get("first") or (1, 1))[:2])  # type: ignore[assignment]
             show = bool(coords.get("show", True))
+        numbering = el.get("numbering")
+        expression = None
+        if isinstance(numbering, str) and "{{" in numbering:
+            style, expression, show = "expression", numbering, True
+        elif numbering in STYLES:
+            style, show = numbering, True
+        labels = el.get("labels")
+        if labels is not None:
+            show = labels != "none"
         offsets = [offset_of(h, orient) for h in cells]
         return cls(tuple(cells), orient, style, first, show,
-                   min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0)
+                   min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0,
+                   expression, "centre" if labels == "centre" else "top")
 
     @property
     def address_style(self) -> str:
@@ -136,6 +148,8 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         return (col - self.min_col + self.first[0], row - self.min_row + self.first[1])
 
     def label(self, q: int, r: int) -> str:
+        if self.style == "expression":
+            return self.names[(q, r)]
         if self.style == "axial":
             return f"{q},{r}"
         col, row = self.number((q, r))
@@ -143,6 +157,46 @@ class MapHexes:  # no slots: its cell_set is a cached_property
             return f"{column_letters(col - 1) if col >= 1 else col}{row}"
         width = self._digits
         return f"{col:0{width}d}{row:0{width}d}"
+
+    @functools.cached_property
+    def names(self) -> dict[Hex, str]:
+        """Each hex's id by the ``numbering`` expression (``col``, ``row``: 0-based from the top-left
+        hex; ``q``, ``r``: axial; ``letters(n)``: A for 0, Z for 25, AA for 26). Raises ValueError
+        with a sentence when the expression fails for a hex."""
+        from .model.template import TemplateError, compile_text  # only for a map numbered by expression
+
+        if self.numbering is None:
+            return {}
+        try:
+            template = compile_text(self.numbering)
+        except TemplateError as exc:
+            raise ValueError(str(exc)) from None
+        out = {}
+        for q, r in self.cells:
+            col, row = offset_of((q, r), self.orientation)
+            fields = {"col": col - self.min_col, "row": row - self.min_row, "q": q, "r": r,
+                      "letters": _letters}
+            try:
+                out[(q, r)] = str(template.render(fields)).strip()
+            except TemplateError as exc:
+                raise ValueError(f"for the hex at col {col - self.min_col}, row {row - self.min_row}: {exc}") \
+                    from None
+        return out
+
+    @functools.cached_property
+    def by_name(self) -> dict[str, Hex]:
+        """Each hex by its printed id (the first hex holding an id, if two share one)."""
+        out: dict[str, Hex] = {}
+        for h in self.cells:
+            out.setdefault(self.label(*h), h)
+        return out
+
+    def closest(self, text: str) -> str:
+        """The grid's id nearest to ``text`` (for a message), or an empty string."""
+        import difflib
+
+        hint = difflib.get_close_matches(str(text), list(self.by_name), n=1, cutoff=0.5)
+        return hint[0] if hint else ""
 
     @functools.cached_property
     def cell_set(self) -> frozenset:
@@ -161,6 +215,13 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         if isinstance(address, (list, tuple)):
             return (int(address[0]), int(address[1]))
         text = str(address).strip()
+        if self.style == "expression":
+            if text not in self.by_name:
+                hint = self.closest(text)
+                raise ValueError(f"no hex has the id {text!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+                                 + f"; this grid's ids run {self.label(*self.cells[0])} to "
+                                   f"{self.label(*self.cells[-1])}")
+            return self.by_name[text]
         style = self.address_style
         if style == "A1":
             m = re.fullmatch(r"([A-Za-z]{1,3})(\d{1,4})", text)
@@ -181,6 +242,27 @@ class MapHexes:  # no slots: its cell_set is a cached_property
 
     def centre(self, h: Hex, flats_mm: float) -> tuple[float, float]:
         return axial_to_pixel(h[0], h[1], flats_mm, self.orientation)
+
+    def corner(self, h: Hex, n: int, flats_mm: float) -> tuple[float, float]:
+        """Corner ``n`` (0-5, clockwise from the top: a flat hex's top-right corner, a pointy hex's top one)."""
+        cx, cy = self.centre(h, flats_mm)
+        a = math.radians((-60.0 if self.orientation == "flat" else -90.0) + 60.0 * n)
+        rad = flats_mm / SQRT3
+        return (cx + rad * math.cos(a), cy + rad * math.sin(a))
+
+    def side(self, h: Hex, n: int, flats_mm: float) -> tuple[float, float]:
+        """The middle of side ``n`` (0-5, clockwise from the top: a flat hex's top side, a pointy hex's
+        top-right one)."""
+        cx, cy = self.centre(h, flats_mm)
+        a = math.radians((-90.0 if self.orientation == "flat" else -60.0) + 60.0 * n)
+        return (cx + flats_mm / 2 * math.cos(a), cy + flats_mm / 2 * math.sin(a))
+
+
+def _letters(n: Any) -> str:
+    """letters(0) is A, letters(25) Z, letters(26) AA (a numbering expression's helper)."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < 100_000:
+        raise ValueError(f"letters() counts from 0; {n!r} is not a whole number from 0")
+    return column_letters(n)
 
 
 def grid_flats_mm(el: dict[str, Any]) -> float:

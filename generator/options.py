@@ -11,7 +11,7 @@ class Options(Record):
 
     FIELDS = ("papers", "formats", "seed", "duplex", "back_offset_mm", "layout", "ink_saver", "bleed_mm", "marks",
               "dpi", "tts_url_base", "jobs", "print_shop",
-              "cut_files")
+              "cut_files", "orientation")
 
     def __init__(self, papers: tuple[str, ...] = ("a4", "letter"), formats: tuple[str, ...] = ("pdf", "svg"),
                  seed: int = 1,
@@ -25,7 +25,8 @@ class Options(Record):
                  tts_url_base: str | None = None,  # --format tts: where the images will be hosted (default: file:///)
                  jobs: int | None = None,  # worker processes (--jobs; None: the cores), also for the PNG pictures
                  print_shop: bool = False,  # --print-shop: one CMYK PDF/X-1a page per face in <game>/print-shop/
-                 cut_files: bool = False):  # --cut-files: registration marks, and an SVG cut file a page of pieces
+                 cut_files: bool = False,  # --cut-files: registration marks, and an SVG cut file a page of pieces
+                 orientation: str = "portrait"):  # portrait | landscape: the pages (a board's or sheet's own wins)
         self.papers = papers
         self.formats = formats
         self.seed = seed
@@ -40,6 +41,7 @@ class Options(Record):
         self.jobs = jobs
         self.print_shop = print_shop
         self.cut_files = cut_files
+        self.orientation = orientation
 
     @property
     def suffix(self) -> str:

@@ -47,7 +47,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
         return gallery_pictures(game, components, k, n), [], noted()
     if paper_name == "poster":
         return poster_files(game, components), [], noted()
-    files, docs = document_files(game, components, paper_by_name(paper_name), fmt, opts, progress)
+    files, docs = document_files(game, components, paper_by_name(paper_name, opts.orientation), fmt, opts, progress)
     return files, docs, noted()
 
 

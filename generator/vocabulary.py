@@ -69,3 +69,4 @@ PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "br
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
 FONTS = ("regular", "bold", "italic", "bolditalic")
 ORIENTATIONS = tuple(Orientation)
+PAGE_ORIENTATIONS = ("portrait", "landscape")  # a board's or sheet's pages (component orientation:)

@@ -17,6 +17,8 @@ import pytest
 from tests.pdfpaths import Drawn, page_paths
 
 KITS = ("farlander", "ktech", "lords_of_war", "thrones")
+EXAMPLES = ("example-game", "example-wargame")
+ROOT = Path(__file__).resolve().parent.parent
 TOLERANCE_MM = 0.05
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -31,6 +33,8 @@ def cut_build(tmp_path_factory):
     opts = Options(papers=("a4", "letter"), formats=("pdf",), cut_files=True)
     for kit in KITS:
         build_game(load_game(resolve_game(kit)), out, opts)
+    for example in EXAMPLES:  # double-sided pieces of several components packed on one sheet
+        build_game(load_game(ROOT / "docs" / example), out, opts)
     return out
 
 
@@ -63,7 +67,7 @@ def _matches(points: list[tuple[float, float]], drawn: Drawn) -> bool:
 
 
 def test_every_kit_has_a_cut_file_for_every_fronts_page_of_pieces(cut_build):
-    for kit in KITS:
+    for kit in KITS + ("pebble_pond", "ebenau_crossing"):
         for paper in ("a4", "letter"):
             assert list((cut_build / kit / paper / "cut").glob("*.svg")), (kit, paper)
 

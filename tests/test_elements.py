@@ -80,7 +80,9 @@ def test_the_schema_and_the_key_check_read_the_kinds_declarations():
     assert {"text", "box", "track", "grid", "table", "terrain-chart", "hexgrid", "icon", "cue", "line", "polygon",
             "image"} <= set(KINDS)
     for kind, cls in KINDS.items():
-        assert cls.FIELDS["at_mm"].key.required, kind  # every kind is placed
+        # every kind is placed: at_mm (or at:, a hex of a named map), a link by its two ends
+        assert ("at_mm" in cls.FIELDS) != (set(cls.NEEDS) == {"from", "to"}), kind
+        assert kind == "hexgrid" or "at" in cls.FIELDS or "at_mm" not in cls.FIELDS, kind
         for name, f in cls.FIELDS.items():
             assert ELEMENT.keys[name].schema is f.key.schema and ELEMENT.keys[name].doc == f.key.doc
 

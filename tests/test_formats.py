@@ -158,7 +158,7 @@ def test_marks_hexsides_and_roads_are_addressed_the_wargame_way(tmp_path):
 
 
 @pytest.mark.parametrize("extra, message", [
-    ('        marks: [{hex: "1109"}]\n', r"game\.yaml:15: mark: hex '1109' is not in this grid \(0101 to 1008\)"),
+    ('        marks: [{hex: "1109"}]\n', r"game\.yaml:15: mark: hex '1109' is not in this grid \(0101 to 1008; did you mean '1008'\?\)"),
     ('        marks: [{hex: "6-4"}]\n', r"mark: '6-4' is not a CCRR address"),
     ('        hexsides: [{between: ["0501", "0503"], feature: river}]\n',
      r"hexside: hexes '0501' and '0503' are not neighbours"),

@@ -94,7 +94,9 @@ def test_counter_factors_print_on_fronts_and_reduced_backs(war):
             assert row["footer"] in texts[fronts], (sheet, row["name"])
             assert row["back.footer"] in texts[backs], (sheet, row["name"])
             assert row["back.title"] in texts[backs]
-        assert "reduced" in texts[backs] and "reduced" not in texts[fronts]
+        # every back says "reduced", no front does (the fronts page also holds the event cards, whose
+        # Rally text names reduced units: the backs page holds one "reduced" more for each counter)
+        assert texts[backs].count("reduced") - texts[fronts].count("reduced") >= len(rows)
 
 
 def test_the_png_is_stored_once_for_all_eight_card_backs(war):

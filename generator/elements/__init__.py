@@ -58,6 +58,16 @@ def key_problems(el: dict[str, Any]) -> list[tuple[str, str]]:
         users = sorted(t for t, keys in KEYS_OF.items() if key in keys)
         out.append((key, f"{key} does not print on a {el['type']} element (it belongs to "
                          f"{', '.join(users)} elements); remove it or change the type"))
+    if "at_mm" in own and "at_mm" not in el and "at" not in el:
+        out.append(("type", f"a {el['type']} element needs at_mm (where it sits, in mm)"
+                            + (" or at: (a hex of a named hex grid)" if "at" in own else "")))
+    for key in KINDS[el["type"]].NEEDS:
+        if key not in el:
+            out.append(("type", f"a {el['type']} element needs {key}:"))
+    labels = el.get("labels")
+    if "labels" in own and labels is not None and isinstance(labels, list) == (el["type"] == "hexgrid"):
+        out.append(("labels", "a hexgrid's labels: is none, top or centre (where each hex's id prints)"
+                    if el["type"] == "hexgrid" else f"a {el['type']}'s labels: is a list of texts, one a cell"))
     return out
 
 

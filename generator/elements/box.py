@@ -11,7 +11,7 @@ from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
 from ..schema import Key, enum, integer, num
 from ..vocabulary import Anchor
-from .keys import AT_MM, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
+from .keys import AT, AT_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class Box(Element, kind="box"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [20, 20])
     fill: str | None = field(FILL)
     stroke: str | None = field(STROKE)  # default: the board's ink

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..components.art import draw_cue, ink_for
 from ..schema import Key, enum
 from ..vocabulary import SHAPES
-from .keys import AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
+from .keys import AT, AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class Cue(Element, kind="cue"):
     at_mm: list[float] = field(AT_MM)  # the shape's centre
+    at: Any = field(AT)
     size_mm: list[float] = field(SIZE_MM, [8])  # the first number is the shape's size
     shape: str = field(Key(enum(*SHAPES, "{shape}"), doc="cue: the player's shape ({shape} on a per-player board)"),
                        "circle")

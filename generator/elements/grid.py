@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..components.art import contrast, ink_for, mix
 from ..components.richtext import draw_text, marked
 from ..draw.surface import MM_PER_PT, Style, Surface
-from .keys import AT_MM, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import AT, AT_MM, OVER_MAP, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 class Grid(Element, kind="grid"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [180, 100])
     labels: list[Any] | None = field(LABELS)  # the column headings
     widths: list[float] | None = field(WIDTHS)  # the columns' relative widths (default: equal)

@@ -11,18 +11,16 @@ from ..components.art import draw_icon, ink_for, mix, pattern
 from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry import axial_to_pixel, sector
-from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
+from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
                       integer, num)
 from ..vocabulary import Anchor, Orientation
-from .keys import AT_MM, FILL, GRID_ROWS, INK, STROKE, TERRAIN, WIDTH_MM
+from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, HEX_ADDRESS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
     from ..hexmap import MapHexes
     from ..model.game import Game
 
-HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
-                    "an axial [q, r] or an address in the grid's numbering, such as \"0604\" or \"F4\"")
 HEX_MARK = Map({
     "hex": Key(HEX_ADDRESS, True),
     "fill": Key(BOARD_COLOUR),
@@ -65,11 +63,15 @@ class Hexgrid(Element, kind="hexgrid"):
     orientation: str = field(Key(enum(*Orientation)), Orientation.FLAT)
     layout: str = field(Key(enum("hexagon", "rectangle")), "hexagon")
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
-    columns: int = field(Key(integer(1, 200)), 10)  # rectangle layout
+    columns: int = field(COLUMNS, 10)  # rectangle layout
     grid_rows: int = field(GRID_ROWS, 10)  # rectangle layout
     sectors: list[str] | None = field(Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
     fill: str | None = field(FILL)  # default: the terrain's, else white
     marks: list[Any] | None = field(Key(ListOf(HEX_MARK)))
+    marks_from: Any = field(Key(OneOf((TEXT, Map({"file": Key(TEXT, True), "sheet": Key(TEXT)}, "marks_from")),
+                                      "a .csv, .tsv or .xlsx file, or {file: map.xlsx, sheet: Systems}"),
+                                doc="hexgrid: more marks from a spreadsheet, one row a hex, its columns headed "
+                                    "hex, terrain, text, icon and fill (a note column is never printed)"))
     stroke: str | None = field(STROKE)  # default: the ink; none for no grid lines
     width_mm: float = field(WIDTH_MM, 0.35)
     coordinates: Any = field(Key(COORDINATES, doc="hex numbers printed small at the top of each hex"))
@@ -79,6 +81,13 @@ class Hexgrid(Element, kind="hexgrid"):
     routes: list[Any] | None = field(Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex "
                                                            "centre"))
     terrain: str | None = field(TERRAIN)
+    id: str | None = field(Key(ID, doc="hexgrid: the map's name, by which at: and link elements place things "
+                                       "in its hexes (at: {grid: map, hex: \"0604\"})"))
+    numbering: str | None = field(Key(TEXT, doc="hexgrid: each hex's id: CCRR, A1, axial, or an expression of "
+                                                "col, row (0-based from the top-left hex), q and r (axial), such "
+                                                "as \"{{ col + 1 }}{{ letters(row) }}\" (letters(0) is A, "
+                                                "letters(26) AA); marks, at: and links use the same ids"))
+    labels: str | None = field(LABELS)
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         from ..hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
@@ -176,6 +185,10 @@ def _hex_content(s: Surface, game: Game, grid: MapHexes, q: int, rr: int, cx: fl
                   icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
         s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
+               anchor=Anchor.MIDDLE)
+    elif grid.show and grid.place == "centre":
+        size = max(4.5, min(7.0, flats * 0.3))
+        s.text(cx, cy + size * MM_PER_PT * 0.35, grid.label(q, rr), size_pt=size, fill=mix(text_ink, fill, 0.3),
                anchor=Anchor.MIDDLE)
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
         size = max(4.5, min(6.0, flats * 0.3))

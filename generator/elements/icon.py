@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..components.art import draw_icon
-from .keys import AT_MM, ICON, INK, SIZE_MM
+from .keys import AT, AT_MM, ICON, INK, SIZE_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 class Icon(Element, kind="icon"):
     at_mm: list[float] = field(AT_MM)  # the icon's centre
+    at: Any = field(AT)
     size_mm: list[float] = field(SIZE_MM, [15, 15])  # the first number is the icon's size
     icon: str | None = field(ICON)
     ink: str | None = field(INK)

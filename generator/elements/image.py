@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..components.images import draw_image
 from ..draw.surface import Path, Surface
 from ..schema import TEXT, Key, enum
 from ..vocabulary import ImageFit
-from .keys import AT_MM, SIZE_MM
+from .keys import AT, AT_MM, OVER_MAP, SIZE_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 class Image(Element, kind="image"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the box's top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [20, 20])
     image: str = field(Key(TEXT, doc="image elements: a picture file in the game folder (PNG, JPEG or SVG)"))
     fit: str = field(Key(enum(*ImageFit), doc="image elements: fit inside size_mm, or fill it (cut to the box)"),

@@ -57,6 +57,7 @@ class Element:
     KIND = ""  # the type: word
     COVERS = False  # a box of its own (box_mm) that a map's hexes on the same board would hide or be hidden by
     FIELDS: dict[str, Field] = {}  # the kind's own keys, in declaration order
+    NEEDS: tuple[str, ...] = ()  # keys this kind requires (the element schema is every kind's: it requires none)
 
     def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..draw.surface import Style, Surface
-from .keys import AT_MM, DASH_MM, STROKE, TO_MM, WIDTH_MM
+from .keys import AT, AT_MM, DASH_MM, STROKE, TO_MM, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 class Line(Element, kind="line"):
     at_mm: list[float] = field(AT_MM)
+    at: Any = field(AT)
     to_mm: list[float] | None = field(TO_MM)
     dash_mm: list[float] | None = field(DASH_MM)
     stroke: str | None = field(STROKE)  # default: the board's ink

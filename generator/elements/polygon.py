@@ -9,7 +9,7 @@ from ..components.art import draw_icon, ink_for, terrain_pattern
 from ..components.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..vocabulary import Anchor
-from .keys import (AT_MM, DASH_MM, FILL, FONT, ICON, INK, LABEL, POINTS_MM, SIZE_MM, SIZE_PT, STROKE, TERRAIN,
+from .keys import (AT, AT_MM, DASH_MM, FILL, FONT, ICON, INK, LABEL, POINTS_MM, SIZE_MM, SIZE_PT, STROKE, TERRAIN,
                    TEXT_KEY, WIDTH_MM)
 from .kind import Element, field
 
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 class Polygon(Element, kind="polygon"):
     at_mm: list[float] = field(AT_MM)
+    at: Any = field(AT)
     points_mm: list[list[float]] | None = field(POINTS_MM)
     fill: str | None = field(FILL)
     dash_mm: list[float] | None = field(DASH_MM)

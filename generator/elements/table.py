@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..components.richtext import named_fonts
 from ..components.textblock import draw_sections
-from .keys import AT_MM, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import AT, AT_MM, OVER_MAP, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 class Table(Element, kind="table"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [80, 40])
     rows: list[Any] | None = field(ROWS)
     widths: list[float] | None = field(WIDTHS)  # the columns' relative widths

@@ -10,7 +10,7 @@ from ..components.richtext import draw_text, named_fonts, widest
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
 from .hexgrid import feature_style, route_line
-from .keys import AT_MM, FILL, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, STROKE, WIDTHS
+from .keys import AT, AT_MM, OVER_MAP, FILL, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, STROKE, WIDTHS
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 class TerrainChart(Element, kind="terrain-chart"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     size_mm: list[float] = field(SIZE_MM, [100, 40])
     rows: list[Any] | None = field(ROWS)
     header: list[Any] | None = field(HEADER)

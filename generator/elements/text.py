@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..components.richtext import draw_text, named_fonts
 from ..schema import Key, num
 from ..vocabulary import Anchor
-from .keys import ANCHOR, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
+from .keys import ANCHOR, AT, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class Text(Element, kind="text"):
     at_mm: list[float] = field(AT_MM)
+    at: Any = field(AT)
     text: Any = field(TEXT_KEY, "")
     size_pt: float = field(SIZE_PT, 10)
     font: str | None = field(FONT)

@@ -8,9 +8,9 @@ from ..components.art import contrast, ink_for, mix
 from ..components.richtext import draw_text, marked, rich_width
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..schema import ID, POS_MM, Key, integer
+from ..schema import ID, Key, integer
 from ..vocabulary import Anchor
-from .keys import AT_MM, FILL, INK, LABEL, LABELS, STROKE
+from .keys import AT, AT_MM, CELL_MM, FILL, INK, LABEL, LABELS, OVER_MAP, STROKE
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 class Track(Element, kind="track"):
     COVERS = True
     at_mm: list[float] = field(AT_MM)  # the first cell's top-left corner
+    at: Any = field(AT)
+    over_map: bool = field(OVER_MAP, False)
     cells: int = field(Key(integer(1, 400)), 10)
-    cell_mm: float = field(Key(POS_MM), 10)
+    cell_mm: float = field(CELL_MM, 10)
     per_row: int | None = field(Key(integer(1, 400)))  # default: every cell in one row
     start: int = field(Key(integer(-1000, 1000)), 0)  # the first cell's number
     labels: list[Any] | None = field(LABELS)  # the cells' own words, instead of numbers

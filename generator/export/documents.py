@@ -91,6 +91,8 @@ def render(game: Game, doc: Document, paper: Paper, surface: Surface,
     for job in pages:
         w, h = job.size_mm or (paper.width_mm, paper.height_mm)
         page_paper = paper if job.size_mm is None else Paper(paper.name, w, h)
+        if isinstance(page_paper, CutPaper) and not job.sheets:  # no marks: a board or text has the whole page
+            page_paper = Paper(paper.name, w, h)
         # Paint first into the page; boxes are known after painting, so begin the page with none and
         # let the backend add them at the end. reportlab takes page boxes at any time before showPage.
         surface.begin_page(w, h, label=job.what)

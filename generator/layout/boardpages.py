@@ -17,7 +17,17 @@ from .page import PRINT_NOTE, Paper, scale_bar, short_credits
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     """A board on the paper: whole on one page (turned if it fits only so), or tiled over several pages
-    with an assembly page."""
+    with an assembly page. ``copies: N``: as many copies to a page as fit (copies.py), or each copy on its
+    own pages where one fills a page."""
+    copies = int(comp.spec.get("copies", 1) or 1)
+    if copies > 1:
+        from .copies import BLEED_MM, copies_pages  # only for a board with copies
+
+        packed = copies_pages(comp, paper, copies, board_painter(game, comp, BLEED_MM))
+        if packed is not None:
+            return packed
+        return [job for _ in range(copies) for job in board_pages(game, comp.replace(spec={**comp.spec, "copies": 1}),
+                                                                  paper)]
     bleed = 3.0
     size = comp.size_mm
     whole, turned = poster.fits(size, paper, bleed)

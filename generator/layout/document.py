@@ -27,7 +27,8 @@ class PageJob:
                  size_mm: tuple[float, float] | None = None, furniture: bool = True, sheet_no: int = 0,
                  sheet_of: int = 0, sheets: list | None = None, also: list | None = None,
                  board: tuple | None = None, stack: list[PageJob] | None = None, band_mm: float | None = None,
-                 smaller: Callable[[], PageJob] | None = None):
+                 smaller: Callable[[], PageJob] | None = None, per_page: int = 0):
+        self.per_page = per_page  # copies: of a board, how many one page holds (0: not copies)
         self.comp, self.what, self.paint, self.size_mm, self.furniture = comp, what, paint, size_mm, furniture
         self.sheet_no, self.sheet_of, self.board, self.stack = sheet_no, sheet_of, board, stack
         self.band_mm, self.smaller = band_mm, smaller

@@ -30,6 +30,18 @@ class Paper(Frozen):
         set_field(self, "height_mm", height_mm)
 
     @property
+    def landscape(self) -> bool:
+        return self.width_mm > self.height_mm
+
+    def turned(self) -> "Paper":
+        """The same paper on its side (landscape for portrait, and back)."""
+        return Paper(self.name, self.height_mm, self.width_mm)
+
+    def facing(self, orientation: str) -> "Paper":
+        """The paper as ``orientation`` (portrait or landscape) has it."""
+        return self.turned() if self.landscape != (orientation == "landscape") else self
+
+    @property
     def usable(self) -> tuple[float, float, float, float]:
         """x0, y0, x1, y1 of the area pieces may use (margins and footer band removed)."""
         return (MARGIN_MM, MARGIN_MM, self.width_mm - MARGIN_MM, self.height_mm - MARGIN_MM - FOOTER_MM)
@@ -38,9 +50,10 @@ class Paper(Frozen):
 PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4)}
 
 
-def paper(name: str) -> Paper:
+def paper(name: str, orientation: str = "portrait") -> Paper:
+    """A paper by name (a4, letter), upright or, with ``orientation="landscape"``, on its side."""
     try:
-        return PAPERS[name.lower()]
+        return PAPERS[name.lower()].facing(orientation)
     except KeyError:
         raise UsageError(f"unknown paper {name!r}; use a4 or letter") from None
 

@@ -83,8 +83,9 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     they are printed on both sides (a gutter-fold layout is ``gutter.gutter_pages``)."""
     bleed = piece_bleed(comp, opts)
     two_sided = comp.double_sided and opts.duplex != Duplex.NONE
+    flip = page_flip(opts.duplex, paper)
     x0, y0, x1, y1 = paper.usable
-    if two_sided and opts.duplex == Duplex.SHORT:
+    if two_sided and flip == Duplex.SHORT:
         y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
     try:
         explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
@@ -106,9 +107,18 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
                             piece_paint(game, sides, opts.marks), sheets=sides))
         if two_sided:
             backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
-            sides = [(backs, opts.duplex, opts.back_offset_mm)]
+            sides = [(backs, flip, opts.back_offset_mm)]
             jobs.append(PageJob(comp, f"{comp.name} (backs)", piece_paint(game, sides, opts.marks), sheets=sides))
     return jobs
+
+
+def page_flip(duplex: Duplex, paper: Paper) -> Duplex:
+    """How a backs page is mirrored on the page: about its upright axis for a long-edge flip of a
+    portrait page ("long"), about its level axis for a short-edge flip ("short"). A landscape page is
+    printed turned on the sheet, so its long edge is level: the two swap."""
+    if paper.landscape and duplex in (Duplex.LONG, Duplex.SHORT):
+        return Duplex.SHORT if duplex == Duplex.LONG else Duplex.LONG
+    return Duplex(duplex)
 
 
 def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:

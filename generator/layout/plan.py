@@ -6,10 +6,29 @@ from __future__ import annotations
 from ..model import Component, Game
 from ..options import Options
 from ..vocabulary import Duplex, PieceLayout
-from .document import Document, number_sheets
+from .document import Document, PageJob, number_sheets
 from .page import Paper
 from .piecepages import packed_duplex_pages, packed_pages, piece_bleed, piece_pages
 from .textpage import sheet_pages
+
+
+def own_paper(comp: Component, paper: Paper) -> Paper:
+    """The paper a board's or sheet's pages are on: the kit's, or on its side if the component's
+    ``orientation:`` (portrait or landscape) says otherwise."""
+    wanted = comp.spec.get("orientation") if isinstance(comp.spec, dict) else None
+    return paper.facing(wanted) if wanted in ("portrait", "landscape") else paper
+
+
+def _on(pages: list[PageJob], own: Paper, paper: Paper) -> list[PageJob]:
+    """``pages`` printed on ``own`` paper: a page size of their own where it is not the kit's (they are
+    then never stacked with the kit's other boards)."""
+    if own is paper:
+        return pages
+    for job in pages:
+        if job.size_mm is None:
+            job.size_mm = (own.width_mm, own.height_mm)
+            job.board = None
+    return pages
 
 
 def plan_documents(game: Game, components: list[Component], paper: Paper, opts: Options) -> list[Document]:
@@ -19,6 +38,8 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         from ..components.inksaver import saver_components  # lazy: only for --ink-saver
 
         game, components = saver_components(game, components)
+    # boards and text pages keep the whole page (a --cut-files CutPaper keeps only pieces off the marks)
+    plain = Paper(paper.name, paper.width_mm, paper.height_mm)
     duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
     single = Document("single", f"{game.title}: single-sided pieces, boards and references")
     one_sided: list[Component] = []  # pieces printed on one side only: they share pages
@@ -35,27 +56,34 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
                 from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
 
                 single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
-            elif opts.duplex == "long":  # double-sided pieces share sheets too (their backs mirror block by block)
+            elif opts.duplex == Duplex.LONG and not paper.landscape:
+                # double-sided pieces share sheets too (their backs mirror block by block, left to right: on
+                # a landscape page a long-edge flip mirrors top to bottom, piece_pages' page_flip)
                 two_sided.append(comp)
             else:
                 duplex.pages.extend(piece_pages(game, comp, paper, opts))
         elif comp.kind == "board":
             from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
 
-            single.pages.extend(board_pages(game, comp, paper))
+            own = own_paper(comp, plain)
+            single.pages.extend(_on(board_pages(game, comp, own), own, plain))
         elif comp.kind == "sheet":
-            single.pages.extend(sheet_pages(game, comp, paper))
+            own = own_paper(comp, plain)
+            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
+                single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
     single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
-    if two_sided:
+    if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
         duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
+    elif two_sided:
+        duplex.pages = piece_pages(game, two_sided[0], paper, opts) + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
-        single.pages = stack_boards(single.pages, paper)
+        single.pages = stack_boards(single.pages, plain)
     if any(job.band_mm is not None for job in single.pages):
         from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
 
-        single.pages = share_bands(single.pages, paper)
+        single.pages = share_bands(single.pages, plain)
     docs = [d for d in (duplex, single) if d.pages]
     for doc in docs:
         number_sheets(doc.pages)

@@ -89,7 +89,11 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         size = comp.size_text()
         if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
             size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
-        rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else "1",
+        copies = int(comp.spec.get("copies", 1) or 1) if comp.kind in ("board", "sheet") else 1
+        packed = max((job.per_page for job in doc.pages if job.comp is comp), default=0)
+        if packed > 1:
+            size += f", {packed} to a page"  # copies of a board packed: a score pad two to a page
+        rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else str(copies),
                      size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},

@@ -224,7 +224,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     if not grids:
         return
     for el in elements:
-        if not isinstance(el, YMap) or el.get("type") not in COVERING:
+        if not isinstance(el, YMap) or el.get("type") not in COVERING or el.get("over_map") is True:
             continue
         rect = _rect(el)
         if rect is None:
@@ -238,7 +238,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
                     where = grid.label(q, r) if grid.style != "axial" else f"[{q}, {r}]"
                     warnings.append(el.error(f"this {el['type']} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) "
                                              f"lies over hex {where} of the hex grid at line {gel.line}; one "
-                                             f"hides the other: move it (at_mm) or make it smaller", "at_mm"))
+                                             f"hides the other: move it (at_mm) or make it smaller, or give it over_map: true "
+                                             f"if it is meant to lie there", "at_mm"))
                     break
             else:
                 continue

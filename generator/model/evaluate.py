@@ -13,6 +13,9 @@ from .rowmap import RowMap
 from .template import MARK, ROW_KEY, TemplateError, compile_text, truth
 
 ELEMENT_ONLY = ("when", "repeat", "step_mm")  # used up here; never reach the drawing
+# keys whose {{ expression }} is the element's own, run by its kind (a hexgrid's numbering: once a hex), so
+# left as written here
+OWN_TEMPLATES = frozenset({"numbering"})
 MAX_REPEAT = 100
 MAX_ELEMENTS = 2_000  # drawn elements on one face once repeats are made
 
@@ -23,7 +26,7 @@ def has_template(value: Any) -> bool:
     if isinstance(value, dict):
         if "when" in value or "repeat" in value:
             return True
-        return any(has_template(v) for v in value.values() if type(v) is not int)
+        return any(has_template(v) for k, v in value.items() if type(v) is not int and k not in OWN_TEMPLATES)
     if isinstance(value, list):
         return any(has_template(v) for v in value)
     return False
@@ -190,6 +193,9 @@ def _element(el: dict, ctx: Context, i: int | None, shift: tuple[float, float]) 
     out.file, out.line = ctx.file, ctx.line
     for key, v in el.items():
         if key in ELEMENT_ONLY:
+            continue
+        if key in OWN_TEMPLATES:
+            out[key] = v
             continue
         if type(v) is str and MARK in v:
             r = render(v, ctx, el, key)

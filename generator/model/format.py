@@ -9,7 +9,7 @@ from ..errors import show
 from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
                       NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
                       OneOf, Scalar, enum, integer, num, resolved)
-from ..vocabulary import ORIENTATIONS, PATTERNS, SHAPES, ImageFit
+from ..vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, ImageFit
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -123,7 +123,9 @@ COMPONENT = Map({
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
-    "orientation": Key(enum(*ORIENTATIONS)),
+    "orientation": Key(enum(*ORIENTATIONS, *PAGE_ORIENTATIONS),
+                       doc="hex-tile: flat or pointy (a flat side on top, or a corner); board and sheet: "
+                           "portrait or landscape, the pages it prints on (default: build's --orientation)"),
     "corner_mm": Key(num(0, 20)),
     "bleed_mm": Key(num(0, 6), doc="art past the cut line (default 3 mm, less for small pieces)"),
     "per_player": Key(BOOL),
@@ -356,3 +358,39 @@ for _file in (GAME_FILE, PART_FILE):
                               doc="the game's own icons: shapes in a 100 x 100 box (drawn in the text's ink "
                                   "where a shape's colour is ink), a picture file in the game folder (SVG, PNG "
                                   "or JPEG, printed in its own colours), or another icon in a colour of its own")
+
+# Tiles drawn from their edges (issue #22 section 2; model/edges.py).
+_ELEMENTS = ListOf(ELEMENT)
+EDGE_KIND = Map({
+    "letter": Key(TEXT, doc="one letter that names this kind in an edges: text (\"CRFR\": city, road, field, road)"),
+    "elements": Key(_ELEMENTS, doc="drawn at each edge of this kind, in the frame of the top edge (mm from the "
+                                   "tile's centre; the top edge at y = minus half the tile); turned to each side"),
+    "joins": Key(_ELEMENTS, doc="drawn where two neighbouring edges of this kind join, in the frame of the first "
+                                "of the two (the top edge and the one clockwise after it)"),
+    "across": Key(_ELEMENTS, doc="drawn where two opposite edges of this kind join (edge_joins), in the frame of "
+                                 "the first of them (the top edge and the bottom one)"),
+    "centre": Key(_ELEMENTS, doc="drawn at the middle of a tile whose centre: names this kind, not turned"),
+}, "edge kind")
+GAME_FILE.keys["edge_kinds"] = Key(MapOf(EDGE_KIND, key=NAME_ID),
+                                   doc="the kinds of a tile's edges (road, city, field) and centres (monastery), "
+                                       "each drawn once: square-tile and hex-tile items name them in edges:")
+_EDGE_FACE_KEYS = {
+    "edges": Key(OneOf((ListOf(TEXT, "edge kinds"), TEXT), "a list of edge kinds or a text"),
+                 doc="square-tile and hex-tile: the kind of each edge, from the top, clockwise (4 on a square, 6 "
+                     "on a hex): [city, road, field, road], or a text split at commas and spaces (\"city road "
+                     "field road\"), or letter by letter when it has none (\"CRFR\", each kind's letter:)"),
+    "centre": Key(TEXT, doc="square-tile and hex-tile: an edge kind whose centre: drawing prints in the "
+                            "middle (a monastery); none: nothing"),
+    "edge_joins": Key(OneOf((TEXT, ListOf(ListOf(TEXT, "[edge, edge]", min_items=2), "pairs")),
+                            "none, pairs of edges [[1, 2]] or a text \"1-2 3-4\""),
+                      doc="which edges of one kind join, instead of the rule (neighbours of a kind with a joins: "
+                          "drawing join): none, or pairs numbered from 1 at the top, clockwise ([[1, 2]], N E S W "
+                          "on a square: [[N, S]]; or a text \"1-2 3-4\"); opposite edges use the kind's across:"),
+}
+FACE_KEYS.update(_EDGE_FACE_KEYS)
+FACE.keys.update(_EDGE_FACE_KEYS)
+ITEM.keys.update(_EDGE_FACE_KEYS)
+
+# Copies of a board or a sheet (issue #22 section 3): a score pad, a player mat a player.
+COMPONENT.keys["copies"] = Key(integer(1, 100), doc="board and sheet: print this many (default 1); boards as many "
+                                                    "to a page as fit, turned if more fit that way")

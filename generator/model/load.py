@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import DataError, DataErrors, UsageError, show
 from ..resources import data_dir
-from ..vocabulary import Orientation
+from ..vocabulary import ORIENTATIONS, Orientation
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, limits
 from . import format as fmt
@@ -23,6 +23,8 @@ from .variants import apply_variant
 from .extend import resolve_extends
 from .ids import canonical_refs, norm, normalise_keys
 from .game import Colour, Component, Game, Item
+from .cells import read_cells
+from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from ..schema import check
 from .fit import check_markers
@@ -193,6 +195,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     seen: dict[str, YMap] = {}
+    edge_kinds = read_edge_kinds(main.get("edge_kinds"), game.icons, game.terrain, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -200,7 +203,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             continue
         seen[spec["id"]] = spec
         try:
-            game.components.append(_component(spec, game, errors))
+            game.components.append(_component(spec, game, errors, edge_kinds))
         except DataError as exc:
             errors.append(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
@@ -340,7 +343,7 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
 
 
-def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
+def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
     kind = spec["kind"]
     size = _size(spec, kind)
     defaults = dict(spec.get("face") or {})
@@ -349,6 +352,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     comp_back = spec.get("back")
     if isinstance(comp_back, dict):
         _face_refs(comp_back, comp_back, game, errors)
+        check_elements(comp_back.get("elements"), errors)
     colours = game.colours
     if spec.get("players"):
         wanted = spec["players"]
@@ -367,8 +371,12 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
         rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
         substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
         raw_items += rows
-    check_elements(spec.get("elements"), errors)
-    check_elements((spec.get("face") or {}).get("elements"), errors)
+    check_elements(spec.get("elements"), errors, Path(game.folder))
+    check_elements((spec.get("face") or {}).get("elements"), errors, Path(game.folder))
+    read_cells(spec.get("elements"), Path(game.folder), errors)
+    if "copies" in spec and kind not in ("board", "sheet"):
+        errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind}'s number of pieces is each "
+                                 f"item's count", "copies"))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
     if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
@@ -378,6 +386,9 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
     shared_back = None
     ids: dict[str, int] = {}
     for index, raw in enumerate(raw_items):
+        check_elements(raw.get("elements"), errors)  # an item's own: hexes it places things at, links
+        if isinstance(raw.get("back"), dict):
+            check_elements(raw["back"].get("elements"), errors)
         _face_refs(raw, raw, game, errors)
         if isinstance(raw.get("back"), dict):
             _face_refs(raw["back"], raw["back"], game, errors)
@@ -388,6 +399,10 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
                     face[key] = defaults[key]
                 else:
                     del face[key]
+        if any(k in face for k in EDGE_KEYS):
+            where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
+            face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
+                                edge_kinds or EdgeKinds({}), errors)
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
         if kind == "card":
             face.setdefault("title", name)
@@ -431,8 +446,25 @@ def _component(spec: YMap, game: Game, errors: list[DataError]) -> Component:
             items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
                               str(raw.get("note", ""))))
     return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
-                     file=spec.file, line=spec.line, orientation=Orientation(spec.get("orientation", Orientation.FLAT)),
+                     file=spec.file, line=spec.line, orientation=_hex_orientation(spec, kind, errors),
                      corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+
+
+def _hex_orientation(spec: YMap, kind: str, errors: list[DataError]) -> str:
+    """A component's hexes' orientation (flat or pointy); ``orientation:`` portrait or landscape is a
+    board's or sheet's pages (layout/plan.py) and is refused on other kinds, as flat or pointy is on them."""
+    from ..vocabulary import PAGE_ORIENTATIONS
+
+    given = spec.get("orientation")
+    pages = kind in ("board", "sheet")
+    if given is not None and (given in PAGE_ORIENTATIONS) != pages:
+        if pages:
+            message = f"orientation: {given} is for hex tiles; a {kind}'s pages are portrait or landscape"
+        else:
+            message = (f"orientation: {given} is for the pages of a board or sheet (for landscape pages of every "
+                       f"kind: build --orientation landscape)")
+        errors.append(spec.error(message, "orientation"))
+    return Orientation(given) if given in ORIENTATIONS else Orientation.FLAT
 
 
 def merge_back(face: dict[str, Any], comp_back: Any, item_back: Any) -> dict[str, Any] | None:

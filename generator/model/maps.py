@@ -3,6 +3,7 @@ its grid, the two hexes of a hexside are neighbours, and each hex of a road foll
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, show
@@ -13,7 +14,12 @@ if TYPE_CHECKING:
     from ..hexmap import MapHexes
 
 
-def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int]:
+def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int | None]:
+    labels = getattr(container, "labels", None)
+    if labels and index in labels:  # a spreadsheet's cell: systems.csv:12 (Hex)
+        line = container.line_of(index)
+        return (f"{container.file}:{line} ({labels[index]})" if line else f"{container.file} ({labels[index]})",
+                None)
     if isinstance(container, (YMap, YList)):
         return container.file, container.line_of(index)
     return getattr(fallback, "file", "<string>"), getattr(fallback, "line", 0)
@@ -30,19 +36,61 @@ def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, wh
     if h not in grid.cell_set:
         shown = list(value) if isinstance(value, (list, tuple)) else value  # an int is a CCRR number
         label = f" ({grid.label(*h)})" if isinstance(value, list) and grid.style else ""
+        hint = grid.closest(str(value)) if isinstance(value, str) and grid.style != "axial" else ""
+        hint = f"; did you mean {hint!r}?" if hint else ""
         errors.append(DataError(f"{what}: hex {shown!r}{label} is not in this grid "
-                                f"({grid.label(*grid.cells[0])} to {grid.label(*grid.cells[-1])})"
+                                f"({grid.label(*grid.cells[0])} to {grid.label(*grid.cells[-1])}{hint})"
                                 if grid.style else f"{what}: hex {shown!r} is not in this grid", file, line))
         return None
     return h
 
 
-def check_hexgrid(el: Any, errors: list[DataError]) -> None:
+def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
+    """A numbering: is CCRR, A1, axial or an expression naming every hex once; False if refused."""
+    from ..hexmap import STYLES
+
+    numbering = el.get("numbering")
+    if numbering is None:
+        return True
+    file, line = _where(el, "numbering", el)
+    if not isinstance(numbering, str) or (numbering not in STYLES and "{{" not in numbering):
+        errors.append(DataError(f"numbering: {show(numbering)} is not CCRR, A1, axial or an expression such as "
+                                f"\"{{{{ col + 1 }}}}{{{{ letters(row) }}}}\"", file, line))
+        return False
+    if el.get("coordinates") is not None:
+        errors.append(DataError("numbering: and coordinates: both say how the hexes are numbered; keep one",
+                                file, line))
+        return False
+    if grid.style != "expression":
+        return True
+    try:
+        names = grid.names
+    except ValueError as exc:
+        errors.append(DataError(f"numbering: {exc}", file, line))
+        return False
+    seen: dict[str, tuple[int, int]] = {}
+    for h, name in names.items():
+        if not name:
+            errors.append(DataError(f"numbering: the hex at axial [{h[0]}, {h[1]}] gets an empty id", file, line))
+            return False
+        if name in seen:
+            errors.append(DataError(f"numbering: two hexes get the id {name!r} (axial {list(seen[name])} and "
+                                    f"{list(h)}); each hex needs its own", file, line))
+            return False
+        seen[name] = h
+    return True
+
+
+def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
+    """Check a hexgrid's numbering and the hexes its marks, sides and roads name; False when its ids
+    cannot be read at all."""
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
-        return
+        return True
     from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     grid = MapHexes.of(el)
+    if not _numbering(el, grid, errors):
+        return False  # its ids cannot be read: marks and places on it are not checked again
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:
             _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
@@ -71,11 +119,206 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> None:
                                         f"hex the {route.get('feature', 'road')} passes through",
                                         *_where(hexes, i, el)))
             prev = (h, value) if h else None
+    return True
 
 
-def check_elements(elements: Any, errors: list[DataError]) -> None:
-    for el in elements or []:
-        check_hexgrid(el, errors)
+def check_elements(elements: Any, errors: list[DataError], folder: Path | None = None) -> None:
+    """Read each hex map's ``marks_from`` sheet (from the game's ``folder``), check the hex maps of one
+    list of elements, then put each element placed at a hex (``at:``) and each link's ends where they
+    fall on the page."""
+    if folder is not None:
+        for el in elements or []:
+            if isinstance(el, YMap) and el.get("type") == "hexgrid" and el.get("marks_from") is not None:
+                read_marks(el, folder, errors)
+    broken = {id(el) for el in elements or [] if not check_hexgrid(el, errors)}
+    place_on_grids(elements, broken, errors)
+
+
+MARK_COLUMNS = ("hex", "terrain", "text", "icon", "fill")
+
+
+def read_marks(el: YMap, folder: Path, errors: list[DataError]) -> None:
+    """A hexgrid's ``marks_from: systems.csv`` (or ``{file: map.xlsx, sheet: Systems}``): one row a hex,
+    headed hex, terrain, text, icon and fill (any case; a ``note`` column is never printed), each cell
+    checked as the same value in YAML is and reported at its cell (``systems.csv:12 (Hex)``). The rows
+    join the grid's own ``marks``."""
+    from ..elements.hexgrid import HEX_MARK
+    from ..schema import check
+    from .ids import canonical_refs
+    from .rowmap import RowMap
+    from .sheets import cell_problem, field_value, read_table
+
+    given = el["marks_from"]
+    name = str(given["file"]) if isinstance(given, dict) else str(given)
+    sheet = given.get("sheet") if isinstance(given, dict) else None
+    where = (el.file, el.line_of("marks_from"))
+    table = read_table(folder, name, None if sheet is None else str(sheet), where, errors, "marks_from")
+    if table is None:
+        return
+    header_place = table.rows[0].file.rsplit("!R", 1)[0] + "!R1" if table.rows and not table.rows[0].line \
+        else f"{table.name}:1"
+    columns: dict[int, str] = {}
+    for i, header in enumerate(table.headers):
+        key = str(header or "").strip().lower()
+        if key in MARK_COLUMNS:
+            if key in columns.values():
+                errors.append(DataError(f"marks_from: two columns are headed {key!r}; keep one", header_place, None))
+                return
+            columns[i] = key
+        elif key and key != "note":
+            errors.append(DataError(f"marks_from: a column headed {header!r} is not a hex mark's key ("
+                                    f"{', '.join(MARK_COLUMNS)}; head it note to keep it unprinted)",
+                                    header_place, None))
+            return
+    if "hex" not in columns.values():
+        errors.append(DataError(f"marks_from: {table.name} needs a column headed hex (the hex each row marks)",
+                                header_place, None))
+        return
+    marks = YList(el.get("marks") or [])
+    marks.file, marks.line = el.file, el.line_of("marks_from")
+    marks.item_lines = list(getattr(el.get("marks"), "item_lines", [])) if isinstance(el.get("marks"), YList) \
+        else []
+    for row in table.rows:
+        mark = RowMap()
+        mark.file, mark.line = row.file, row.line
+        bad = False
+        for i, key in columns.items():
+            raw = row.cells[i] if i < len(row.cells) else None
+            place = f"{row.place} ({table.headers[i]})"
+            problem = cell_problem(raw)
+            if problem:
+                errors.append(DataError(f"marks_from: {problem}", place, None))
+                bad = True
+                continue
+            value = field_value(raw)
+            if isinstance(value, str) and not value.strip():
+                continue
+            value = str(raw).strip() if key in ("hex", "text") and isinstance(raw, str) else value
+            if key != "hex" and not isinstance(value, str):
+                value = str(value)
+            before = len(errors)
+            check(value, HEX_MARK.keys[key].schema, errors, (place, None), f"marks_from: {key}")
+            if len(errors) > before:
+                bad = True
+                continue
+            mark[key] = value
+            mark.labels[key] = str(table.headers[i])
+        if bad or not mark:
+            continue
+        if "hex" not in mark:
+            errors.append(DataError("marks_from: the row names no hex", row.place, None))
+            continue
+        canonical_refs(mark)
+        marks.append(mark)
+        marks.item_lines.append(row.line)
+    el["marks"] = marks
+
+
+class _Grid:
+    """A named hex grid of a board: its hexes and where they fall."""
+
+    __slots__ = ("grid", "flats", "origin", "ok")
+
+    def __init__(self, el: Any, broken: bool):
+        from ..hexmap import MapHexes, grid_flats_mm
+
+        self.grid: MapHexes = MapHexes.of(el)
+        self.flats = grid_flats_mm(el)
+        at = el.get("at_mm")
+        self.ok = not broken and isinstance(at, list) and len(at) >= 2
+        self.origin = (float(at[0]), float(at[1])) if self.ok else (0.0, 0.0)
+
+
+def place_on_grids(elements: Any, broken: set[int], errors: list[DataError]) -> None:
+    """Turn every ``at: {grid, hex, ...}`` into the element's ``at_mm`` and every link end given as a hex
+    into a point in mm, refusing an unknown grid or hex at its line."""
+    if not isinstance(elements, list):
+        return
+    placed = [el for el in elements if isinstance(el, dict) and (
+        isinstance(el.get("at"), dict) or (el.get("type") == "link" and (
+            isinstance(el.get("from"), dict) or isinstance(el.get("to"), dict))))]
+    if not placed:
+        return
+    grids: dict[str, _Grid] = {}
+    for el in elements:
+        if isinstance(el, dict) and el.get("type") == "hexgrid" and isinstance(el.get("id"), str):
+            if el["id"] in grids:
+                errors.append(DataError(f"two hex grids have the id {show(el['id'])} on this board; give each "
+                                        f"its own", *_where(el, "id", el)))
+                continue
+            grids[el["id"]] = _Grid(el, id(el) in broken)
+    for el in placed:
+        if isinstance(el.get("at"), dict):
+            if "at_mm" in el:
+                errors.append(DataError("give at_mm or at:, not both (at: puts the element at a hex)",
+                                        *_where(el, "at", el)))
+                continue
+            point = _point(el["at"], grids, el, "at", errors)
+            if point is not None:
+                el["at_mm"] = _centred(el, point)
+        if el.get("type") == "link":
+            before = len(errors)
+            for key in ("from", "to"):
+                if isinstance(el.get(key), dict):
+                    point = _point(el[key], grids, el, key, errors)
+                    el[key] = [round(point[0], 4), round(point[1], 4)] if point is not None else [0.0, 0.0]
+            ends = [el.get(key) for key in ("from", "to")]
+            if len(errors) == before and all(isinstance(p, list) and len(p) >= 2 for p in ends) and \
+                    [float(v) for v in ends[0][:2]] == [float(v) for v in ends[1][:2]]:
+                errors.append(DataError("a link from a place to the same place prints nothing; link two hexes "
+                                        "(or two corners or sides)", *_where(el, "to", el)))
+
+
+def _centred(el: Any, point: tuple[float, float]) -> list[float]:
+    """The at_mm that puts ``el`` at ``point``: a kind with a box of its own (box, image, table, track,
+    grid, terrain chart: at_mm is its top-left corner) is centred there; any other kind's at_mm point
+    (a text's anchor, an icon's centre, a line's start) is the point itself."""
+    from ..elements import KINDS  # the element kinds: loaded by the schema already
+
+    x, y = point
+    kind = KINDS.get(el.get("type"))
+    if kind is not None and kind.COVERS:
+        el["at_mm"] = [x, y]
+        try:
+            x0, y0, x1, y1 = kind(el).box_mm()
+        except (TypeError, ValueError, KeyError, IndexError):
+            pass
+        else:
+            x, y = x - (x1 - x0) / 2, y - (y1 - y0) / 2
+    return [round(x, 4), round(y, 4)]
+
+
+def _point(place: Any, grids: dict[str, _Grid], el: Any, key: str,
+           errors: list[DataError]) -> tuple[float, float] | None:
+    """Where ``place`` ({grid, hex, corner or side, offset_mm}) falls in mm, or None (refused)."""
+    import difflib
+
+    name = place.get("grid")
+    if name not in grids:
+        hint = difflib.get_close_matches(str(name), list(grids), n=1, cutoff=0.5)
+        known = ", ".join(sorted(grids)) or "none (give a hexgrid element an id:)"
+        errors.append(DataError(f"{key}: no hex grid {show(name)} on this board or face"
+                                + (f" (did you mean {hint[0]!r}?)" if hint else "") + f"; hex grids with an id "
+                                f"here: {known}", *_where(place, "grid", el)))
+        return None
+    g = grids[name]
+    if not g.ok:
+        return None  # the grid itself is refused at its own line
+    if "corner" in place and "side" in place:
+        errors.append(DataError(f"{key}: a place is a hex's corner or its side, not both",
+                                *_where(place, "side", el)))
+        return None
+    h = _address(g.grid, place.get("hex"), place, "hex", el, f"{key}: grid {name!r}", errors)
+    if h is None:
+        return None
+    if "corner" in place:
+        x, y = g.grid.corner(h, int(place["corner"]), g.flats)
+    elif "side" in place:
+        x, y = g.grid.side(h, int(place["side"]), g.flats)
+    else:
+        x, y = g.grid.centre(h, g.flats)
+    dx, dy = (place.get("offset_mm") or (0.0, 0.0))[:2]
+    return g.origin[0] + x + float(dx), g.origin[1] + y + float(dy)
 
 
 # -- references an element makes (icons and terrain), which the schema cannot check ----------------

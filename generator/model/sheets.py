@@ -85,30 +85,31 @@ def field_value(raw: Any) -> Any:
 
 
 def read_table(folder: Path, name: str, sheet: str | None, where: tuple[str, int],
-               errors: list[DataError]) -> Table | None:
-    """The rows of ``name`` (in ``folder``); None (and the reason in ``errors``) when it cannot be read."""
+               errors: list[DataError], key: str = "items_from") -> Table | None:
+    """The rows of ``name`` (in ``folder``); None (and the reason in ``errors``, which names the YAML
+    ``key`` that gave the file) when it cannot be read."""
     yaml_file, yaml_line = where
     low = name.lower()
     if not low.endswith(SUFFIXES):
         hint = " (save it as .xlsx)" if low.endswith((".xls", ".ods", ".numbers")) else ""
-        errors.append(DataError(f"items_from: {name!r} should be a .xlsx, .csv or .tsv file{hint}", *where))
+        errors.append(DataError(f"{key}: {name!r} should be a .xlsx, .csv or .tsv file{hint}", *where))
         return None
     path = resolve_inside(folder, name)
     if path is None:
-        errors.append(DataError(f"items_from: {name!r} leads outside the game folder; keep the sheet inside it",
+        errors.append(DataError(f"{key}: {name!r} leads outside the game folder; keep the sheet inside it",
                                 *where))
         return None
     if not path.is_file():
-        errors.append(DataError(f"items_from: no file {name!r} in the game folder", *where))
+        errors.append(DataError(f"{key}: no file {name!r} in the game folder", *where))
         return None
     if path.stat().st_size > MAX_BYTES:
-        errors.append(DataError(f"items_from: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB", *where))
+        errors.append(DataError(f"{key}: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB", *where))
         return None
     shown = name
     if low.endswith((".xlsx", ".xlsm")):
-        return _read_xlsx(path, shown, sheet, where, errors)
+        return _read_xlsx(path, shown, sheet, where, errors, key)
     if sheet is not None:
-        errors.append(DataError(f"items_from: sheet: names a worksheet of an .xlsx; {name} is a text file",
+        errors.append(DataError(f"{key}: sheet: names a worksheet of an .xlsx; {name} is a text file",
                                 yaml_file, yaml_line))
         return None
     return _read_text(path, shown, errors)
@@ -150,13 +151,13 @@ def _read_text(path: Path, shown: str, errors: list[DataError]) -> Table | None:
 
 
 def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int],
-               errors: list[DataError]) -> Table | None:
+               errors: list[DataError], key: str = "items_from") -> Table | None:
     import zipfile
 
     try:
         import openpyxl
     except ImportError:  # pragma: no cover - a dependency
-        errors.append(DataError("items_from: reading .xlsx needs openpyxl (pip install openpyxl)", *where))
+        errors.append(DataError(f"{key}: reading .xlsx needs openpyxl (pip install openpyxl)", *where))
         return None
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
@@ -175,7 +176,7 @@ def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int]
         elif sheet in names:
             ws = book[sheet]
         else:
-            errors.append(DataError(f"items_from: {shown} has no worksheet {sheet!r} (it has "
+            errors.append(DataError(f"{key}: {shown} has no worksheet {sheet!r} (it has "
                                     f"{', '.join(repr(n) for n in names)})", *where))
             return None
         if ws is None:

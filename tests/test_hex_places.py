@@ -1,0 +1,250 @@
+"""Hex maps addressed the way their designers write them (issue 22, section 1): a named hexgrid (`id: map`),
+elements placed at a hex (`at: {grid: map, hex: "0604", offset_mm: [2, -3]}`, or at a corner or side),
+links between any two hexes, ids made by a numbering expression ("16BB"), marks from a spreadsheet,
+and `over_map: true`. Positions are measured on the printed PDF."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from gamefolder import HEAD, line_of, pdf_text, validate, write_game
+
+BOARD = HEAD + """components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [180, 150]
+    elements:
+      - type: hexgrid
+        id: map
+        at_mm: [20, 20]
+        layout: rectangle
+        columns: 8
+        grid_rows: 6
+        hex_mm: {hex_mm}
+        numbering: {numbering}
+        labels: none
+        marks: [{hex: "{target}", fill: "#ff0000"}]
+{more}"""
+
+
+def _board(tmp_path, more: str, hex_mm: float = 20, numbering: str = "CCRR", target: str = "0604",
+           files: dict[str, str] | None = None):
+    text = BOARD
+    for key, value in (("{hex_mm}", str(hex_mm)), ("{numbering}", numbering), ("{target}", target), ("{more}", more)):
+        text = text.replace(key, value)
+    return write_game(tmp_path, text, files)
+
+
+def _page(tmp_path, folder):
+    from generator.build import Options, build_game
+    from generator.loading import load_game
+    from tests.measure import render
+
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    pdf = tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf"
+    image, _ = render(pdf, 1)
+    return image, pdf
+
+
+@pytest.mark.parametrize("hex_mm", [12, 20])
+def test_a_box_placed_at_a_hex_with_an_offset_sits_there_on_the_page_whatever_the_hex_size(tmp_path, hex_mm):
+    from tests.measure import box_of
+
+    folder = _board(tmp_path, '      - {type: box, at: {grid: map, hex: "0604", offset_mm: [2, -3]}, '
+                              'size_mm: [4, 4], radius_mm: 0, fill: "#0000ff", stroke: none, over_map: true}\n',
+                    hex_mm=hex_mm)
+    image, _ = _page(tmp_path, folder)
+    hex_box, placed = box_of(image, "#ff0000"), box_of(image, "#0000ff")
+    assert hex_box is not None and placed is not None
+    # the red hex is as tall as its flats (less half the grid line either side)
+    assert hex_box.height == pytest.approx(hex_mm - 0.35, abs=0.3)
+    assert placed.width == pytest.approx(4, abs=0.1)
+    (hx, hy), (bx, by) = hex_box.centre, placed.centre
+    assert bx - hx == pytest.approx(2, abs=0.2) and by - hy == pytest.approx(-3, abs=0.2)
+
+
+def test_an_icon_at_a_corner_and_a_side_of_a_hex_sits_on_that_corner_and_side(tmp_path):
+    from generator.loading import load_game
+
+    folder = _board(tmp_path, '      - {type: icon, at: {grid: map, hex: "0604", corner: 1}, icon: town}\n'
+                              '      - {type: icon, at: {grid: map, hex: "0604", side: 0}, icon: town}\n'
+                              '      - {type: icon, at: {grid: map, hex: "0604"}, icon: town}\n')
+    elements = load_game(folder).components[0].spec["elements"]
+    (cx, cy), (sx, sy), (mx, my) = (el["at_mm"] for el in elements[1:])
+    # a flat hex 20 mm across the flats: corner 1 is its right-hand corner, 20/sqrt3 mm from the centre;
+    # side 0 its top side, 10 mm above the centre
+    assert (cx - mx, cy - my) == (pytest.approx(20 / math.sqrt(3), abs=1e-3), pytest.approx(0, abs=1e-3))
+    assert (sx - mx, sy - my) == (pytest.approx(0, abs=1e-3), pytest.approx(-10, abs=1e-3))
+    # hex 0604: column 6, row 4 of a grid whose first hex is centred at [20, 20]: columns 3/4 of a hex's
+    # width apart, even columns (0-based odd) half a hex lower
+    assert (mx, my) == (pytest.approx(20 + 5 * 1.5 * 20 / math.sqrt(3)), pytest.approx(20 + 3 * 20 + 10))
+
+
+def test_a_link_runs_from_one_hex_centre_to_a_distant_one(tmp_path):
+    from tests.measure import box_of
+
+    folder = _board(tmp_path, '      - {type: link, from: {grid: map, hex: "0601"}, to: {grid: map, hex: "0605"}, '
+                              'stroke: "#00aa00", width_mm: 1}\n', target="0603")
+    image, _ = _page(tmp_path, folder)
+    hex_box, line = box_of(image, "#ff0000"), box_of(image, "#00aa00")
+    assert hex_box is not None and line is not None
+    # four hexes of 20 mm from centre to centre, plus the round caps (half the width at each end)
+    assert line.height == pytest.approx(80 + 1, abs=0.3)
+    assert line.centre[0] == pytest.approx(hex_box.centre[0], abs=0.2)
+    # hex 0603 lies halfway along
+    assert line.centre[1] == pytest.approx(hex_box.centre[1], abs=0.2)
+
+
+def test_a_numbering_expression_names_the_hexes_and_marks_places_and_links_use_those_ids(tmp_path):
+    from tests.measure import box_of
+
+    numbering = '"{{ q + 1 }}{{ letters(r + 4) if r + 4 < 26 else letters(r - 22) * 2 }}"'
+    folder = _board(tmp_path, '      - {type: box, at: {grid: map, hex: "6G"}, size_mm: [4, 4], radius_mm: 0, '
+                              'fill: "#0000ff", stroke: none, over_map: true}\n'
+                              '      - {type: text, at: {grid: map, hex: "2E", offset_mm: [0, 12]}, text: "id 2E", '
+                              'anchor: middle}\n',
+                    numbering=numbering, target="6G")
+    image, pdf = _page(tmp_path, folder)
+    hex_box, placed = box_of(image, "#ff0000"), box_of(image, "#0000ff")
+    assert hex_box is not None and placed is not None
+    assert placed.centre == (pytest.approx(hex_box.centre[0], abs=0.2), pytest.approx(hex_box.centre[1], abs=0.2))
+    assert "id 2E" in pdf_text(pdf)[1]
+
+
+def test_letters_counts_as_spreadsheet_columns_do_and_ids_print_where_labels_says():
+    from generator.hexmap import MapHexes
+
+    grid = MapHexes.of({"layout": "rectangle", "columns": 30, "grid_rows": 2,
+                       "numbering": "{{ letters(col) }}{{ row + 1 }}", "labels": "centre"})
+    names = {grid.label(*h) for h in grid.cells}
+    assert {"A1", "Z2", "AA1", "AD2"} <= names and len(names) == 60
+    assert grid.show and grid.place == "centre"
+    assert grid.parse("AA1") in grid.cells
+    assert not MapHexes.of({"numbering": "CCRR", "labels": "none"}).show
+
+
+def test_the_numbers_print_at_the_centre_of_each_hex_with_labels_centre(tmp_path):
+    folder = _board(tmp_path, "", numbering='"{{ col + 1 }}-{{ letters(row) }}"', target="6-D")
+    text = (folder / "game.yaml").read_text().replace("labels: none", "labels: centre")
+    (folder / "game.yaml").write_text(text)
+    _, pdf = _page(tmp_path, folder)
+    printed = pdf_text(pdf)[1]
+    assert "1-A" in printed and "8-F" in printed
+
+
+@pytest.mark.parametrize("more, needle, message", [
+    ('      - {type: icon, at: {grid: mpa, hex: "0604"}, icon: town}\n', "grid: mpa",
+     "at: no hex grid 'mpa' on this board or face (did you mean 'map'?); hex grids with an id here: map"),
+    ('      - {type: icon, at: {grid: map, hex: "0609"}, icon: town}\n', 'hex: "0609"',
+     "at: grid 'map': hex '0609' is not in this grid (0101 to 0806; did you mean '0606'?)"),
+    ('      - {type: icon, at: {grid: map, hex: "0604"}, at_mm: [5, 5], icon: town}\n', "at_mm: [5, 5]",
+     "give at_mm or at:, not both"),
+    ('      - {type: link, from: {grid: map, hex: "0101"}, to: {grid: map, hex: "0199"}}\n', 'hex: "0199"',
+     "to: grid 'map': hex '0199' is not in this grid"),
+    ('      - {type: link, from: {grid: map, hex: "0101"}}\n', "type: link", "a link element needs to:"),
+    ('      - {type: icon, icon: town}\n', "type: icon", "a icon element needs at_mm (where it sits, in mm) or at:"),
+    ('      - {type: track, at_mm: [5, 140], labels: top}\n', "type: track",
+     "a track's labels: is a list of texts, one a cell"),
+])
+def test_a_place_on_a_map_that_is_not_there_is_refused_at_its_line(runner, tmp_path, more, needle, message):
+    folder = _board(tmp_path, more)
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line_of(folder, needle)}: {message}" in result.output
+
+
+def test_a_numbering_that_gives_two_hexes_one_id_is_refused_at_its_line(runner, tmp_path):
+    folder = _board(tmp_path, "", numbering='"{{ col }}"')
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(folder, 'numbering:')}: numbering: two hexes get the id '0' (axial [0, 0] and "
+            f"[0, 1]); each hex needs its own") in result.output
+
+
+def test_an_unknown_hex_id_of_an_expression_numbering_names_the_closest(runner, tmp_path):
+    folder = _board(tmp_path, '      - {type: icon, at: {grid: map, hex: "6Z"}, icon: town}\n',
+                    numbering='"{{ col + 1 }}{{ letters(row) }}"', target="6D")
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    line = line_of(folder, 'hex: "6Z"')
+    assert (f"game.yaml:{line}: at: grid 'map': no hex has the id '6Z' (did you mean "
+            f"'6F'?); this grid's ids run 1A to 8F") in result.output
+
+
+def test_over_map_true_turns_off_the_lies_over_the_hexes_warning(runner, tmp_path):
+    box = '      - {type: box, at: {grid: map, hex: "0604"}, size_mm: [30, 10]%s}\n'
+    warned = validate(runner, _board(tmp_path, box % ""))
+    assert "lies over hex" in warned.output and "over_map: true" in warned.output
+    quiet = validate(runner, _board(tmp_path, box % ", over_map: true"))
+    assert quiet.exit_code == 0 and "lies over" not in quiet.output
+
+
+def test_marks_from_a_spreadsheet_paint_their_hexes_and_a_bad_cell_is_refused_at_its_cell(runner, tmp_path):
+    from tests.measure import box_of
+
+    sheet = "Hex,Fill,Text,Note\n0203,#00aa00,Vega,home system\n0705,,Sol,\n"
+    folder = _board(tmp_path, "", files={"systems.csv": sheet})
+    text = (folder / "game.yaml").read_text().replace("        labels: none\n",
+                                                      "        labels: none\n        marks_from: systems.csv\n")
+    (folder / "game.yaml").write_text(text)
+    image, pdf = _page(tmp_path, folder)
+    green = box_of(image, "#00aa00")
+    assert green is not None and green.height == pytest.approx(20, abs=0.5)  # one hex, 20 mm across the flats
+    assert "Vega" in pdf_text(pdf)[1] and "Sol" in pdf_text(pdf)[1]
+    (folder / "systems.csv").write_text("Hex,Fill,Text\n0203,#00aa00,Vega\n0799,,Sol\n0101,bluish,X\n")
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert "systems.csv:3 (Hex): mark: hex '0799' is not in this grid" in result.output
+    assert "systems.csv:4 (Fill): marks_from: fill:" in result.output
+    (folder / "systems.csv").write_text("Hex,Colour\n0203,#00aa00\n")
+    result = validate(runner, folder)
+    assert ("systems.csv:1: marks_from: a column headed 'Colour' is not a hex mark's key (hex, terrain, text, "
+            "icon, fill; head it note to keep it unprinted)") in result.output
+
+
+def test_a_numbering_expression_in_a_file_with_spreadsheet_templates_is_the_grids_own(runner, tmp_path):
+    folder = _board(tmp_path, '      - {type: text, at: {grid: map, hex: "1A"}, text: "{{ values.name }}"}\n',
+                    numbering='"{{ col + 1 }}{{ letters(row) }}"', target="6D")
+    text = (folder / "game.yaml").read_text().replace("components:", "values: {name: Vega}\ncomponents:")
+    (folder / "game.yaml").write_text(text)
+    result = validate(runner, folder)
+    assert result.exit_code == 0, result.output
+    _, pdf = _page(tmp_path, folder)
+    assert "Vega" in pdf_text(pdf)[1]
+
+
+def test_a_piece_face_places_things_at_the_hexes_of_its_own_grid_and_nowhere_else(runner, tmp_path):
+    from generator.loading import load_game
+
+    tile = HEAD + """components:
+  - id: t
+    name: T
+    kind: square-tile
+    size_mm: 40
+    items:
+      - name: A
+        count: 1
+        elements:
+          - {type: hexgrid, id: mini, at_mm: [-8, -8], radius: 1, hex_mm: 8}
+          - {type: icon, at: {grid: mini, hex: [1, 0]}, icon: town, size_mm: [5, 5]}
+"""
+    folder = write_game(tmp_path, tile)
+    icon = load_game(folder).components[0].items[0].face["elements"][1]
+    # axial [1, 0] of flat hexes 8 mm across the flats: 3/4 of a hex's width right, half a hex down
+    assert icon["at_mm"] == [pytest.approx(-8 + 1.5 * 8 / math.sqrt(3), abs=1e-3), pytest.approx(-4, abs=1e-3)]
+    (folder / "game.yaml").write_text(tile.replace("grid: mini", "grid: map"))
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(folder, 'grid: map')}: at: no hex grid 'map' on this board or face; hex grids "
+            f"with an id here: mini") in result.output
+
+
+def test_a_link_from_a_hex_to_itself_is_refused(runner, tmp_path):
+    folder = _board(tmp_path, '      - {type: link, from: {grid: map, hex: "0203"}, to: {grid: map, hex: "0203"}}\n')
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert (f"game.yaml:{line_of(folder, 'type: link')}: a link from a place to the same place prints nothing"
+            in result.output)
