@@ -132,17 +132,7 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
         return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
 
-    runs = []
-    once: dict[str, Once] = {}
-    for comp in by_kind(comps):
-        try:
-            plan(comp, paper.usable)
-        except ValueError:
-            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
-                             f"on {paper.name} paper", comp.file, comp.line) from None
-        pieces = instances(game, comp, opts.ink_saver)
-        once[comp.id] = printed_once(pieces)
-        runs.append((comp, [front for front, _ in pieces]))
+    runs, once = _runs(game, by_kind(comps), paper, opts, plan, fronts_only=True)
     jobs = []
     for page in pack(runs, paper, plan):
         sides = [(PiecePage(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
@@ -173,17 +163,7 @@ def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: 
         return plan_grid(comp, paper, bleed, region, count=count) if explicit else \
             plan_least_paper(comp, paper, bleed, region, count=count)
 
-    runs = []
-    once: dict[str, Once] = {}
-    for comp in by_kind(comps):
-        try:
-            plan(comp, paper.usable)
-        except ValueError:
-            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
-                             f"on {paper.name} paper", comp.file, comp.line) from None
-        pieces = instances(game, comp, opts.ink_saver)
-        once[comp.id] = printed_once(pieces)
-        runs.append((comp, pieces))
+    runs, once = _runs(game, by_kind(comps), paper, opts, plan, fronts_only=False)
     jobs = []
     for page in pack(runs, paper, plan):
         fronts = [(PiecePage(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
@@ -266,3 +246,21 @@ def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
         y = paper.height_mm / 2
         s.line(paper.usable[0], y, paper.usable[2], y, dash)
         s.text(paper.width_mm / 2, y - 1.2, note, size_pt=7, fill="#000000", anchor="middle")
+
+
+def _runs(game: Game, comps: list[Component], paper: Paper, opts: Options, plan, fronts_only: bool
+          ) -> tuple[list, dict[str, Once]]:
+    """Each component's pieces in packing order (its fronts alone, or (front, back) pairs), and what each
+    prints once; a piece too large for the paper is refused here, before anything is packed."""
+    runs = []
+    once: dict[str, Once] = {}
+    for comp in comps:
+        try:
+            plan(comp, paper.usable)
+        except ValueError:
+            raise BuildError(f"{comp.name}: a {comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm piece does not fit "
+                             f"on {paper.name} paper", comp.file, comp.line) from None
+        pieces = instances(game, comp, opts.ink_saver)
+        once[comp.id] = printed_once(pieces)
+        runs.append((comp, [front for front, _ in pieces] if fronts_only else pieces))
+    return runs, once
