@@ -189,11 +189,16 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
     sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
     templated = templated_files(folder)
+    unexpanded: set[int] = set()  # components whose templates could not be read: said, and not built
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
+            before = len(errors)
             expand(spec, sources, errors)
+            if len(errors) > before:
+                unexpanded.add(id(spec))
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
+    comp_specs = [spec for spec in comp_specs if id(spec) not in unexpanded]
     seen: dict[str, YMap] = {}
     edge_kinds = read_edge_kinds(main.get("edge_kinds"), game.icons, game.terrain, errors)
     for spec in comp_specs:
