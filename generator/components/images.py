@@ -122,6 +122,9 @@ def _stream_svg(path: Path, root: Path | None) -> str | None:
             if elements > SVG_ELEMENTS:
                 return f"it has more than {SVG_ELEMENTS:,} elements {SEE}; simplify the drawing"
             for attr, value in element.attrib.items():
+                if attr == "d" and value.strip() and value.lstrip()[0] not in "Mm":
+                    return (f"a path that does not start with a move (M) (its line {element.sourceline}); SVG "
+                            "path data begins with M x,y")
                 if attr.rpartition("}")[2] == "href":
                     why = _reference_problem(path, value, root)
                     if why:
