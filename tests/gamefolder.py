@@ -10,6 +10,17 @@ from generator.cli import cli
 HEAD = "game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
 
 
+def write_folder(folder: Path, text: str, files: dict[str, str] | None = None) -> Path:
+    """``game.yaml`` (``text``) and any other ``files`` (sub-folders made) in ``folder``; returns it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(text)
+    for name, body in (files or {}).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body)
+    return folder
+
+
 def write_game(tmp_path: Path, text: str, files: dict[str, str] | None = None) -> Path:
     """``game.yaml`` (and any other ``files``) in ``tmp_path/g``; returns the folder."""
     folder = tmp_path / "g"

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from generator.cli import cli
 
+from gamefolder import write_folder
+
 HEAD = """game: {id: pg, title: Page, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """
 GREEN_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
@@ -14,13 +16,7 @@ GREEN_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" widt
 
 
 def _game(folder: Path, body: str, files: dict[str, str] | None = None) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yaml").write_text(HEAD + body)
-    for name, text in (files or {}).items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return folder
+    return write_folder(folder, HEAD + body, files)
 
 
 def _front(folder: Path, out: Path, scale: float = 100 / 72):

@@ -10,18 +10,14 @@ import pytest
 
 from generator.cli import cli
 
+from gamefolder import write_folder
+
 HEAD = """game: {id: sg, title: Sheet Game, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """
 
 
 def _game(folder: Path, body: str, files: dict[str, str] | None = None) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yaml").write_text(HEAD + body)
-    for name, text in (files or {}).items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return folder
+    return write_folder(folder, HEAD + body, files)
 
 
 def _xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
