@@ -53,6 +53,12 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
         colour, width = look.cut
         s.draw(outline(comp, -width / 2), Style(stroke=colour, width_mm=width, join="round"))
+    draw_content(s, comp, look, game)
+
+
+def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = None) -> None:
+    """A face's words, icon, value and cue, laid out in ``comp``'s shape about the origin (no ground)."""
+    d = _inner(comp)
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
@@ -222,6 +228,13 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     if look.value and not look.icon and not look.title and not crowded and not look.image:
         # the value is the face (a coin, a victory point chip); a footer names it along the bottom
         size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
+        while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > chord(
+                comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset):  # a word as the value
+            size = max(MIN_PT, size - 0.25)
+        wide = widest(look.value, size, look.title_fonts, "bold")
+        if wide > chord(comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset) + 0.05:
+            plan.problems.append(f"the value {look.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for "
+                                 f"the {_kind_text(comp)}; shorten it")
         plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
         if look.footer:
             fsize = max(MIN_PT, k * min(_pt(d * 0.1), 9.0))
