@@ -52,15 +52,27 @@ def prepared(spec: Any, errors: list[DataError]) -> Any:
     if spec.get("print") == DiePrint.NET and spec.get("sides") not in (None, 6):
         errors.append(spec.error(f"print: net folds a cube (sides: 6); a d{spec.get('sides')} prints as stickers "
                                  f"(print: stickers) for a blank die", "print"))
-    if not spec.get("items") and not spec.get("items_from") and not spec.get("items_csv"):
-        one = YMap({"id": spec.get("id"), "name": spec.get("name"), "count": 1})
+    items = spec.get("items")
+    if not items and not spec.get("items_from") and not spec.get("items_csv"):
+        one = YMap({"id": spec.get("id"), "name": spec.get("name"), "count": 1})  # one die, named as its component
         one.file, one.line = spec.file, spec.line
-        items = YList([one])
-        items.file, items.line, items.item_lines = spec.file, spec.line, [spec.line]
-        given = spec
-        spec = YMap(given)
-        spec.file, spec.line, spec.key_lines = given.file, given.line, dict(given.key_lines)
-        spec["items"] = items
+        return _with_items(spec, [one], [spec.line])
+    if isinstance(items, YList) and len(items) == 1 and isinstance(items[0], YMap) \
+            and not any(k in items[0] for k in ("name", "title", "id")):
+        one = YMap(items[0])  # a single die design (count: 2): named as its component, not "Pip die 1"
+        one.file, one.line, one.key_lines = items[0].file, items[0].line, dict(items[0].key_lines)
+        one["name"] = spec.get("name")
+        return _with_items(spec, [one], items.item_lines)
+    return spec
+
+
+def _with_items(given: YMap, items: list[YMap], lines: list[int]) -> YMap:
+    """A copy of a component's mapping with these items (each remembering its line)."""
+    listed = YList(items)
+    listed.file, listed.line, listed.item_lines = given.file, lines[0], list(lines)
+    spec = YMap(given)
+    spec.file, spec.line, spec.key_lines = given.file, given.line, dict(given.key_lines)
+    spec["items"] = listed
     return spec
 
 
