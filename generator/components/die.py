@@ -10,17 +10,19 @@ and its bleed, and its elements are placed in mm from that circle's centre.
 from __future__ import annotations
 
 import math
+import re
 
-from ..draw.surface import Path, Style, Surface
+from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..polyhedra import (NET_CELLS, NET_TURN, Point, die_of, face_polygon, grown, incircle, net_face_centre,
                          net_folds, net_sides, tab, tab_depth)
-from ..vocabulary import DiePrint, ImageFit
+from ..vocabulary import Anchor, DiePrint, ImageFit
 from .art import mix, pattern
 from .images import draw_image
 from .look import Look
+from .richtext import widest
 from .piece import (CUT_CLEAR_MM, FRAME_GAP_MM, FRAME_MIN_PIECE_MM, OUTLINE_INSET_MM, OUTLINE_MM, draw_content,
-                    layout)
+                    layout, piece_inset)
 
 TAB_FILL = "#e4e4e4"  # a glue tab: light grey, glued inside the cube
 FOLD = Style(stroke="#4d4d4d", width_mm=0.2, dash_mm=(1.2, 0.9))  # dashed, lighter than the solid cut line
@@ -66,23 +68,70 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
     if look.cut:
         colour, width = look.cut
         s.draw(Path.polygon(grown(shape, -width / 2)), Style(stroke=colour, width_mm=width, join="round"))
+    if _value_only(look):  # a number or a word alone: as large as stays CUT_CLEAR_MM inside the shape
+        size = value_size(shape, look)
+        with s.saved():
+            if look.rotate:
+                s.translate(cx, cy)
+                s.rotate(look.rotate)
+                s.translate(-cx, -cy)
+            s.text(cx, cy + size * MM_PER_PT * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
+                   fill=look.ink, anchor=Anchor.MIDDLE)
+        return
     room, (x, y) = _room(shape, look)
     with s.saved():
         s.translate(x, y)
         draw_content(s, room, look, game)
 
 
+def _value_only(look: Look) -> bool:
+    return bool(look.value) and not (look.icon or look.title or look.subtitle or look.text or look.flavour
+                                     or look.footer or look.cue or look.image or look.elements)
+
+
+VALUE_MIN_PT = 6.0  # a die's number is never set smaller
+
+
+def value_size(shape: list[Point], look: Look) -> float:
+    """The size of a face's lone value: the largest (up to 42% of the face's circle, 40 pt) whose box,
+    centred on the circle, keeps CUT_CLEAR_MM inside every side; VALUE_MIN_PT at the least."""
+    cx, cy, r = incircle(shape)
+    inner = grown(shape, -CUT_CLEAR_MM)
+    size = min(40.0, 2 * r * 0.42 * PT_PER_MM * 1.4)
+    while size > VALUE_MIN_PT:
+        half_w = widest(look.value, size, look.title_fonts, "bold") / 2
+        half_h = size * MM_PER_PT * 0.36
+        if all(_inside((cx + dx, cy + dy), inner) for dx in (-half_w, half_w) for dy in (-half_h, half_h)):
+            break
+        size = max(VALUE_MIN_PT, size - 0.25)
+    return size
+
+
+def _inside(p: Point, polygon: list[Point]) -> bool:
+    """Whether ``p`` lies inside a convex polygon whose corners run clockwise (y down)."""
+    n = len(polygon)
+    for i in range(n):
+        (ax, ay), (bx, by) = polygon[i], polygon[(i + 1) % n]
+        if (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax) < -1e-9:
+            return False
+    return True
+
+
 def _room(shape: list[Point], look: Look) -> tuple[Component, Point]:
     """The room a face's words and icon are laid out in, and its centre: a square face's own square,
     another shape's largest circle (a round piece as wide); on a player's face, inside its dark line."""
     cx, cy, r = incircle(shape)
-    frame = 0.0
+    square = len(shape) == 4 and abs(shape[0][1] - shape[1][1]) < 1e-9
+    across = shape[1][0] - shape[0][0] if square else 2 * r
+    clear = CUT_CLEAR_MM  # words and icons keep this far inside the cut, on a face of any size
     if look.player and 2 * r >= FRAME_MIN_PIECE_MM - 0.05:
-        frame = 2 * (OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM - CUT_CLEAR_MM)
-    if len(shape) == 4 and abs(shape[0][1] - shape[1][1]) < 1e-9:  # a square
-        side = shape[1][0] - shape[0][0] - frame
-        return Component("die-face", "", "square-tile", (side, side), [], {}, "", 0), (0.0, 0.0)
-    return Component("die-face", "", "token", (2 * r - frame, 2 * r - frame), [], {}, "", 0), (cx, cy)
+        clear = OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM
+    kind = "square-tile" if square else "token"
+    room = across
+    for _ in range(3):  # the piece layout keeps its own inset inside the room: make the two add up
+        probe = Component("die-face", "", kind, (room, room), [], {}, "", 0)
+        room = max(1.0, across - 2 * max(0.0, clear - piece_inset(probe)))
+    return Component("die-face", "", kind, (room, room), [], {}, "", 0), (0.0, 0.0) if square else (cx, cy)
 
 
 def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None) -> None:
@@ -136,7 +185,20 @@ def die_problems(comp: Component, look: Look, game: Game | None = None) -> list[
     shape = face_polygon(6 if printed == DiePrint.NET else sides, edge)
     out = []
     for face in faces:
+        if _value_only(face):
+            size = value_size(shape, face)
+            wide = widest(face.value, size, face.title_fonts, "bold")
+            if size <= VALUE_MIN_PT and not all(_inside(p, grown(shape, -CUT_CLEAR_MM)) for p in _box(shape, wide, size)):
+                out.append(f"the value {face.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for the d{sides}'s "
+                           f"face, {CUT_CLEAR_MM:g} mm inside its cut; shorten it or make the die larger (size_mm)")
+            continue
         room, _ = _room(shape, face)
-        out += [p.replace(f"{room.size_mm[0]:g} mm token", f"{room.size_mm[0]:.1f} mm circle in the d{sides}'s face")
+        out += [re.sub(r"[0-9.]+ mm token", f"{room.size_mm[0]:.1f} mm circle in the d{sides}'s face", p)
                 for p in layout(room, face, game).problems]
     return out
+
+
+def _box(shape: list[Point], wide: float, size: float) -> list[Point]:
+    cx, cy, _ = incircle(shape)
+    half_h = size * MM_PER_PT * 0.36
+    return [(cx + dx, cy + dy) for dx in (-wide / 2, wide / 2) for dy in (-half_h, half_h)]

@@ -114,7 +114,7 @@ def _framed(comp: Component) -> bool:
     return _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05 and any(item.colour is not None for item in comp.items)
 
 
-def _inset(comp: Component, framed: bool | None = None) -> float:
+def piece_inset(comp: Component, framed: bool | None = None) -> float:
     """How far inside the cut a piece's text and icons keep: clear of the player outline on a
     player's piece."""
     d = _inner(comp)
@@ -187,8 +187,8 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
         plan = Plan()
         y, nominal = _title_start(probe, 1.0)
         if kind == "token":
-            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe, framed))
-        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe, framed), "the title",
+            y, nominal = _token_title(probe, title, y, nominal, look_family, piece_inset(probe, framed))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", piece_inset(probe, framed), "the title",
                               plan.problems)
         size = min(size, placed.size)
     return size
@@ -198,7 +198,7 @@ def _title_start(comp: Component, k: float) -> tuple[float, float]:
     """Where a title's band starts (its top, centre origin) and its size before fitting."""
     d = _inner(comp)
     hh = half_height(comp)
-    top = -hh + _inset(comp)
+    top = -hh + piece_inset(comp)
     if comp.kind == "token":
         top = -hh * 0.64
     elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
@@ -216,7 +216,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
         return _strip_layout(comp, look, k)
     plan = Plan()
-    inset = _inset(comp)
+    inset = piece_inset(comp)
     hh = half_height(comp)
     top, bottom = -hh + inset, hh - inset
     if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
