@@ -329,7 +329,8 @@ components:
     faces: [1, 2, 3, 4, 5, 6]
 """.replace(change, needle)
     if needle == "print: net":
-        text = text.replace("sides: 6", "sides: 20").replace("faces: [1, 2, 3, 4, 5, 6]", f"faces: {list(range(1, 21))}")
+        text = text.replace("sides: 6", "sides: 20").replace("faces: [1, 2, 3, 4, 5, 6]",
+                                                             f"faces: {list(range(1, 21))}")
     folder = write_game(tmp_path, text)
     result = validate(runner, folder)
     assert result.exit_code != 0

@@ -188,9 +188,11 @@ def die_problems(comp: Component, look: Look, game: Game | None = None) -> list[
         if _value_only(face):
             size = value_size(shape, face)
             wide = widest(face.value, size, face.title_fonts, "bold")
-            if size <= VALUE_MIN_PT and not all(_inside(p, grown(shape, -CUT_CLEAR_MM)) for p in _box(shape, wide, size)):
-                out.append(f"the value {face.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for the d{sides}'s "
-                           f"face, {CUT_CLEAR_MM:g} mm inside its cut; shorten it or make the die larger (size_mm)")
+            inner = grown(shape, -CUT_CLEAR_MM)
+            if size <= VALUE_MIN_PT and not all(_inside(p, inner) for p in _box(shape, wide, size)):
+                out.append(f"the value {face.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for the "
+                           f"d{sides}'s face, {CUT_CLEAR_MM:g} mm inside its cut; shorten it or make the die larger "
+                           f"(size_mm)")
             continue
         room, _ = _room(shape, face)
         out += [re.sub(r"[0-9.]+ mm token", f"{room.size_mm[0]:.1f} mm circle in the d{sides}'s face", p)
