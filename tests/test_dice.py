@@ -356,3 +356,24 @@ components:
     assert result.exit_code != 0
     assert f"game.yaml:{line_of(folder, 'sides: 6')}: sides is a die's (kind: die)" in result.output
     assert f"game.yaml:{line_of(folder, 'kind: die')}: a die needs sides" in result.output
+
+
+def test_a_die_s_faces_can_come_from_a_spreadsheet_row(tmp_path):
+    folder = write_game(tmp_path, HEAD + """
+components:
+  - id: d
+    name: Dice
+    kind: die
+    sides: 6
+    size_mm: 14
+    face: {fill: "{{ tint }}"}
+    faces: ["{{ best }}", "{{ best }}", 2, 1, 1, {value: "{{ worst }}"}]
+    items_from: dice.csv
+""", {"dice.csv": "name,count,tint,best,worst\nRed die,1,#cc0000,3,0\nBlue die,2,#0000cc,4,-1\n"})
+    game = load_game(folder)
+    stickers = game.component("d").items
+    assert [(s.name.split(":")[0], s.count, s.face["value"]) for s in stickers[:6]] == [
+        ("Red die", 1, "3"), ("Red die", 1, "3"), ("Red die", 1, "2"), ("Red die", 1, "1"), ("Red die", 1, "1"),
+        ("Red die", 1, "0")]
+    assert [s.face["value"] for s in stickers[6:]] == ["4", "4", "2", "1", "1", "-1"]
+    assert {s.face["fill"] for s in stickers[6:]} == {"#0000cc"} and all(s.count == 2 for s in stickers[6:])

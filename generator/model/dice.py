@@ -132,4 +132,7 @@ def _face(base: dict[str, Any], entry: Any, game: Game, errors: list[DataError])
             errors.append(entry.error(f"unknown terrain {show(entry['terrain'])}", "terrain"))
         check_elements(entry.get("elements"), errors)
         check_refs(entry.get("elements"), game.icons, game.terrain, errors)
-    return {**base, **entry}
+    face = {**base, **entry}
+    if isinstance(face.get("value"), (int, float)) and not isinstance(face["value"], bool):
+        face["value"] = str(face["value"])  # a 0 is a face's number, not an empty value
+    return face
