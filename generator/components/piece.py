@@ -7,13 +7,14 @@ import math
 from functools import lru_cache
 
 from ..draw.fonts import text_width_mm
+from ..draw.pictures import natural_size
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
 from ..record import Record
 from ..vocabulary import Anchor, ImageFit, Orientation
 from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image, natural_size
+from .images import draw_image
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from .shape import SQRT3, chord, half_height, outline
