@@ -18,13 +18,13 @@ from typing import Any, Iterable
 
 from ..errors import DataError, show
 from ..schema import ListOf, Scalar, check, resolved
+from ..template import MARK, TemplateError, compile_text, template_errors
 from ..yamlsrc import YList, YMap
 from . import format as fmt
 from .evaluate import DROP, DROP_ELEMENT, Context, expand_elements, has_template, render, render_map
 from .files import display_path
 from .rowmap import Player, RowMap, Source
 from .rows import sheet_sources, yaml_sources
-from .template import MARK, TemplateError, compile_text, template_errors
 
 BOARD_KINDS = ("board", "sheet", "generated")
 

@@ -8,9 +8,9 @@ from typing import Any, Iterable
 
 from ..errors import DataError
 from ..schema import check
+from ..template import template_errors
 from ..yamlsrc import YList, YMap
 from . import format as fmt
-from .template import template_errors
 
 SHIFTED = ("at_mm", "to_mm")  # moved by repeat's step_mm and an extending element's shift_mm
 
