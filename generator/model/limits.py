@@ -31,7 +31,8 @@ from collections.abc import Mapping
 from typing import Any, Iterable
 
 from ..errors import DataError
-from ..paper import PAPERS, fits, plan_tiling
+from ..paper import PAPERS, plan_tiling
+from ..paper import fits as board_fits  # below, "fits" names a count
 from ..schema import SEE_LIMITS
 
 
@@ -240,7 +241,7 @@ def _copies(game: Any, comp: Any) -> int:
 
 
 def _board_pages(size: tuple[float, float], paper: Any) -> int:
-    whole, turned = fits(size, paper, 3.0)
+    whole, turned = board_fits(size, paper, 3.0)
     if whole or turned:
         return 1
     tiling = plan_tiling(size, paper)
