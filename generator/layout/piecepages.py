@@ -19,14 +19,16 @@ from .page import Paper
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
 
 
-def piece_painter(game: Game, comp: Component, side: str) -> Callable[[Surface, Component, Look, float], None]:
-    """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed)."""
+def piece_painter(game: Game, comp: Component, side: str,
+                  safe_mm: float = 0.0) -> Callable[[Surface, Component, Look, float], None]:
+    """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed);
+    ``safe_mm``: a print shop's safe zone for a tile's, token's or counter's text (components/piece.py)."""
     if comp.kind == "card":
         card = draw_card_front if side == "front" else draw_card_back
         return lambda s, c, look, bleed: card(s, c, look, bleed, game)
     from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
 
-    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
+    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)
 
 
 def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tuple[Look, Look | None]]:
