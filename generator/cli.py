@@ -355,8 +355,6 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    bleed_mm=pick(bleed, "bleed_mm", None), marks=pick(marks, "marks", "crop"), jobs=jobs,
                    print_shop=shop, cut_files=cut, orientation=pick(orientation, "orientation", "portrait"))
     out_text = pick(out, "out", "output")
-    if str(out_text) == "":  # Path("") would be the current folder
-        raise UsageError("--out is empty; name a folder for the kits (default: output)")
     out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
@@ -374,7 +372,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     from .staging import OutputRoot
 
-    target = OutputRoot.open(out, force=force)
+    target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
             entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,

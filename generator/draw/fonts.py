@@ -146,7 +146,7 @@ def pdf_name(kind: str) -> str:
         name, path = PDF_NAMES[kind], os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[kind])
     # reportlab reads a font file under bare "except:" clauses that turn any exception into TTFError:
     # a Ctrl-C landing there became "internal error (TTFError: Corrupt TTF file ...)" and exit 1 (once
-    # in 20 runs of the Ctrl-C test). The few milliseconds of reading wait for it.
+    # in 20 runs of the Ctrl-C test). The short read waits for it.
     source = path
     if path.lower().endswith(".otf"):  # CFF outlines: embedded as their TrueType equivalent
         import io
