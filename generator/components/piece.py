@@ -17,6 +17,7 @@ from .images import draw_image, natural_size
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from .shape import SQRT3, chord, half_height, outline
+from .titlefit import PIECE_MIN_PT, hex_title, token_title
 
 def _inner(comp: Component) -> float:
     """Diameter of the largest circle inside the piece: what text and icons must fit."""
@@ -77,7 +78,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
 
 # -- layout: what goes where on a tile, token or counter ----------------------------------------
 
-MIN_PT = 5.5  # no text on a piece is set smaller than this (a label read at 100%)
+MIN_PT = PIECE_MIN_PT  # no text on a piece is set smaller than this (a label read at 100%)
 
 
 class _Placed(Record):
@@ -201,9 +202,9 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
         plan = Plan()
         y, nominal = _title_start(probe, 1.0, safe_mm)
         if kind == "token":
-            y, nominal = _token_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
+            y, nominal = token_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
         elif kind == "hex-tile":
-            y, nominal = _hex_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
+            y, nominal = hex_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
         placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe, framed, safe_mm), "the title",
                               plan.problems)
         size = min(size, placed.size)
@@ -264,9 +265,9 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
     if look.title:
         nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
         if comp.kind == "token":  # a long title moves down to where the round piece is wider
-            y, nominal = _token_title(comp, look.title, y, nominal, tfam, inset)
+            y, nominal = token_title(comp, look.title, y, nominal, tfam, inset)
         elif comp.kind == "hex-tile":  # ...and on a hex, where its slanted sides leave more room
-            y, nominal = _hex_title(comp, look.title, y, nominal, tfam, inset)
+            y, nominal = hex_title(comp, look.title, y, nominal, tfam, inset)
         placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
                                  "the title", plan.problems)
         plan.lines.append(placed)
@@ -341,46 +342,6 @@ OUTLINE_INSET_MM = 1.5  # the player outline's outer edge, this far inside the c
 OUTLINE_MM = 0.5
 FRAME_GAP_MM = 0.3  # text and icons keep this far inside the player outline
 FRAME_MIN_PIECE_MM = 15.0  # a player piece this big or bigger has the outline
-
-
-def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
-                 inset: float) -> tuple[float, float]:
-    """(top, size) of a round piece's title: the largest size down to TITLE_FLOOR_PT that fits the
-    piece's width at the top; a longer title then moves down to where the piece is wider (down to
-    MIN_PT, no lower than a fifth of the piece above the centre)."""
-    r = comp.size_mm[0] / 2 - inset
-
-    def top_for(size: float) -> float:
-        half = widest(title, size, family, "bold") / 2
-        return -math.sqrt(max(0.0, r * r - half * half))
-    size = max(MIN_PT, nominal)
-    while size > TITLE_FLOOR_PT and top_for(size) > y:
-        size = max(TITLE_FLOOR_PT, size - 0.25)
-    while size > MIN_PT and top_for(size) > -comp.size_mm[0] * 0.2:
-        size = max(MIN_PT, size - 0.25)
-    return max(y, top_for(size)), size
-
-
-TITLE_FLOOR_PT = 6.0
-
-
-def _hex_title(comp: Component, title: str, y: float, nominal: float, family: dict,
-               inset: float) -> tuple[float, float]:
-    """(top, size) of a hex's title: as large as fits along the top, down to TITLE_FLOOR_PT; a title
-    that does not fit there even at TITLE_FLOOR_PT moves down, 0.1 mm at a time, to where the sides
-    leave room (no lower than a fifth of the hex above its centre). Only a title that does not fit at
-    the top moves: on a print shop's page, with the text 3 mm inside the cut ("Wasteland" on a 1 in
-    hex)."""
-    size = max(MIN_PT, nominal)
-
-    def fits(top: float, pt: float) -> bool:
-        return widest(title, pt, family, "bold") <= chord(comp, top, top + pt * MM_PER_PT, inset)
-    while size > TITLE_FLOOR_PT and not fits(y, size):
-        size = max(TITLE_FLOOR_PT, size - 0.25)
-    low = -min(comp.size_mm) * 0.2 - size * MM_PER_PT
-    while not fits(y, size) and y + 0.1 <= low:
-        y += 0.1
-    return y, size
 
 
 def _cue_r(look: Look, d: float) -> float:
