@@ -156,8 +156,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
     """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
     as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
     counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again. Worker processes inherit it. What the build leaves is frozen on the way out, so the
-    collection Python runs as it exits does not walk it either."""
+    and again. Worker processes inherit it. (:func:`main` freezes what is left as the process ends.)"""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()
@@ -165,7 +164,6 @@ def _cycle_collector_off(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         finally:
-            gc.freeze()  # what is left lives until the process ends: not walked by the collection at exit
             if collecting:
                 gc.enable()
     return run
@@ -491,6 +489,8 @@ def main() -> None:
         cli(prog_name="pnpforge")
     except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version
         fail(err)
+    finally:  # the process ends: the collection Python runs as it exits need not walk what is left
+        gc.freeze()
 
 
 if __name__ == "__main__":
