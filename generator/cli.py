@@ -156,8 +156,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
     """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
     as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
     counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again. Worker processes inherit it. What the build leaves is frozen on the way out, so the
-    collection Python runs as it exits does not walk it either."""
+    and again. Worker processes inherit it. (:func:`main` freezes what is left as the process ends.)"""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()
@@ -165,7 +164,6 @@ def _cycle_collector_off(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         finally:
-            gc.freeze()  # what is left lives until the process ends: not walked by the collection at exit
             if collecting:
                 gc.enable()
     return run
@@ -355,8 +353,6 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    bleed_mm=pick(bleed, "bleed_mm", None), marks=pick(marks, "marks", "crop"), jobs=jobs,
                    print_shop=shop, cut_files=cut, orientation=pick(orientation, "orientation", "portrait"))
     out_text = pick(out, "out", "output")
-    if str(out_text) == "":  # Path("") would be the current folder
-        raise UsageError("--out is empty; name a folder for the kits (default: output)")
     out = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
@@ -374,7 +370,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
     from .staging import OutputRoot
 
-    target = OutputRoot.open(out, force=force)
+    target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
             entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
@@ -493,6 +489,8 @@ def main() -> None:
         cli(prog_name="pnpforge")
     except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version
         fail(err)
+    finally:  # the process ends: the collection Python runs as it exits need not walk what is left
+        gc.freeze()
 
 
 if __name__ == "__main__":

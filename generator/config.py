@@ -29,10 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataErrors
+from .fileio import folder_problem
 from .model.load import display_path
-from .schema import BOOL, Key, ListOf, Map, TEXT, check, enum, integer, num
+from .schema import BOOL, Key, ListOf, Map, Scalar, TEXT, check, enum, integer, num
 from .vocabulary import Duplex, Marks, PieceLayout
 from .yamlsrc import load_yaml
+
+FOLDER = Scalar("folder", lambda v: TEXT.test(v) or folder_problem(str(v)), TEXT.json)
 
 BUILD = Map({
     "paper": Key(enum("a4", "letter", "both")),
@@ -47,7 +50,7 @@ BUILD = Map({
     "print_shop": Key(BOOL),
     "cut_files": Key(BOOL),
     "orientation": Key(enum("portrait", "landscape")),
-    "out": Key(TEXT),
+    "out": Key(FOLDER),
     "seed": Key(integer(0, 2**31 - 1)),
 }, "build defaults")
 CONFIG = Map({"build": Key(BUILD)}, "pnpforge config")

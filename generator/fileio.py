@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -15,6 +16,23 @@ from pathlib import Path
 
 from .errors import BuildError, PnpError
 from .interrupts import Held
+
+MAX_FOLDER_CHARS = 1024  # a folder a user names (--out, the config's out): deeper than any real one
+MAX_NAME_BYTES = 255  # one file or folder name, as Linux, macOS and Windows file systems allow
+
+
+def folder_problem(text: str) -> str | None:
+    """Why a folder path a user gave (``--out``, the config's ``out``) cannot be made, or None."""
+    if text == "":  # Path("") would be the current folder
+        return "is empty; name a folder for the kits (default: output)"
+    if "\x00" in text:
+        return "holds a NUL character; name a folder without one"
+    if len(text) > MAX_FOLDER_CHARS:
+        return f"is a path of {len(text):,} characters; at most {MAX_FOLDER_CHARS:,}"
+    longest = max(len(name.encode("utf-8", "surrogateescape")) for name in re.split(r"[\\/]", text))
+    if longest > MAX_NAME_BYTES:
+        return f"holds a name of {longest:,} bytes; a file system allows at most {MAX_NAME_BYTES}"
+    return None
 
 
 def _umask() -> int:

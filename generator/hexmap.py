@@ -163,7 +163,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         """Each hex's id by the ``numbering`` expression (``col``, ``row``: 0-based from the top-left
         hex; ``q``, ``r``: axial; ``letters(n)``: A for 0, Z for 25, AA for 26). Raises ValueError
         with a sentence when the expression fails for a hex."""
-        from .model.template import TemplateError, compile_text  # only for a map numbered by expression
+        from .template import TemplateError, compile_text  # only for a map numbered by expression
 
         if self.numbering is None:
             return {}

@@ -30,7 +30,7 @@ def quiet_libraries() -> None:
     """The drawing libraries' own warnings (Pillow's DecompressionBombWarning, a palette's
     transparency, reportlab's and svglib's) never reach the terminal as bare lines pointing into
     site-packages: what they warn of in a player's file is checked by our own limits and refused
-    with its file:line (generator/components/images.py, generator/draw/fonts.py), and svglib's log
+    with its file:line (generator/draw/pictures.py, generator/draw/fonts.py), and svglib's log
     lines are caught around each file it reads. Python's own warnings stay as they are."""
     import logging
     import warnings

@@ -109,6 +109,8 @@ def problem(data: object) -> str | None:
         ops = parse(data)  # type: ignore[arg-type]
     except PathError as exc:
         return str(exc)
+    except OverflowError:  # an arc whose radius is tiny beside its reach
+        return "path data runs out of finite numbers (coordinates too large)"
     for op in ops:
         if not all(math.isfinite(v) for v in op[1:]):  # e.g. 1e308 + 1e308 in relative steps
             return "path data runs out of finite numbers (coordinates too large)"

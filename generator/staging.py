@@ -28,7 +28,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, UsageError
+from .fileio import folder_problem
 from .interrupts import Held
 
 _AT_FDCWD = -100
@@ -344,10 +345,8 @@ class OutputRoot:
 
     @classmethod
     def open(cls, out: Path | str, force: bool = False) -> "OutputRoot":
-        from .errors import UsageError
-
-        if str(out) == "":
-            raise UsageError("--out is empty; name a folder for the kits (default: output)")
+        if problem := folder_problem(str(out)):
+            raise UsageError(f"--out {problem}")
         state = folder_state(Path(out))
         if state == "not a folder":
             raise BuildError("is not a folder; choose another --out", out)

@@ -102,10 +102,9 @@ def _together(comp, look) -> Any:
 
 def forget_read_files() -> None:
     """Forget the pictures and fonts read from the game's folder (a file of the same name changed)."""
-    from .components import images
-    from .draw import fonts
+    from .draw import fonts, pictures
 
-    images.forget()
+    pictures.forget()
     for cached in (fonts.file_family, fonts.pdf_name):
         cached.cache_clear()
 

@@ -62,7 +62,7 @@ from yaml.resolver import Resolver  # noqa: E402
 from .errors import DataError, show  # noqa: E402
 from .record import Frozen, set_field  # noqa: E402
 
-try:  # libyaml's event parser: 5x faster than the pure-Python one, same marks
+try:  # libyaml's event parser where installed: the same events and marks as the pure-Python one
     from yaml._yaml import CParser as _Parser
 except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml.loader import BaseLoader as _Parser

@@ -4,7 +4,7 @@ Every command turns a :class:`PnpError` into ``file:line: message`` on stderr an
 anything else unexpected is reported in one line too, never as a traceback.
 
 Each command imports what it uses when it runs: ``solo check`` must not pay for the sheet's
-drawing (``solo.sheet`` with reportlab, about 200 ms to import, measured with ``-X importtime``),
+drawing (``solo.sheet`` with reportlab, the slowest import; ``-X importtime`` shows it),
 nor ``solo --help`` for any of them.
 """
 

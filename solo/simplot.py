@@ -30,7 +30,7 @@ def plot_format(path: Path) -> str:
                          f"{'.' + ext if ext else 'a file without an extension'}")
     if ext == "png":
         try:
-            import pypdfium2  # noqa: F401  # installed? asked only for a PNG (a 70 ms import)
+            import pypdfium2  # noqa: F401  # installed? asked only for a PNG (a slow import)
         except ImportError:
             raise UsageError("--plot as .png needs pypdfium2 (python3 -m pip install pypdfium2); "
                              ".svg and .pdf need nothing more") from None
@@ -110,7 +110,7 @@ def write_plot(path: Path, summaries: Sequence[dict]) -> Path:
     data = pdf.finish()
     if fmt == "pdf":
         return write_atomic(path, data)
-    import pypdfium2  # PNG only: its 70 ms import (measured) is not paid for an SVG or a PDF
+    import pypdfium2  # PNG only: its import is not paid for an SVG or a PDF
 
     doc = pypdfium2.PdfDocument(data)
     image = doc[0].render(scale=200 / 72).to_pil()

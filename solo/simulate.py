@@ -232,8 +232,8 @@ BLOCK_GAMES = 50  # the most games a worker claims at a time (see _block_size)
 
 
 def _block_size(games: int, jobs: int) -> int:
-    """Games per claim: small enough that the last claim costs little waiting (a random game is
-    about 0.15 ms, a careful one 0.5 ms) and that even a short run is shared out in many pieces,
+    """Games per claim: small enough that the last claim costs little waiting (a game is short)
+    and that even a short run is shared out in many pieces,
     large enough that claiming (one shared lock) costs nothing beside the games."""
     return max(1, min(BLOCK_GAMES, games // (jobs * 64)))
 

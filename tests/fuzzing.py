@@ -39,6 +39,12 @@ RECYCLE = 1000  # cases a worker runs before a fresh one takes over
 GAMES = [ROOT / "data" / name for name in ("farlander", "ktech", "lords_of_war", "thrones")] + \
     [ROOT / "docs" / "example-game", ROOT / "docs" / "example-wargame"]
 BUILD_GAMES = [ROOT / "docs" / "example-game", ROOT / "data" / "farlander"]
+# the "features" kinds: the examples of the format's later features (spreadsheets, templates, layouts,
+# variants, hex ids, links, edges, cells, copies, dice). A fixed list, so that a case replays when
+# another example is added: add new ones at the end.
+FEATURE_GAMES = [ROOT / "data" / "examples" / name for name in (
+    "forge_and_field", "counter_sheet", "star_lanes", "tile_laying", "roll_and_write")]
+FEATURE_FILES = (".yaml", ".yml", ".csv", ".tsv")
 
 HOSTILE = [
     ".nan", ".inf", "-.inf", "1.0e+400", "1e400", "-1", "0", "-0.0", "10001", "99999999999999999999",
@@ -170,10 +176,12 @@ def _peak_mb() -> float:
         return 0.0
 
 
-KINDS = ("validate", "log", "build", "data", "solo", "data-build")
+KINDS = ("validate", "log", "build", "data", "solo", "data-build", "features", "features-build")
 # "data": game data of every input kind (tests/fuzz_inputs.py) and the extended YAML mutations,
 # mostly through validate; "solo": solo logs, extended; "data-build": "data" built. The first three
 # are the mutations before issue 27, kept as they were so that their regression cases replay.
+# "features" and "features-build": one file (YAML, CSV or TSV) of an example of the later features,
+# mutated as "data" mutates YAML, validated or built.
 
 
 def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]:
@@ -198,6 +206,14 @@ def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]
         args = ["validate", "g"] if not build else \
             ["build", "g", "--paper", "a4", "--format", rng.choice(["pdf", "pdf,svg", "svg", "png"]), "--out", "out"]
         return kind, {"game": str(folder), "args": args, "files": {name: text}, "cwd_files": {}, "what": "yaml"}
+    if kind in ("features", "features-build"):
+        folder = rng.choice(FEATURE_GAMES)
+        files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.suffix in FEATURE_FILES)
+        name = rng.choice(files)
+        text = mutate((folder / name).read_text(encoding="utf-8"), rng, extended=True)
+        args = ["validate", "g"] if kind == "features" else \
+            ["build", "g", "--paper", "a4", "--format", rng.choice(["pdf", "pdf,svg", "svg", "png"]), "--out", "out"]
+        return kind, {"game": str(folder), "args": args, "files": {name: text}, "cwd_files": {}, "what": "feature"}
     games = BUILD_GAMES if kind == "build" else GAMES
     folder = rng.choice(games)
     files = sorted(p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
@@ -292,7 +308,9 @@ def _bad_svg(out: Path) -> str | None:
 
 # -- what counts as a failure -----------------------------------------------------------------------
 
-_WHERE = re.compile(r"^[^\s:][^:\n]*:\d+: \S")
+# file:line, or a spreadsheet's file:row as model/rows.py names it ("tiles.csv:7 (Qty): ...",
+# "cards.xlsx:Cards!R2 (from g/game.yaml:44): ...")
+_WHERE = re.compile(r"^[^\s:][^:\n]*:(\d+|[^\s!:]+!R\d+)( \([^()\n]*\))?: \S")
 _USAGE = re.compile(r"^Usage: pnpforge .*\nTry 'pnpforge [^']*--help' for help\.\n\nError: \S")
 # a refusal of a command-line value names the value (a path, a game) rather than a file's line
 _ARGUMENT = re.compile(r"^\S[^\n]*: \S")

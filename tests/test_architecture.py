@@ -1,5 +1,6 @@
-"""The house's layers, read from the source: no import circles and no other module's ``_private`` names
-in generator/ and solo/, and no module of 500 lines or more (docs/design.md, "Layers").
+"""The house's layers, read from the source: every import in generator/ and solo/ points down the layers
+of docs/design.md's drawing, no import circles, no other module's ``_private`` names, and no module of
+500 lines or more (docs/design.md, "Layers").
 
 Every import counts, at the top of a module and inside a function alike: an import inside a function
 still ties the two modules together. The graph is read with ast, not by importing anything.
@@ -8,6 +9,7 @@ still ties the two modules together. The graph is read with ast, not by importin
 from __future__ import annotations
 
 import ast
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,10 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("generator", "solo")
 MAX_LINES = 500
 
-# Who owns which part of the tree while issue 26 is worked on in parallel: the checks below are split
-# by owner, so a part that is done is held now and the rest is marked as waiting for its owner.
-MODEL_AREA = ("generator.model", "generator.components", "generator.elements")  # the "arch" helper
-DRAW_AREA = ("generator.draw",)  # the "arch" and "svg" helpers
+# The checks below are also made part by part of the tree, so a failure says which part it is in.
+MODEL_AREA = ("generator.model", "generator.components", "generator.elements")
+DRAW_AREA = ("generator.draw",)
 SOLO_AREA = ("solo",)
 # the build, its outputs and pages, the command line and the ground floor: generator/ but the above
 BUILD_AREA = ("generator",)
@@ -61,19 +62,27 @@ def _absolute(module: str, node: ast.ImportFrom) -> str:
 
 
 class Imported:
-    """What one module imports: the project modules, and the private names it takes from them."""
+    """What one module imports: the project modules (each import with its line), and the private names
+    it takes from them. ``text``: the module's source, if not its file's."""
 
-    def __init__(self, module: str):
+    def __init__(self, module: str, text: str | None = None):
         self.module = module
         self.targets: set[str] = set()
+        self.edges: list[tuple[str, int, bool]] = []  # (module imported, line, for type checking only)
         self.private: list[str] = []  # "generator.build._painter (line 122)"
-        tree = ast.parse(modules()[module].read_text(encoding="utf-8"))
+        tree = ast.parse(modules()[module].read_text(encoding="utf-8") if text is None else text)
+        typing_only = _type_checking_nodes(tree)
         bound: dict[str, str] = {}  # a local name -> the project module it is bound to
+
+        def add(target: str, node: ast.stmt) -> None:
+            self.targets.add(target)
+            self.edges.append((target, node.lineno, id(node) in typing_only))
+
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name in modules():
-                        self.targets.add(alias.name)
+                        add(alias.name, node)
                         bound[alias.asname or alias.name] = alias.name
             elif isinstance(node, ast.ImportFrom):
                 source = _absolute(module, node)
@@ -82,10 +91,10 @@ class Imported:
                 for alias in node.names:
                     sub = f"{source}.{alias.name}"
                     if sub in modules():  # a submodule: ``from . import poster`` (layout/ has no __init__)
-                        self.targets.add(sub)
+                        add(sub, node)
                         bound[alias.asname or alias.name] = sub
                         continue
-                    self.targets.add(source)
+                    add(source, node)
                     if _private(alias.name) and source != module:
                         self.private.append(f"{source}.{alias.name} (line {node.lineno})")
         for node in ast.walk(tree):  # ``build._print_notes`` on a module imported whole
@@ -93,6 +102,16 @@ class Imported:
                     and _private(node.attr) and f"{bound[node.value.id]}.{node.attr}" not in modules()):
                 self.private.append(f"{bound[node.value.id]}.{node.attr} (line {node.lineno})")
         self.targets = {t for t in self.targets if t in modules() and t != module}
+        self.edges = sorted({e for e in self.edges if e[0] in modules() and e[0] != module}, key=lambda e: e[1])
+
+
+def _type_checking_nodes(tree: ast.Module) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:``: names for the annotations, nothing loaded."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            out.update(id(n) for stmt in node.body for n in ast.walk(stmt))
+    return out
 
 
 def _private(name: str) -> bool:
@@ -161,6 +180,142 @@ def _circles_touching(area: tuple[str, ...]) -> list[list[str]]:
 def _private_uses(area: tuple[str, ...] | None = None) -> list[str]:
     return [f"{name} uses {use}" for name, imp in sorted(graph().items())
             if area is None or _in(name, area) for use in imp.private]
+
+
+# -- the layers: every import points down ------------------------------------------------------------
+
+# docs/design.md's drawing of the layers, top down, word for word as its left column has them: a
+# ``folder/`` is every module in it, ``name.py`` or a bare name a module of generator/ (``__init__.py``
+# the package's own), solo/ sits beside the build. A module imports its own layer and those below.
+LAYERS = (
+    "entry.py, cli.py, __main__.py",
+    "build.py, jobs.py, parts.py, config.py, watch.py, serve.py, solo/",
+    "export/",
+    "layout/",
+    "loading.py",
+    "components/, generators/",
+    "model/",
+    "elements/, components/art.py, components/richtext.py, components/textblock.py, components/images.py",
+    "draw/",
+    "__init__.py, yamlsrc, schema, template, vocabulary, record, options, errors, notices, fileio, staging, "
+    "geometry, hexmap, paper, pathdata, typescale, resources, interrupts",
+)
+
+
+def _words(layer: str) -> list[str]:
+    return re.findall(r"[^\s,]+", layer)
+
+
+def _named(word: str) -> str:
+    """The module or folder a word of the drawing names: ``layout/`` generator.layout, ``solo/`` solo,
+    ``components/art.py`` generator.components.art, ``paper`` generator.paper, ``__init__.py`` generator."""
+    name = word.removesuffix(".py").rstrip("/")
+    if name in ("solo", "__init__"):
+        return {"solo": "solo", "__init__": "generator"}[name]
+    return "generator." + name.replace("/", ".")
+
+
+@lru_cache(maxsize=None)
+def _drawn() -> dict[str, tuple[int, str]]:
+    """Each module or folder the drawing names -> (its layer, 0 the ground floor; the word naming it)."""
+    return {_named(w): (len(LAYERS) - 1 - i, w) for i, layer in enumerate(LAYERS) for w in _words(layer)}
+
+
+def placed(module: str) -> tuple[int, str] | None:
+    """(layer, word of the drawing) of ``module``: the module itself or the deepest folder named that
+    holds it; None if the drawing places it nowhere (``generator`` names the package's own module only)."""
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        name = ".".join(parts[:n])
+        if name in _drawn() and (n == len(parts) or name != "generator"):
+            return _drawn()[name]
+    return None
+
+
+def _file(module: str) -> str:
+    return modules()[module].relative_to(ROOT).as_posix()
+
+
+def imports_up(imported: dict[str, Imported]) -> list[str]:
+    """Every import of a module from a layer above its own (not those under ``if TYPE_CHECKING:``)."""
+    found = []
+    for name, imp in sorted(imported.items()):
+        for target, line, typing_only in imp.edges:
+            (mine, my_word), (theirs, their_word) = placed(name), placed(target)
+            if theirs > mine and not typing_only:
+                found.append(f"{_file(name)}:{line}: {name} imports {target} ({their_word}), a layer above its own "
+                             f"({my_word})")
+    return found
+
+
+def drawn_layers(text: str) -> list[str]:
+    """The left column of the Layers drawing in design.md's ``text``, a layer a line: the drawing's lines
+    between two ``|`` joined; the right column (after two spaces) is prose."""
+    section = text.split("## Layers: imports point down\n", 1)[1].split("\n## ", 1)[0]
+    lines = section.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("    ") and line.strip())
+    layers, words = [], []
+    for line in lines[start:]:
+        if not line.startswith("    "):
+            break
+        if line.strip().startswith("|"):
+            layers.append(" ".join(words))
+            words = []
+        elif line[4] != " ":
+            words.append(re.split(r"\s{2,}", line.strip(), maxsplit=1)[0])
+    return layers + [" ".join(words)]
+
+
+def test_every_module_has_a_layer():
+    """A new module is placed in docs/design.md's drawing (and in LAYERS) before it is used."""
+    unplaced = [_file(m) for m in modules() if placed(m) is None]
+    assert not unplaced, f"placed in no layer of docs/design.md's drawing and LAYERS: {', '.join(unplaced)}"
+
+
+def test_every_name_of_the_drawing_is_a_module_or_a_folder_of_them():
+    folders = {m.rsplit(".", n)[0] for m in modules() for n in (1, 2)}
+    assert [w for layer in LAYERS for w in _words(layer) if _named(w) not in set(modules()) | folders] == []
+
+
+def test_the_layers_are_the_ones_design_md_draws():
+    drawn = drawn_layers((ROOT / "docs" / "design.md").read_text(encoding="utf-8"))
+    assert [_words(layer) for layer in drawn] == [_words(layer) for layer in LAYERS]
+
+
+def test_every_import_points_down_the_layers():
+    """At the top of a module or inside a function: model/ imports no layout/, draw/ no components/."""
+    found = imports_up(graph())
+    assert not found, "imports up the layers (docs/design.md, Layers):\n" + "\n".join(found)
+
+
+def test_an_import_up_the_layers_is_found_inside_a_function_with_its_line():
+    source = ("from ..errors import DataError\n\n\ndef estimate():\n"
+              "    from ..layout.page import PAPERS  # page sizes\n    return PAPERS\n")
+    assert imports_up({"generator.model.limits": Imported("generator.model.limits", source)}) == [
+        "generator/model/limits.py:5: generator.model.limits imports generator.layout.page (layout/), a layer "
+        "above its own (model/)"]
+    source = "def image(path):\n    from ..components.images import natural_size\n"
+    assert imports_up({"generator.draw.svg": Imported("generator.draw.svg", source)}) == [
+        "generator/draw/svg.py:2: generator.draw.svg imports generator.components.images (components/images.py), "
+        "a layer above its own (draw/)"]
+
+
+def test_a_type_named_for_the_annotations_alone_is_no_import_up():
+    """Under ``if TYPE_CHECKING:`` nothing is loaded: an element's drawing names the Game it is handed."""
+    typed = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from ..model.game import Game\n"
+    assert imports_up({"generator.elements.box": Imported("generator.elements.box", typed)}) == []
+    loaded = "from ..model.game import Game\n"
+    assert imports_up({"generator.elements.box": Imported("generator.elements.box", loaded)}) == [
+        "generator/elements/box.py:1: generator.elements.box imports generator.model.game (model/), a layer above "
+        "its own (elements/)"]
+
+
+def test_the_drawing_reader_reads_a_layer_over_several_lines():
+    text = ("## Layers: imports point down\n\nProse.\n\n"
+            "    cli.py                a comment\n        |                 more comment\n"
+            "    build.py,             steps\n    solo/                 beside\n        |\n"
+            "    draw/                 the drawing\n\nProse.\n## Next\n")
+    assert drawn_layers(text) == ["cli.py", "build.py, solo/", "draw/"]
 
 
 def test_the_graph_reader_sees_the_imports_it_must():

@@ -19,7 +19,8 @@ import fuzzing
 CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
 COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
-          "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20)}
+          "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20),
+          "features": CASES or 150, "features-build": max(CASES // 20, 20)}
 REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
 
 
@@ -30,7 +31,8 @@ def fuzzer():
     f.close()
 
 
-@pytest.mark.parametrize("kind", ["validate", "log", "build", "data", "solo", "data-build"])
+@pytest.mark.parametrize("kind", ["validate", "log", "build", "data", "solo", "data-build", "features",
+                                  "features-build"])
 def test_fuzz(fuzzer, kind):
     failures = []
     exits = set()

@@ -73,10 +73,9 @@ def test_a_marker_too_big_for_its_cells_is_refused_with_file_and_line(tmp_path):
 
 def test_hero_board_dice_boxes_are_18_mm_for_16_mm_dice():
     board = _game("lords_of_war").component("hero-board")
-    dice = [el for el in board.spec["elements"] if el.get("icon") == "die"]
-    assert len(dice) == 3
-    assert all(list(el["size_mm"]) == [18, 18] for el in dice)
-    assert all(el["size_mm"][0] >= STANDARD_DIE_MM + 2 for el in dice)
+    boxes = next(el for el in board.spec["elements"] if el.get("type") == "cells")  # a row of dice boxes
+    assert [list(row) for row in boxes["cell_map"]] == [["die", "die", "die"]]
+    assert boxes["cell_mm"] == 18 >= STANDARD_DIE_MM + 2 and boxes["gap_mm"] == 4
 
 
 def test_valor_and_honor_read_the_same_on_the_hero_board_and_the_reference_card():

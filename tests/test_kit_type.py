@@ -95,7 +95,8 @@ def test_the_same_roles_print_at_the_same_sizes_in_every_kit(kits, kit):
 @pytest.mark.parametrize("kit, component_page_words, names", [
     ("thrones", "Pieces", ("Rangers", "Crossbowmen", "Throne", "Dragon", "Elephants")),
     ("lords_of_war", "Terrain tiles", ("Volcano", "Lake", "Wasteland", "Mountain", "Forest", "Field")),
-    ("thrones", "Terrain", ("Plains", "Forest", "Water", "Mountain", "Farm", "City")),
+    # (on A4 the last 61 share the Fortress tiles' sheet: their block's heading names them)
+    ("thrones", "Terrain, Farm and City tiles", ("Plains", "Forest", "Water", "Mountain", "Farm", "City")),
 ])
 def test_the_pieces_of_one_component_carry_their_names_at_one_size(kits, kit, component_page_words, names):
     folder, _ = kits[kit]
@@ -103,7 +104,7 @@ def test_the_pieces_of_one_component_carry_their_names_at_one_size(kits, kit, co
     for pdf in _pdfs(folder):
         for page, runs in _runs_by_page(pdf).items():
             footer = " ".join(r.text for r in runs if "sheet" in r.text)
-            if component_page_words not in footer:
+            if component_page_words not in footer and all(r.text.strip() != component_page_words for r in runs):
                 continue
             for r in runs:
                 if r.text.strip() in names:

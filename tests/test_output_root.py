@@ -187,3 +187,21 @@ def test_an_empty_out_is_refused(tmp_path):
     assert result.returncode == 2 and result.stderr.strip() == \
         "pnpforge: --out is empty; name a folder for the kits (default: output)"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g", "h"]
+
+
+def test_an_out_no_file_system_can_hold_is_refused_before_anything_is_made(tmp_path):
+    games(tmp_path)
+    for out, said in (("x" * 300, "--out holds a name of 300 bytes; a file system allows at most 255"),
+                      ("d/" * 600, "--out is a path of 1,200 characters; at most 1,024")):
+        result = run_in_process("build", "g", *ARGS, "--out", out, cwd=tmp_path)
+        assert result.returncode == 2 and result.stderr.strip() == f"pnpforge: {said}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g", "h"]
+
+
+def test_a_4_kb_out_in_the_config_is_refused_at_its_line(tmp_path):
+    games(tmp_path)
+    (tmp_path / "pnpforge.yaml").write_text("build:\n  paper: a4\n  out: '" + "d/" * 2048 + "'\n")
+    result = run_in_process("build", "g", *ARGS, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("pnpforge.yaml:3: ") and "is a path of 4,096 characters; at most 1,024" in result.stderr
+    assert not (tmp_path / "d").exists()

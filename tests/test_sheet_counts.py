@@ -60,3 +60,41 @@ def test_the_readme_states_the_recorded_sheets():
                 if line.startswith("Sheets of paper per kit"))
     for kit, (a4, letter) in recorded().items():
         assert f"{KITS[kit]} {a4} / {letter}" in line, (kit, line)
+
+
+def _duplex_sheets(kit: str, paper_name: str) -> list[list[tuple[str, str, int]]]:
+    """The double-sided file's sheets of pieces: per sheet, (side, component id, pieces) of each block."""
+    from generator.build import expand_generated
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+    from generator.loading import load_game
+    from generator.model import resolve_game
+    from generator.options import Options
+
+    game = load_game(resolve_game(kit))
+    docs = plan_documents(game, expand_generated(game, 1), paper(paper_name), Options())
+    duplex = next(d for d in docs if d.duplex)
+    return [[(sheet.side, sheet.comp.id, len(sheet.looks)) for sheet, *_ in job.sheets] for job in duplex.pages]
+
+
+def test_thrones_fortress_tiles_share_their_sheet_with_the_last_terrain_tiles_on_a4():
+    """A4: the 5 Fortress tiles (one row, 14% of a sheet) and the last 61 terrain tiles on one
+    double-sided sheet, nothing behind the terrain tiles: 10 sheets (11 before). Letter: the last
+    terrain page is full (68 of 70 tiles), so the Fortress row keeps its sheet: 11."""
+    *_, fronts, backs = _duplex_sheets("thrones", "a4")
+    assert fronts == [("front", "fortresses", 5), ("front", "terrain-tiles", 61)]
+    assert backs == [("back", "fortresses", 5)]
+    assert (planned_sheets("thrones", "a4"), planned_sheets("thrones", "letter")) == (10, 11)
+
+
+def test_ktech_last_deck_sheet_takes_a_page_of_chits():
+    """The Common Deck's 83 cards (the seed's count) leave 2 cards on the last A4 sheet and 3 on the
+    last Letter one; the rest of that sheet takes the 256 ownership markers (A4) or the last 17
+    Victory Point chips (Letter): 25 sheets on A4 (26 before), 27 on Letter (28)."""
+    *_, fronts, backs = _duplex_sheets("ktech", "a4")
+    assert fronts == [("front", "deck", 2), ("front", "ownership-markers", 256)]
+    assert backs == [("back", "deck", 2)]
+    *_, fronts, backs = _duplex_sheets("ktech", "letter")
+    assert fronts == [("front", "deck", 3), ("front", "vp-chips", 17)]
+    assert backs == [("back", "deck", 3)]
+    assert (planned_sheets("ktech", "a4"), planned_sheets("ktech", "letter")) == (25, 27)

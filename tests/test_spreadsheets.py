@@ -302,7 +302,7 @@ def test_a_result_longer_than_a_text_may_be_is_refused(runner, tmp_path):
 
 
 def test_a_template_is_compiled_once_for_the_whole_deck(tmp_path):
-    from generator.model import template
+    from generator import template
 
     template.compile_text.cache_clear()
     rows = "".join(f"C{i},{i % 3}\n" for i in range(200))

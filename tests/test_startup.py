@@ -80,8 +80,9 @@ def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     assert "generator.build" in modules and "yaml" in modules
     assert {"dataclasses", "difflib"} & set(modules) == set()
     # what a deck without pictures, icons, shaped pieces or generated parts does not use
-    assert {"generator.components.piece", "generator.components.images", "generator.components.inksaver",
-            "generator.pathdata", "generator.generators", "generator.elements"} & set(modules) == set()
+    assert {"generator.components.piece", "generator.components.images", "generator.draw.pictures",
+            "generator.components.inksaver", "generator.pathdata", "generator.generators",
+            "generator.elements"} & set(modules) == set()
     assert enabled == "True"  # the collector is off only while the build runs
 
 

@@ -89,6 +89,10 @@ def _band_height(title: tuple[float, int], h: float) -> float:
     band_h = max(9.0, h * 0.12)
     if lines > 1:  # the same height on every card of the deck, so the bodies line up
         band_h = max(band_h, size * MM_PER_PT * (0.96 + TITLE_LEAD * (lines - 1)) + 2 * TITLE_PAD_MM)
+        # the lines are centred on the band: tall enough that the first line's capitals (0.76 em
+        # above its baseline) stay SAFE_MM inside the cut
+        lead = size * MM_PER_PT * TITLE_LEAD
+        band_h = max(band_h, 2 * (SAFE_MM - 0.35 + 0.40 * size * MM_PER_PT + lead * (lines - 1) / 2))
     return band_h
 
 

@@ -7,16 +7,18 @@ import math
 from functools import lru_cache
 
 from ..draw.fonts import text_width_mm
+from ..draw.pictures import natural_size
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
 from ..record import Record
 from ..vocabulary import Anchor, ImageFit, Orientation
 from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image, natural_size
+from .images import draw_image
 from .look import Look
 from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from .shape import SQRT3, chord, half_height, outline
+from .titlefit import PIECE_MIN_PT, hex_title, token_title
 
 def _inner(comp: Component) -> float:
     """Diameter of the largest circle inside the piece: what text and icons must fit."""
@@ -28,8 +30,11 @@ def _pt(mm: float) -> float:
     return mm * PT_PER_MM
 
 
-def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
-    """Draw one side of a tile, token or counter centred on the origin."""
+def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None,
+               safe_mm: float = 0.0) -> None:
+    """Draw one side of a tile, token or counter centred on the origin. ``safe_mm``: a print shop's
+    safe zone (3 mm, ``--print-shop``): text keeps that far inside the cut and a player's outline runs
+    out into the bleed (:func:`shop_plan`); 0: the home kit's 1.5 mm."""
     d = _inner(comp)
     art = outline(comp, bleed_mm)
     x0, y0, x1, y1 = art.bounds()
@@ -48,21 +53,23 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
         band = max(0.8, d * 0.06)
         s.draw(outline(comp, -band / 2), Style(stroke=look.outline, width_mm=band, join="round"))
+    plan = shop_plan(comp, look, game, safe_mm) if safe_mm else layout(comp, look, game)
     if look.player and _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05:
-        _player_outline(s, comp, look)
+        _player_outline(s, comp, look, bleed_mm if safe_mm and plan.safe else 0.0)
     if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
         colour, width = look.cut
         s.draw(outline(comp, -width / 2), Style(stroke=colour, width_mm=width, join="round"))
-    draw_content(s, comp, look, game)
+    draw_content(s, comp, look, game, plan)
 
 
-def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = None) -> None:
-    """A face's words, icon, value and cue, laid out in ``comp``'s shape about the origin (no ground)."""
+def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = None, plan: "Plan | None" = None) -> None:
+    """A face's words, icon, value and cue, laid out (``plan``, else as at home) in ``comp``'s shape
+    about the origin; no ground."""
     d = _inner(comp)
+    plan = plan if plan is not None else layout(comp, look, game)
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
-    plan = layout(comp, look, game)
     for where in plan.problems:
         warn(look.where, where)
     if plan.icon is not None:
@@ -80,7 +87,7 @@ def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = No
 
 # -- layout: what goes where on a tile, token or counter ----------------------------------------
 
-MIN_PT = 5.5  # no text on a piece is set smaller than this (a label read at 100%)
+MIN_PT = PIECE_MIN_PT  # no text on a piece is set smaller than this (a label read at 100%)
 
 
 class _Placed(Record):
@@ -106,6 +113,7 @@ class Plan:
         self.badge_r = self.cue_r = 0.0
         self.big_value: tuple | None = None
         self.problems: list = []
+        self.safe = False  # laid out inside a print shop's safe zone (shop_plan)
 
 
 def _framed(comp: Component) -> bool:
@@ -114,14 +122,15 @@ def _framed(comp: Component) -> bool:
     return _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05 and any(item.colour is not None for item in comp.items)
 
 
-def piece_inset(comp: Component, framed: bool | None = None) -> float:
+def piece_inset(comp: Component, framed: bool | None = None, safe_mm: float = 0.0) -> float:
     """How far inside the cut a piece's text and icons keep: clear of the player outline on a
-    player's piece."""
+    player's piece, and of a print shop's safe zone (``safe_mm``; the outline then runs into the
+    bleed, its inner edge no further in than at home)."""
     d = _inner(comp)
     inset = max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
     if _framed(comp) if framed is None else framed:
         inset = max(inset, OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM)
-    return inset
+    return max(inset, safe_mm)
 
 
 def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
@@ -154,51 +163,68 @@ def _kind_text(comp: Component) -> str:
     return f"{w:g} x {h:g} mm {comp.kind}"
 
 
-def layout(comp: Component, look: Look, game: Game | None = None) -> Plan:
+def layout(comp: Component, look: Look, game: Game | None = None, safe_mm: float = 0.0) -> Plan:
     """The face laid out at its natural sizes, or smaller (down to MIN_PT) when crowded. Every title
-    of a component is set at one size: the largest at which its longest title fits."""
-    title_pt = component_title_pt(comp, look.title_fonts)
-    plan = _layout(comp, look, 1.0, title_pt)
+    of a component is set at one size: the largest at which its longest title fits. ``safe_mm``:
+    text at least this far inside the cut (0: the home kit's own inset)."""
+    title_pt = component_title_pt(comp, look.title_fonts, safe_mm)
+    plan = _layout(comp, look, 1.0, title_pt, safe_mm)
     for k in (0.88, 0.76, 0.64):
         if not plan.problems:
             break
-        smaller = _layout(comp, look, k, title_pt)
+        smaller = _layout(comp, look, k, title_pt, safe_mm)
         if len(smaller.problems) <= len(plan.problems):
             plan = smaller
     return plan
 
 
-def component_title_pt(comp: Component, family: dict) -> float:
+def shop_plan(comp: Component, look: Look, game: Game | None, safe_mm: float) -> Plan:
+    """The face laid out for a print shop: its text ``safe_mm`` inside the cut (``plan.safe``), at the
+    home kit's sizes or smaller but never under MIN_PT. A face whose text cannot keep that far in at
+    MIN_PT keeps the home layout, its text at least 1.5 mm inside the cut (tests/test_print_shop.py
+    names every such face)."""
+    plan = layout(comp, look, game, safe_mm)
+    if plan.problems:
+        home = layout(comp, look, game)
+        if len(home.problems) < len(plan.problems):
+            return home
+    plan.safe = True
+    return plan
+
+
+def component_title_pt(comp: Component, family: dict, safe_mm: float = 0.0) -> float:
     """One title size for every piece of a component, fronts and backs: the smallest size any of its
     titles fits at on its own (so "Lake" and "Wasteland" tiles print their names alike)."""
     titles = sorted({str(side.get("title")) for item in comp.items for side in (item.face, item.back or {})
                      if side.get("title")})
     return _component_title_pt(comp.kind, tuple(comp.size_mm), comp.orientation, tuple(titles),
-                               tuple(sorted(family.items())), _framed(comp))
+                               tuple(sorted(family.items())), _framed(comp), safe_mm)
 
 
 @lru_cache(maxsize=256)
 def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tuple, family: tuple,
-                        framed: bool = False) -> float:
+                        framed: bool = False, safe_mm: float = 0.0) -> float:
     probe = Component("title-probe", "", kind, size_mm, [], {}, "", 0, orientation=orientation)
     look_family = dict(family)
     size = 1e9
     for title in titles:
         plan = Plan()
-        y, nominal = _title_start(probe, 1.0)
+        y, nominal = _title_start(probe, 1.0, safe_mm)
         if kind == "token":
-            y, nominal = _token_title(probe, title, y, nominal, look_family, piece_inset(probe, framed))
-        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", piece_inset(probe, framed), "the title",
+            y, nominal = token_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
+        elif kind == "hex-tile":
+            y, nominal = hex_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", piece_inset(probe, framed, safe_mm), "the title",
                               plan.problems)
         size = min(size, placed.size)
     return size
 
 
-def _title_start(comp: Component, k: float) -> tuple[float, float]:
+def _title_start(comp: Component, k: float, safe_mm: float = 0.0) -> tuple[float, float]:
     """Where a title's band starts (its top, centre origin) and its size before fitting."""
     d = _inner(comp)
     hh = half_height(comp)
-    top = -hh + piece_inset(comp)
+    top = -hh + piece_inset(comp, safe_mm=safe_mm)
     if comp.kind == "token":
         top = -hh * 0.64
     elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
@@ -206,7 +232,7 @@ def _title_start(comp: Component, k: float) -> tuple[float, float]:
     return top, k * min(_pt(d * 0.15), 11.0)
 
 
-def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Plan:
+def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_mm: float = 0.0) -> Plan:
     """Where each face key goes: title and subtitle along the top, the value and cue row and the
     footer (a counter's factors, "4-3-4") along the bottom edge, the icon, text and flavour in the
     middle. Sizes follow the piece (``d``, its smallest width) and never drop below MIN_PT; what
@@ -216,13 +242,14 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
         return _strip_layout(comp, look, k)
     plan = Plan()
-    inset = piece_inset(comp)
+    inset = piece_inset(comp, safe_mm=safe_mm)
     hh = half_height(comp)
     top, bottom = -hh + inset, hh - inset
     if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
         top, bottom = -hh * 0.64, hh * 0.8
     elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
         top, bottom = -hh * 0.66, hh * 0.7
+    top, bottom = max(top, -hh + safe_mm), min(bottom, hh - safe_mm)
     fam, tfam = look.fonts, look.title_fonts
     crowded = bool(look.text or look.flavour or look.subtitle)
     if look.value and not look.icon and not look.title and not crowded and not look.image:
@@ -254,7 +281,9 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9) -> Pla
     if look.title:
         nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
         if comp.kind == "token":  # a long title moves down to where the round piece is wider
-            y, nominal = _token_title(comp, look.title, y, nominal, tfam, inset)
+            y, nominal = token_title(comp, look.title, y, nominal, tfam, inset)
+        elif comp.kind == "hex-tile":  # ...and on a hex, where its slanted sides leave more room
+            y, nominal = hex_title(comp, look.title, y, nominal, tfam, inset)
         placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
                                  "the title", plan.problems)
         plan.lines.append(placed)
@@ -331,36 +360,22 @@ FRAME_GAP_MM = 0.3  # text and icons keep this far inside the player outline
 FRAME_MIN_PIECE_MM = 15.0  # a player piece this big or bigger has the outline
 
 
-def _token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
-                 inset: float) -> tuple[float, float]:
-    """(top, size) of a round piece's title: the largest size down to TITLE_FLOOR_PT that fits the
-    piece's width at the top; a longer title then moves down to where the piece is wider (down to
-    MIN_PT, no lower than a fifth of the piece above the centre)."""
-    r = comp.size_mm[0] / 2 - inset
-
-    def top_for(size: float) -> float:
-        half = widest(title, size, family, "bold") / 2
-        return -math.sqrt(max(0.0, r * r - half * half))
-    size = max(MIN_PT, nominal)
-    while size > TITLE_FLOOR_PT and top_for(size) > y:
-        size = max(TITLE_FLOOR_PT, size - 0.25)
-    while size > MIN_PT and top_for(size) > -comp.size_mm[0] * 0.2:
-        size = max(MIN_PT, size - 0.25)
-    return max(y, top_for(size)), size
-
-
-TITLE_FLOOR_PT = 6.0
-
-
 def _cue_r(look: Look, d: float) -> float:
     """The radius of the cue shape whose letter is cue_cap_mm(d) tall (2 mm; 3 mm on big pieces),
     the shape at least 4 mm tall."""
     return cue_mark_radius_mm(look.cue.shape, cue_cap_mm(d)) if look.cue else 0.0
 
 
-def _player_outline(s: Surface, comp: Component, look: Look) -> None:
+def _player_outline(s: Surface, comp: Component, look: Look, bleed_mm: float = 0.0) -> None:
     """A dark line 1.5 mm inside the cut of a player piece: it stands out on any terrain, even one
-    close to the player's colour, and a cut that strays still leaves it whole and even."""
+    close to the player's colour, and a cut that strays still leaves it whole and even. With
+    ``bleed_mm`` (a print shop's file): a band from the same inner edge out to the end of the bleed,
+    so a die that strays shows more or less of it, never a sliver or a line by the cut."""
+    inner = OUTLINE_INSET_MM + OUTLINE_MM
+    if bleed_mm > 0:
+        s.draw(outline(comp, (bleed_mm - inner) / 2),
+               Style(stroke=mix(look.player, "#000000", 0.7), width_mm=bleed_mm + inner, join="round"))
+        return
     s.draw(outline(comp, -(OUTLINE_INSET_MM + OUTLINE_MM / 2)),
            Style(stroke=mix(look.player, "#000000", 0.7), width_mm=OUTLINE_MM, join="round"))
 

@@ -21,7 +21,7 @@ PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 
 def image_problem(path: Path, folder: Path) -> str | None:
     """Why this picture (in the game ``folder``) cannot be drawn, or None."""
-    from .images import check_image  # a picture: read only if named
+    from ..draw.pictures import check_image  # a picture: read only if named
 
     return check_image(path, folder)
 

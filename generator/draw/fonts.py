@@ -94,13 +94,16 @@ def cmap_problem(data: bytes) -> str | None:
                     None)
         if cmap is None:
             return None
-        for i in range(ushort(cmap + 2)):
-            table = cmap + ulong(cmap + 4 + 8 * i + 4)
-            chars = _cmap_chars(data, table, ushort, ulong)
-            if chars > MAX_CMAP_CHARS:
-                return f"its character map lists {chars:,} characters (Unicode has {MAX_CMAP_CHARS:,})"
+        subtables = ushort(cmap + 2)
     except struct.error:
         return None
+    for i in range(subtables):
+        try:  # each subtable on its own: the readers skip one past the end and read the next
+            chars = _cmap_chars(data, cmap + ulong(cmap + 4 + 8 * i + 4), ushort, ulong)
+        except struct.error:
+            continue
+        if chars > MAX_CMAP_CHARS:
+            return f"its character map lists {chars:,} characters (Unicode has {MAX_CMAP_CHARS:,})"
     return None
 
 
@@ -146,7 +149,7 @@ def pdf_name(kind: str) -> str:
         name, path = PDF_NAMES[kind], os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[kind])
     # reportlab reads a font file under bare "except:" clauses that turn any exception into TTFError:
     # a Ctrl-C landing there became "internal error (TTFError: Corrupt TTF file ...)" and exit 1 (once
-    # in 20 runs of the Ctrl-C test). The few milliseconds of reading wait for it.
+    # in 20 runs of the Ctrl-C test). The short read waits for it.
     source = path
     if path.lower().endswith(".otf"):  # CFF outlines: embedded as their TrueType equivalent
         import io

@@ -273,7 +273,7 @@ class PublicPdfSurface(Surface):
         self._fill = None  # set inside the text object: not known to the canvas's state
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from ..components.images import is_svg, svg_drawing
+        from .pictures import is_svg, svg_drawing  # a picture: a game without one never loads it
 
         c = self._canvas
         c.saveState()

@@ -225,7 +225,7 @@ class Surface(ABC):
 
     def image(self, path: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> None:
         """Place a picture file (PNG, JPEG or SVG) stretched to the box (x, y, w, h); the caller keeps
-        its proportions (components.images). Each file is stored once per document. Both backends
+        its proportions (components/images.py). Each file is stored once per document. Both backends
         implement it; a surface that cannot show pictures says so."""
         raise NotImplementedError(f"{type(self).__name__} cannot place pictures")
 

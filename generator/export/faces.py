@@ -101,8 +101,11 @@ def pixels(size_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
     return (max(1, round(size_mm[0] / MM_PER_IN * dpi)), max(1, round(size_mm[1] / MM_PER_IN * dpi)))
 
 
-def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: float, page_h_mm: float) -> None:
-    """Draw ``face`` centred on the current page (the page is the face's size, give or take a pixel)."""
+def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: float, page_h_mm: float,
+               safe_mm: float = 0.0) -> None:
+    """Draw ``face`` centred on the current page (the page is the face's size, give or take a pixel);
+    ``safe_mm``: a print shop's safe zone (the pieces' text keeps inside it, their outline runs into
+    the bleed)."""
     comp = face.comp
     if comp.kind == "sheet":
         s.rect(0, 0, page_w_mm, page_h_mm, WHITE)
@@ -118,4 +121,4 @@ def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: f
             s.translate(-w / 2, -h / 2)
             draw_board(s, game, comp, bleed_mm)
         else:  # the painter the printed sheets use for this kind and side
-            piece_painter(game, comp, face.side)(s, comp, face.look, bleed_mm)
+            piece_painter(game, comp, face.side, safe_mm)(s, comp, face.look, bleed_mm)

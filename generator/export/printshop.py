@@ -26,6 +26,7 @@ from ..model import Component, Game
 from .faces import PIECE_KINDS, Face, item_faces, paint_face, whole_face
 
 BLEED_MM = 25.4 / 8  # 1/8 in: DriveThruCards, The Game Crafter and MakePlayingCards alike
+SAFE_MM = 3.0  # the shops' safe zone: text this far inside the trim; a frame runs into the bleed
 FOLDER = "print-shop"
 
 
@@ -91,7 +92,7 @@ def print_shop_files(game: Game, components: list[Component], folder: Path) -> t
             page_w, page_h = w + 2 * BLEED_MM, h + 2 * BLEED_MM
             label = page_label(face)
             pdf.begin_page(page_w, page_h, label=label)
-            paint_face(pdf, game, face, BLEED_MM, page_w, page_h)
+            paint_face(pdf, game, face, BLEED_MM, page_w, page_h, SAFE_MM)
             if shaped(comp):  # the die line, centred on the trim as the piece is
                 pdf.cut_contour(_moved(outline(comp), page_w / 2, page_h / 2))
             pdf.set_boxes((BLEED_MM, BLEED_MM, w, h), (0.0, 0.0, page_w, page_h))

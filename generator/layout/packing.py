@@ -31,6 +31,7 @@ class Block(Generic[T]):
     grid: Grid
     pieces: list[T]
     label: tuple[float, float] | None = None  # where its name is printed (x, baseline y), if anywhere
+    front_only: bool = False  # one-sided pieces on a sheet printed on both sides: nothing behind them
 
 
 @dataclass
@@ -110,5 +111,33 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
             n = min(grid.per_page, len(pieces) - i)
             pages[-1].blocks.append(Block(comp, grid, pieces[i:i + n], label))
             i += n
-            cursor = grid.y0 + grid.used(n)[1] + grid.bleed + BLOCK_GAP_MM
+            cursor = _below(pages[-1].blocks[-1])
     return pages
+
+
+def _below(block: Block) -> float:
+    """Where the next block may start: under ``block``'s bleed, its bottom marks and some air."""
+    grid = block.grid
+    return grid.y0 + grid.used(len(block.pieces))[1] + grid.bleed + BLOCK_GAP_MM
+
+
+def fill(page: PackedPage, runs: list[tuple[Component, list[T]]], paper: Paper,
+         plan: Callable[[Component, tuple[float, float, float, float], int], Grid]) -> list[Block[T]] | None:
+    """Blocks holding every piece of ``runs`` under the last block of ``page`` (each headed by its
+    component's name), or None where they do not all fit there. ``plan(comp, region, count)`` as in
+    :func:`pack`, for ``count`` pieces."""
+    x0, _y0, x1, y1 = paper.usable
+    cursor = _below(page.blocks[-1])
+    out: list[Block[T]] = []
+    for comp, pieces in runs:
+        if cursor + LABEL_MM >= y1:
+            return None
+        try:
+            grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1), len(pieces))
+        except ValueError:
+            return None
+        if grid.per_page < len(pieces):
+            return None
+        out.append(Block(comp, grid, pieces, (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72), front_only=True))
+        cursor = _below(out[-1])
+    return out

@@ -1,61 +1,19 @@
-"""Paper, margins and the furniture every sheet carries: crop marks, the 50 mm scale bar, the
-"print at 100%" line and the footer (game, component, sheet n of m)."""
+"""The furniture every sheet carries: crop marks, the 50 mm scale bar, the "print at 100%" line and
+the footer (game, component, sheet n of m). The paper sizes and margins are generator/paper.py's
+(below the drawing: the work estimate counts pages with them); the layout takes them from here."""
 
 from __future__ import annotations
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import Path, Style, Surface
-from ..errors import UsageError
-from ..record import Frozen, set_field
+from ..paper import MARGIN_MM, PAPERS, Paper, paper  # noqa: F401 - PAPERS, paper: for the layout's callers
 
-MARGIN_MM = 7.0  # nothing is printed closer than this to any page edge
-FOOTER_MM = 5.0  # the band above the bottom margin that holds the footer (one line)
 MARK_MM = 0.2  # crop mark line width
 MARK_LEN_MM = 4.0
 MARK_GAP_MM = 0.6  # between the art (bleed) and a mark
 FOOTER_PT = 6.5
 SCALE_BAR_MM = 50.0
 GREY = "#555555"
-
-
-class Paper(Frozen):
-    """A paper size (a frozen record, generator/record.py: a cache key)."""
-
-    FIELDS = ("name", "width_mm", "height_mm")
-    __slots__ = FIELDS
-
-    def __init__(self, name: str, width_mm: float, height_mm: float):
-        set_field(self, "name", name)
-        set_field(self, "width_mm", width_mm)
-        set_field(self, "height_mm", height_mm)
-
-    @property
-    def landscape(self) -> bool:
-        return self.width_mm > self.height_mm
-
-    def turned(self) -> "Paper":
-        """The same paper on its side (landscape for portrait, and back)."""
-        return Paper(self.name, self.height_mm, self.width_mm)
-
-    def facing(self, orientation: str) -> "Paper":
-        """The paper as ``orientation`` (portrait or landscape) has it."""
-        return self.turned() if self.landscape != (orientation == "landscape") else self
-
-    @property
-    def usable(self) -> tuple[float, float, float, float]:
-        """x0, y0, x1, y1 of the area pieces may use (margins and footer band removed)."""
-        return (MARGIN_MM, MARGIN_MM, self.width_mm - MARGIN_MM, self.height_mm - MARGIN_MM - FOOTER_MM)
-
-
-PAPERS = {"a4": Paper("a4", 210.0, 297.0), "letter": Paper("letter", 215.9, 279.4)}
-
-
-def paper(name: str, orientation: str = "portrait") -> Paper:
-    """A paper by name (a4, letter), upright or, with ``orientation="landscape"``, on its side."""
-    try:
-        return PAPERS[name.lower()].facing(orientation)
-    except KeyError:
-        raise UsageError(f"unknown paper {name!r}; use a4 or letter") from None
 
 
 MARK = Style(stroke="#000000", width_mm=MARK_MM)

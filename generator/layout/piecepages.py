@@ -19,8 +19,10 @@ from .page import Paper
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
 
 
-def piece_painter(game: Game, comp: Component, side: str) -> Callable[[Surface, Component, Look, float], None]:
-    """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed)."""
+def piece_painter(game: Game, comp: Component, side: str,
+                  safe_mm: float = 0.0) -> Callable[[Surface, Component, Look, float], None]:
+    """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed);
+    ``safe_mm``: a print shop's safe zone for a tile's, token's or counter's text (components/piece.py)."""
     if comp.kind == "card":
         card = draw_card_front if side == "front" else draw_card_back
         return lambda s, c, look, bleed: card(s, c, look, bleed, game)
@@ -30,7 +32,7 @@ def piece_painter(game: Game, comp: Component, side: str) -> Callable[[Surface, 
         return lambda s, c, look, bleed: draw_die(s, c, look, bleed, game)
     from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
 
-    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game)
+    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)
 
 
 def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tuple[Look, Look | None]]:
@@ -129,7 +131,62 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
     """One-sided pieces of several components packed onto shared pages (layout/packing.py)."""
     if not comps:  # (a deck printed on both sides: nothing to pack, and no packer to load)
         return []
-    from .packing import by_kind, pack  # lazy: loaded only where one-sided pieces share pages, not for a deck
+    pages, once = _one_sided_layout(game, comps, paper, opts)
+    return _one_sided_jobs(game, pages, once, opts)
+
+
+def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
+    """Double-sided pieces of several components packed as one-sided ones are (layout/packing.py), each
+    fronts page followed by its backs page: every block's backs mirrored on the same grid, so each back
+    lands behind its own front wherever the block stands on the sheet (long-edge flip). A component's
+    last few pieces go under another's last rows, where that saves a sheet."""
+    pages, once = _two_sided_layout(game, comps, paper, opts)
+    return _two_sided_jobs(game, pages, once, opts)
+
+
+def packed_sheets(game: Game, one_sided: list[Component], two_sided: list[Component], paper: Paper,
+                  opts: Options) -> tuple[list[PageJob], list[PageJob]]:
+    """The pages of one-sided pieces and those of double-sided ones (long-edge flip). Where the last
+    double-sided sheet has room under its blocks for every piece of a page of one-sided ones, all of
+    a stock the double-sided file already holds (chits with chits, cards with cards: :func:`_stock`),
+    that page's pieces move there, nothing printed behind them, and the kit takes a sheet less:
+    Thrones' 5 Fortress tiles and the last 61 terrain tiles on A4, KTech's last cards and its
+    ownership markers (A4) or its last Victory Point chips (Letter).
+    Without such a page: :func:`packed_pages` and :func:`packed_duplex_pages` (or one component's
+    own pages)."""
+    from .packing import fill  # lazy: as in _one_sided_layout
+
+    ones, once = _one_sided_layout(game, one_sided, paper, opts)
+    twos, twice = _two_sided_layout(game, two_sided, paper, opts)
+
+    def plan(comp: Component, region: tuple[float, float, float, float], count: int):
+        bleed = piece_bleed(comp, opts)
+        explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
+        return plan_grid(comp, paper, bleed, region, count=count) if explicit else \
+            plan_least_paper(comp, paper, bleed, region, count=count)
+
+    stocks = {_stock(comp) for comp in two_sided}  # what the double-sided file is printed on already
+    for page in reversed(ones):  # the last pages first: they are the least full
+        if any(_stock(b.comp) not in stocks for b in page.blocks):
+            continue
+        blocks = fill(twos[-1], [(b.comp, [(look, None) for look in b.pieces]) for b in page.blocks], paper, plan)
+        if blocks is not None:
+            twos[-1].blocks.extend(blocks)
+            ones.remove(page)
+            twice.update(once)
+            return _one_sided_jobs(game, ones, once, opts), _two_sided_jobs(game, twos, twice, opts)
+    if len(two_sided) == 1:
+        return _one_sided_jobs(game, ones, once, opts), piece_pages(game, two_sided[0], paper, opts)
+    return _one_sided_jobs(game, ones, once, opts), _two_sided_jobs(game, twos, twice, opts)
+
+
+def _stock(comp: Component) -> str:
+    """What a piece is printed on: cards on card, tiles, tokens and counters on board (chits)."""
+    return "card" if comp.kind == "card" else "chit"
+
+
+def _one_sided_layout(game: Game, comps: list[Component], paper: Paper, opts: Options):
+    from .packing import by_kind, pack  # lazy: loaded only where pieces share pages, not for a deck
 
     def plan(comp: Component, region: tuple[float, float, float, float]):
         bleed = piece_bleed(comp, opts)
@@ -137,8 +194,12 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
         return plan_grid(comp, paper, bleed, region) if explicit else plan_least_paper(comp, paper, bleed, region)
 
     runs, once = _runs(game, by_kind(comps), paper, opts, plan, fronts_only=True)
+    return pack(runs, paper, plan), once
+
+
+def _one_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Options) -> list[PageJob]:
     jobs = []
-    for page in pack(runs, paper, plan):
+    for page in pages:
         sides = [(PiecePage(b.comp, b.grid, b.pieces, "front", once[b.comp.id]), "none", (0.0, 0.0))
                  for b in page.blocks]
         comps_here = page.comps
@@ -151,12 +212,8 @@ def packed_pages(game: Game, comps: list[Component], paper: Paper, opts: Options
     return jobs
 
 
-def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: Options) -> list[PageJob]:
-    """Double-sided pieces of several components packed as one-sided ones are (layout/packing.py), each
-    fronts page followed by its backs page: every block's backs mirrored on the same grid, so each back
-    lands behind its own front wherever the block stands on the sheet (long-edge flip). A component's
-    last few pieces go under another's last rows, where that saves a sheet."""
-    from .packing import by_kind, pack  # lazy: as in packed_pages
+def _two_sided_layout(game: Game, comps: list[Component], paper: Paper, opts: Options):
+    from .packing import by_kind, pack  # lazy: as in _one_sided_layout
 
     counts = {c.id: sum(item.count for item in c.items) or None for c in comps}
 
@@ -168,12 +225,18 @@ def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: 
             plan_least_paper(comp, paper, bleed, region, count=count)
 
     runs, once = _runs(game, by_kind(comps), paper, opts, plan, fronts_only=False)
+    return pack(runs, paper, plan), once
+
+
+def _two_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Options) -> list[PageJob]:
+    """Each packed page's fronts page and backs page; a block of one-sided pieces (``front_only``)
+    prints on the fronts page alone."""
     jobs = []
-    for page in pack(runs, paper, plan):
+    for page in pages:
         fronts = [(PiecePage(b.comp, b.grid, [f for f, _ in b.pieces], "front", once[b.comp.id]), "none", (0.0, 0.0))
                   for b in page.blocks]
         backs = [(PiecePage(b.comp, b.grid, [bk or f for f, bk in b.pieces], "back", once[b.comp.id]), opts.duplex,
-                  opts.back_offset_mm) for b in page.blocks]
+                  opts.back_offset_mm) for b in page.blocks if not b.front_only]
         comps_here = page.comps
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 40:  # the footer's sheet label must fit its line
@@ -181,8 +244,9 @@ def packed_duplex_pages(game: Game, comps: list[Component], paper: Paper, opts: 
         labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
         jobs.append(PageJob(comps_here[0], f"{what} (fronts)", _labelled(piece_paint(game, fronts, opts.marks), labels),
                             sheets=fronts, also=comps_here[1:]))
+        behind = [c for c in comps_here if any(sheet.comp is c for sheet, *_ in backs)]
         jobs.append(PageJob(comps_here[0], f"{what} (backs)", piece_paint(game, backs, opts.marks), sheets=backs,
-                            also=comps_here[1:]))
+                            also=behind[1:]))
     return jobs
 
 

@@ -8,7 +8,7 @@ from ..options import Options
 from ..vocabulary import Duplex, PieceLayout
 from .document import Document, PageJob, number_sheets
 from .page import Paper
-from .piecepages import packed_duplex_pages, packed_pages, piece_bleed, piece_pages
+from .piecepages import packed_duplex_pages, packed_pages, packed_sheets, piece_bleed, piece_pages
 from .textpage import sheet_pages
 
 
@@ -71,11 +71,16 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
             own = own_paper(comp, plain)
             for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
                 single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
-    single.pages[pack_at:pack_at] = packed_pages(game, one_sided, paper, opts)
-    if len(two_sided) > 1:  # (one component alone: its own pages, and no packer to load)
-        duplex.pages = packed_duplex_pages(game, two_sided, paper, opts) + duplex.pages
-    elif two_sided:
-        duplex.pages = piece_pages(game, two_sided[0], paper, opts) + duplex.pages
+    if one_sided and two_sided:  # a page of one-sided pieces may go on the last double-sided sheet
+        ones, twos = packed_sheets(game, one_sided, two_sided, paper, opts)
+    else:
+        ones = packed_pages(game, one_sided, paper, opts)
+        if len(two_sided) > 1:
+            twos = packed_duplex_pages(game, two_sided, paper, opts)
+        else:  # (one component alone: its own pages, and no packer to load)
+            twos = piece_pages(game, two_sided[0], paper, opts) if two_sided else []
+    single.pages[pack_at:pack_at] = ones
+    duplex.pages = twos + duplex.pages
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 

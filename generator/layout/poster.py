@@ -1,68 +1,18 @@
 """Boards and mats on paper: one page when the board fits, else tiled across pages with a 10 mm
 overlap strip, alignment lines, a label on each piece (A1, A2, B1 ...) and an assembly page; and the
-whole board as one true-size page for a print shop."""
+whole board as one true-size page for a print shop. How a board is cut into pieces (``Tiling``,
+``fits``, ``plan_tiling``) is generator/paper.py's: the work estimate counts the pages with it."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import Callable
 
 from ..draw.fonts import text_width_mm, wrap
 from ..draw.surface import Path, Style, Surface
+from ..paper import LABEL_MM, OVERLAP_MM, Tiling, fits, plan_tiling  # noqa: F401 - fits, plan_tiling: for the layout
 from .page import MARK_GAP_MM, Paper, crop_mark
 
-OVERLAP_MM = 10.0
-LABEL_MM = 6.0  # a band at the top of each tile for its label
 Painter = Callable[[Surface], None]
-
-
-@dataclass(frozen=True)
-class Tiling:
-    cols: int
-    rows: int
-    view_w: float  # how much of the board one piece shows
-    view_h: float
-    x0: float  # where the view sits on the page
-    y0: float
-    board_w: float
-    board_h: float
-    turned: bool = False  # the board lies on its side (fewer pieces that way)
-
-    @property
-    def step_x(self) -> float:
-        return self.view_w - OVERLAP_MM
-
-    @property
-    def step_y(self) -> float:
-        return self.view_h - OVERLAP_MM
-
-    @staticmethod
-    def label(row: int, col: int) -> str:
-        return f"{chr(ord('A') + row)}{col + 1}"
-
-
-def fits(board: tuple[float, float], paper: Paper, bleed: float) -> tuple[bool, bool]:
-    """(fits as is, fits turned 90 degrees) within the usable area with bleed and marks."""
-    x0, y0, x1, y1 = paper.usable
-    room_w, room_h = x1 - x0 - 2 * (bleed + 3), y1 - y0 - 2 * (bleed + 3)
-    w, h = board
-    return (w <= room_w and h <= room_h, h <= room_w and w <= room_h)
-
-
-def plan_tiling(board: tuple[float, float], paper: Paper) -> Tiling:
-    """Pieces of a board too large for one page: upright, or on its side where that takes fewer
-    pages (the 246 x 548 mm duel mat: 3 pieces on its side, 6 upright, two of them nearly empty)."""
-    x0, y0, x1, y1 = paper.usable
-    view_w, view_h = x1 - x0, y1 - y0 - LABEL_MM
-    best = None
-    for turned, (w, h) in ((False, board), (True, board[::-1])):
-        cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM) - 1e-9))
-        rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM) - 1e-9))
-        tiling = Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h, turned)
-        if best is None or cols * rows < best.cols * best.rows:
-            best = tiling
-    return best
 
 
 def turned_painter(painter: Painter, board: tuple[float, float]) -> Painter:

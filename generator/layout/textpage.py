@@ -93,8 +93,12 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         packed = max((job.per_page for job in doc.pages if job.comp is comp), default=0)
         if packed > 1:
             size += f", {packed} to a page"  # copies of a board packed: a score pad two to a page
-        rows.append(["[   ]", comp.name, str(comp.count) if comp.kind not in ("board", "sheet") else str(copies),
-                     size, str(seen[comp.id])])
+        pieces = str(comp.count) if comp.kind not in ("board", "sheet") else str(copies)
+        here = sum(1 for job in doc.pages for sheet, *_ in job.sheets if sheet.comp is comp and sheet.side == "front"
+                   for look in sheet.looks if look is not None)
+        if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
+            pieces = f"{here} of {comp.count}"
+        rows.append(["[   ]", comp.name, pieces, size, str(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",

@@ -30,9 +30,7 @@ def read_cells(elements: Any, folder: Path, errors: list[DataError]) -> None:
 
 
 def _read(el: YMap, folder: Path, errors: list[DataError]) -> YList | None:
-    import csv  # only a map read from a file loads the readers
-    import io
-
+    from .sheets import cell_problem, read_text_rows  # only a map read from a file loads the readers
     from .spreadsheet import resolve_inside
 
     name = str(el["cells_from"])
@@ -44,25 +42,30 @@ def _read(el: YMap, folder: Path, errors: list[DataError]) -> YList | None:
         errors.append(el.error(f"cells_from: {show(name)} leads outside the game folder", "cells_from"))
         return None
     try:
-        data = path.read_bytes()[:MAX_BYTES + 1]
-        text = data.decode("utf-8-sig")
+        size = path.stat().st_size
     except FileNotFoundError:
         errors.append(el.error(f"cells_from: no file {show(name)} in the game folder", "cells_from"))
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        errors.append(el.error(f"cells_from: cannot read {show(name)}: {exc}", "cells_from"))
+    except OSError as exc:
+        errors.append(el.error(f"cells_from: cannot read {show(name)}: {exc.strerror}", "cells_from"))
         return None
-    if len(data) > MAX_BYTES:
+    if size > MAX_BYTES:
         errors.append(el.error(f"cells_from: {show(name)} is larger than 1 MB", "cells_from"))
         return None
-    delimiter = "\t" if name.lower().endswith(".tsv") else ";" if text.split("\n", 1)[0].count(";") > \
-        text.split("\n", 1)[0].count(",") else ","
+    shown = display_path(path)
+    read = read_text_rows(path, shown, errors, blank=True)
+    if read is None:
+        return None
     rows = YList()
-    rows.file, rows.line = display_path(path), 1
+    rows.file, rows.line = shown, 1
     rows.item_lines = []
-    for number, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), 1):
-        rows.append([cell.strip() for cell in row])
-        rows.item_lines.append(number)
+    for row in read:
+        for cell in row.cells:
+            if problem := cell_problem(cell):
+                errors.append(DataError(problem, shown, row.line))
+                return None
+        rows.append([cell.strip() for cell in row.cells])
+        rows.item_lines.append(row.line)
     while rows and not any(rows[-1]):  # blank lines at the end
         rows.pop()
         rows.item_lines.pop()

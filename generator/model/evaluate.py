@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DataError, show
+from ..template import MARK, ROW_KEY, TemplateError, compile_text, truth
 from ..yamlsrc import YList, YMap
 from .layouts import SHIFTED
 from .rowmap import RowMap
-from .template import MARK, ROW_KEY, TemplateError, compile_text, truth
 
 ELEMENT_ONLY = ("when", "repeat", "step_mm")  # used up here; never reach the drawing
 # keys whose {{ expression }} is the element's own, run by its kind (a hexgrid's numbering: once a hex), so

@@ -8,9 +8,9 @@ from typing import Any, Iterable
 
 from ..errors import DataError
 from ..schema import check
+from ..template import template_errors
 from ..yamlsrc import YList, YMap
 from . import format as fmt
-from .template import template_errors
 
 SHIFTED = ("at_mm", "to_mm")  # moved by repeat's step_mm and an extending element's shift_mm
 
@@ -119,17 +119,22 @@ def _merge_element(base: YMap | None, own: YMap) -> YMap:
             continue
         out[key] = value
         out.key_lines[key] = own.line_of(key)
-    if isinstance(shift, list) and len(shift) >= 2:
+    if _pair(shift):
         for key in SHIFTED:
             point = out.get(key)
-            if isinstance(point, list) and len(point) >= 2 and all(isinstance(v, (int, float)) for v in point[:2]):
+            if _pair(point):
                 moved = YList([point[0] + shift[0], point[1] + shift[1]])
                 moved.file, moved.line = own.file, own.line_of("shift_mm")
                 out[key] = moved
     size = out.get("size_mm")
-    if isinstance(grow, list) and len(grow) >= 2 and isinstance(size, list) and len(size) >= 2 and \
-            all(isinstance(v, (int, float)) for v in size[:2]):
+    if _pair(grow) and _pair(size):
         grown = YList([size[0] + grow[0], size[1] + grow[1]])
         grown.file, grown.line = own.file, own.line_of("grow_mm")
         out["size_mm"] = grown
     return out
+
+
+def _pair(value: Any) -> bool:
+    """Two numbers first (a point or a size to move or grow); anything else is left to the checks."""
+    return isinstance(value, list) and len(value) >= 2 and \
+        all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value[:2])

@@ -31,6 +31,8 @@ from collections.abc import Mapping
 from typing import Any, Iterable
 
 from ..errors import DataError
+from ..paper import PAPERS, plan_tiling
+from ..paper import fits as board_fits  # below, "fits" names a count
 from ..schema import SEE_LIMITS
 
 
@@ -117,8 +119,6 @@ class Work:
 
 def estimate(game: Any, components: list[Any] | None = None) -> Work:
     """Pages, drawing operations and board area of one paper size (the larger of A4 and Letter)."""
-    from ..layout.page import PAPERS  # it loads reportlab, which reading the format (pnpforge schema) does not
-
     components = game.components if components is None else components
     best = Work()
     faces: dict[int, int] = {}  # a piece component's faces drawn and placed: the same on every paper
@@ -241,12 +241,10 @@ def _copies(game: Any, comp: Any) -> int:
 
 
 def _board_pages(size: tuple[float, float], paper: Any) -> int:
-    from ..layout import poster  # boards only: it loads dataclasses, which a deck never does
-
-    whole, turned = poster.fits(size, paper, 3.0)
+    whole, turned = board_fits(size, paper, 3.0)
     if whole or turned:
         return 1
-    tiling = poster.plan_tiling(size, paper)
+    tiling = plan_tiling(size, paper)
     pieces = tiling.cols * tiling.rows
     return pieces + 1 if pieces > 1 else 1  # the pieces and their assembly page
 

@@ -145,7 +145,7 @@ def read_marks(el: YMap, folder: Path, errors: list[DataError]) -> None:
     from ..elements.hexgrid import HEX_MARK
     from ..schema import check
     from .ids import canonical_refs
-    from .rowmap import RowMap
+    from .rowmap import RowMap, column
     from .sheets import cell_problem, field_value, read_table
 
     given = el["marks_from"]
@@ -184,7 +184,7 @@ def read_marks(el: YMap, folder: Path, errors: list[DataError]) -> None:
         bad = False
         for i, key in columns.items():
             raw = row.cells[i] if i < len(row.cells) else None
-            place = f"{row.place} ({table.headers[i]})"
+            place = f"{row.place} ({column(table.headers[i])})"
             problem = cell_problem(raw)
             if problem:
                 errors.append(DataError(f"marks_from: {problem}", place, None))

@@ -26,7 +26,7 @@ class RowMap(YMap):
         line = self.line_of(key) if key is not None else self.line
         if label:
             place = f"{self.file}:{line}" if line else self.file
-            return cls(message, f"{place} ({label})", None)
+            return cls(message, f"{place} ({column(label)})", None)
         return cls(message, self.file, line)
 
 
@@ -54,3 +54,9 @@ class Source:
         self.columns = columns
         self.labels = labels
         self.sheet = sheet
+
+
+def column(header: Any) -> str:
+    """A spreadsheet column's header as a message's place names it: cut, so the file and row show."""
+    text = str(header)
+    return text if len(text) <= 40 else text[:40] + "..."

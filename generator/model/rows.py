@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
+from ..errors import DataError, show
 from ..schema import BOOL_NAME, Scalar
 from ..yamlsrc import YMap
 from . import format as fmt
-from .rowmap import RowMap, Source
+from .rowmap import RowMap, Source, column
 
 TRUE_WORDS = {"true", "yes", "y", "1", "x"}
 FALSE_WORDS = {"false", "no", "n", "0", ""}
@@ -58,8 +58,10 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
         kline = columns_given.line_of(header) if isinstance(columns_given, YMap) else where[1]
         real = headers_low.get(str(header).strip().lower())
         if real is None:
-            errors.append(DataError(f"items_from.columns: {table.name} has no column {header!r} (its headers: "
-                                    f"{', '.join(repr(h) for h in table.headers if h)})", spec.file, kline))
+            named = [show(h, 30) for h in table.headers if h]
+            listed = ", ".join(named[:8]) + (f" and {len(named) - 8} more" if len(named) > 8 else "")
+            errors.append(DataError(f"items_from.columns: {table.name} has no column {show(header, 30)} (its "
+                                    f"headers: {listed})", spec.file, kline))
             continue
         if key == "none" or key is None:
             mapping[real] = None
@@ -104,7 +106,7 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
             raw = row.cells[i] if i < len(row.cells) else None
             problem = cell_problem(raw)
             if problem:
-                errors.append(DataError(problem, f"{row.place} ({h})", None))
+                errors.append(DataError(problem, f"{row.place} ({column(h)})", None))
                 bad = True
                 continue
             fields[h] = field_value(raw)

@@ -80,7 +80,9 @@ def field_value(raw: Any) -> Any:
     stripped = text.strip()
     if _NUMBER.fullmatch(stripped):
         number = float(stripped)
-        return int(number) if "." not in stripped else number
+        if not math.isfinite(number):  # 400 digits: a text, which a number's check then refuses at its row
+            return text
+        return int(stripped) if "." not in stripped else number
     return text
 
 
@@ -116,6 +118,22 @@ def read_table(folder: Path, name: str, sheet: str | None, where: tuple[str, int
 
 
 def _read_text(path: Path, shown: str, errors: list[DataError]) -> Table | None:
+    rows = read_text_rows(path, shown, errors)
+    if rows is None:
+        return None
+    if not rows or not rows[0].cells:
+        errors.append(DataError("the sheet is empty: its first row names the columns", shown, 1))
+        return None
+    table = Table(shown)
+    table.headers = [h.strip() for h in rows[0].cells]
+    table.rows = [row for row in rows[1:] if any(c.strip() for c in row.cells)]
+    return table
+
+
+def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool = False) -> list[Row] | None:
+    """Every row of a .csv or .tsv file (the separator of a .csv is the commonest of ``,``, ``;`` and tab in
+    its first line) with its line; None (and the reason in ``errors``) when it cannot be read. ``blank``:
+    keep the empty rows (a cells map's), else they are skipped and do not count against the limit."""
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -128,26 +146,23 @@ def _read_text(path: Path, shown: str, errors: list[DataError]) -> Table | None:
         delimiter = ";" if first.count(";") > first.count(",") else "\t" if first.count("\t") > first.count(",") \
             else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    table = Table(shown)
+    rows: list[Row] = []
+    start = 1
     try:
-        header = next(reader, None)
-        if not header:
-            errors.append(DataError("the sheet is empty: its first row names the columns", shown, 1))
-            return None
-        table.headers = [h.strip() for h in header]
-        start = reader.line_num + 1
         for row in reader:
             line, start = start, reader.line_num + 1
-            if not any(c.strip() for c in row):
+            if not blank and not any(c.strip() for c in row) and rows:
                 continue
-            if len(table.rows) >= MAX_ROWS:
+            if len(rows) > MAX_ROWS:
                 errors.append(DataError(f"more than {MAX_ROWS:,} rows; split the sheet", shown, line))
                 return None
-            table.rows.append(Row(shown, line, list(row)))
-    except csv.Error as exc:
-        errors.append(DataError(f"cannot read this row: {exc}", shown, reader.line_num))
+            rows.append(Row(shown, line, list(row)))
+    except csv.Error as exc:  # a cell over csv's own limit, a NUL byte...
+        said = f"a cell of over {csv.field_size_limit():,} characters; at most {MAX_CELL:,}" \
+            if "field limit" in str(exc) else f"cannot read this row: {exc}"
+        errors.append(DataError(said, shown, reader.line_num))
         return None
-    return table
+    return rows
 
 
 def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int],

@@ -24,9 +24,9 @@ import re
 from functools import lru_cache
 from typing import Any, Callable
 
-from ..errors import DataError
-from ..schema import MAX_TEXT
-from ..yamlsrc import YList, YMap
+from .errors import DataError
+from .schema import MAX_TEXT
+from .yamlsrc import YList, YMap
 
 MARK = "{{"
 _PART = re.compile(r"\{\{(.*?)\}\}", re.S)
