@@ -377,3 +377,12 @@ components:
         ("Red die", 1, "0")]
     assert [s.face["value"] for s in stickers[6:]] == ["4", "4", "2", "1", "1", "-1"]
     assert {s.face["fill"] for s in stickers[6:]} == {"#0000cc"} and all(s.count == 2 for s in stickers[6:])
+
+
+def test_the_contents_page_names_each_die_and_how_to_make_it(kit):
+    from tests.gamefolder import pdf_text
+
+    contents = pdf_text(_pdf(kit))[0]
+    assert "Pip die 2 d6 net, 16.0 mm faces" in contents
+    assert "Event stickers (d20) 20 d20 stickers, 12.0 mm edges" in contents
+    assert "fold a net on its dashed lines" in contents
