@@ -104,7 +104,8 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
-        {"heading": "Printing", "bullets": print_notes(doc.duplex, any(game.component(c).kind == "die" for c in seen))},
+        {"heading": "Printing",
+         "bullets": print_notes(doc.duplex, any(c.kind == "die" for job in doc.pages for c in job.comps))},
         {"heading": "Credits", "text": game.credits},
     ]
     if game.notes:
