@@ -386,3 +386,45 @@ def test_the_contents_page_names_each_die_and_how_to_make_it(kit):
     assert "Pip die 2 d6 net, 16.0 mm faces" in contents
     assert "Event stickers (d20) 20 d20 stickers, 12.0 mm edges" in contents
     assert "fold a net on its dashed lines" in contents
+
+
+def test_the_print_shop_die_line_is_the_net_with_its_tabs_and_each_sticker_s_shape(tmp_path):
+    kit = _build(EXAMPLE, tmp_path, formats=(), print_shop=True)
+    shop = kit / "print-shop"
+
+    def die_line(name: str, page: int = 0):
+        lines = [d for d in page_paths(shop / name, page) if abs(d.width_mm - 0.25) < 0.01 and d.stroke is not None]
+        return _corners(lines[-1].points)
+
+    net = die_line("pip-die.pdf")
+    assert len(net) == 28 and sorted(round(s, 2) for s in _sides(net)).count(16.0) == 7  # seven tabs' worth
+    x0, y0, x1, y1 = _box(net)
+    assert abs((x1 - x0) - 57.6) < 0.05 and abs((y1 - y0) - 68.8) < 0.05
+    triangle = die_line("d20-stickers.pdf", 19)
+    assert len(triangle) == 3 and all(abs(s - 12.0) < 0.05 for s in _sides(triangle))
+    pentagon = die_line("d12-stickers.pdf")
+    assert len(pentagon) == 5 and all(abs(s - 11.0) < 0.05 for s in _sides(pentagon))
+    square = die_line("d6-stickers.pdf")  # the shop's 3 mm safe zone, where the number fits in it
+    [((left, top), (right, bottom))] = _digit_boxes(shop / "d6-stickers.pdf", 0)
+    x0, y0, x1, y1 = _box(square)
+    assert min(left - x0, x1 - right, top - y0, y1 - bottom) >= 3.0 - 0.05
+    assert bottom - top > 4.0  # and still a big number
+
+
+def _digit_boxes(pdf: Path, page: int):
+    """The box (left, top), (right, bottom) in page mm, y down, of every digit shown on a page."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        p = doc[page]
+        height = p.get_size()[1] * 25.4 / 72
+        text = p.get_textpage()
+        out = []
+        for i in range(text.count_chars()):
+            if text.get_text_range(i, 1).isdigit():
+                left, bottom, right, top = (v * 25.4 / 72 for v in text.get_charbox(i))
+                out.append(((left, height - top), (right, height - bottom)))
+        return out
+    finally:
+        doc.close()

@@ -29,17 +29,20 @@ FOLD = Style(stroke="#4d4d4d", width_mm=0.2, dash_mm=(1.2, 0.9))  # dashed, ligh
 ON_TAB_MM = 0.5  # a face's colour runs this far onto its tab: a fold a little off shows no grey
 
 
-def draw_die(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:
-    """One side of one printed piece of a die: a sticker, or a whole net."""
+def draw_die(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None,
+             safe_mm: float = 0.0) -> None:
+    """One side of one printed piece of a die: a sticker, or a whole net. ``safe_mm``: a print shop's
+    safe zone, kept by a face's words where they fit so (else the home kit's CUT_CLEAR_MM)."""
     sides, printed, edge = die_of(comp.spec, comp.size_mm[0])
     if printed == DiePrint.NET:
-        _net(s, edge, look, bleed_mm, game)
+        _net(s, edge, look, bleed_mm, game, safe_mm)
         return
     shape = face_polygon(sides, edge)
-    draw_face(s, shape, grown(shape, bleed_mm), look, game)
+    draw_face(s, shape, grown(shape, bleed_mm), look, game, safe_mm)
 
 
-def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game: Game | None) -> None:
+def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game: Game | None,
+              safe_mm: float = 0.0) -> None:
     """One face in its ``shape`` (corners about the origin), its ground out to ``art`` (the shape and
     its bleed)."""
     cx, cy, r = incircle(shape)
@@ -69,7 +72,9 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
         colour, width = look.cut
         s.draw(Path.polygon(grown(shape, -width / 2)), Style(stroke=colour, width_mm=width, join="round"))
     if _value_only(look):  # a number or a word alone: as large as stays CUT_CLEAR_MM inside the shape
-        size = value_size(shape, look)
+        size = value_size(shape, look, safe_mm)
+        if safe_mm > CUT_CLEAR_MM and not _fits(shape, look, size, safe_mm):
+            size = value_size(shape, look)
         with s.saved():
             if look.rotate:
                 s.translate(cx, cy)
@@ -79,6 +84,10 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
                    fill=look.ink, anchor=Anchor.MIDDLE)
         return
     room, (x, y) = _room(shape, look)
+    if safe_mm > CUT_CLEAR_MM:  # the shop's safe zone, where the face's words fit in it
+        safe, at = _room(shape, look, safe_mm)
+        if len(layout(safe, look, game).problems) <= len(layout(room, look, game).problems):
+            room, (x, y) = safe, at
     with s.saved():
         s.translate(x, y)
         draw_content(s, room, look, game)
@@ -92,11 +101,12 @@ def _value_only(look: Look) -> bool:
 VALUE_MIN_PT = 6.0  # a die's number is never set smaller
 
 
-def value_size(shape: list[Point], look: Look) -> float:
+def value_size(shape: list[Point], look: Look, clear_mm: float = 0.0) -> float:
     """The size of a face's lone value: the largest (up to 42% of the face's circle, 40 pt) whose box,
-    centred on the circle, keeps CUT_CLEAR_MM inside every side; VALUE_MIN_PT at the least."""
+    centred on the circle, keeps CUT_CLEAR_MM (or ``clear_mm``, if more) inside every side;
+    VALUE_MIN_PT at the least."""
     cx, cy, r = incircle(shape)
-    inner = grown(shape, -CUT_CLEAR_MM)
+    inner = grown(shape, -max(CUT_CLEAR_MM, clear_mm))
     size = min(40.0, 2 * r * 0.42 * PT_PER_MM * 1.4)
     while size > VALUE_MIN_PT:
         half_w = widest(look.value, size, look.title_fonts, "bold") / 2
@@ -105,6 +115,12 @@ def value_size(shape: list[Point], look: Look) -> float:
             break
         size = max(VALUE_MIN_PT, size - 0.25)
     return size
+
+
+def _fits(shape: list[Point], look: Look, size: float, clear_mm: float) -> bool:
+    """Whether a lone value at ``size`` keeps ``clear_mm`` inside every side of the face."""
+    inner = grown(shape, -clear_mm)
+    return all(_inside(p, inner) for p in _box(shape, widest(look.value, size, look.title_fonts, "bold"), size))
 
 
 def _inside(p: Point, polygon: list[Point]) -> bool:
@@ -117,7 +133,7 @@ def _inside(p: Point, polygon: list[Point]) -> bool:
     return True
 
 
-def _room(shape: list[Point], look: Look) -> tuple[Component, Point]:
+def _room(shape: list[Point], look: Look, safe_mm: float = 0.0) -> tuple[Component, Point]:
     """The room a face's words and icon are laid out in, and its centre: a square face's own square,
     another shape's largest circle (a round piece as wide); on a player's face, inside its dark line."""
     cx, cy, r = incircle(shape)
@@ -126,6 +142,7 @@ def _room(shape: list[Point], look: Look) -> tuple[Component, Point]:
     clear = CUT_CLEAR_MM  # words and icons keep this far inside the cut, on a face of any size
     if look.player and 2 * r >= FRAME_MIN_PIECE_MM - 0.05:
         clear = OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM
+    clear = max(clear, safe_mm)
     kind = "square-tile" if square else "token"
     room = across
     for _ in range(3):  # the piece layout keeps its own inset inside the room: make the two add up
@@ -134,7 +151,7 @@ def _room(shape: list[Point], look: Look) -> tuple[Component, Point]:
     return Component("die-face", "", kind, (room, room), [], {}, "", 0), (0.0, 0.0) if square else (cx, cy)
 
 
-def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None) -> None:
+def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None, safe_mm: float = 0.0) -> None:
     """The cube net: tabs (with their bleed) first, each face over them, then the folds, dashed."""
     depth = tab_depth(edge)
     grey = Style(fill=TAB_FILL)
@@ -158,7 +175,7 @@ def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None) -
                 s.rotate(turn)
                 art = [(-px, -py) for px, py in art]
                 art = art[2:] + art[:2]
-            draw_face(s, face_polygon(6, edge), art, face, game)
+            draw_face(s, face_polygon(6, edge), art, face, game, safe_mm)
     for a, b in net_folds(edge):
         s.line(a[0], a[1], b[0], b[1], FOLD)
 

@@ -29,7 +29,7 @@ def piece_painter(game: Game, comp: Component, side: str,
     if comp.kind == "die":
         from ..components.die import draw_die  # lazy: dice only
 
-        return lambda s, c, look, bleed: draw_die(s, c, look, bleed, game)
+        return lambda s, c, look, bleed: draw_die(s, c, look, bleed, game, safe_mm)
     from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
 
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)
