@@ -152,7 +152,8 @@ def _room(shape: list[Point], look: Look, safe_mm: float = 0.0) -> tuple[Compone
 
 
 def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None, safe_mm: float = 0.0) -> None:
-    """The cube net: tabs (with their bleed) first, each face over them, then the folds, dashed."""
+    """The cube net: tabs (with their bleed) first, each face over them, the tabs again over the faces'
+    bleed (a face's colour runs only ON_TAB_MM onto its own tab), then the folds, dashed."""
     depth = tab_depth(edge)
     grey = Style(fill=TAB_FILL)
     sides = net_sides(edge)
@@ -176,6 +177,13 @@ def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None, s
                 art = [(-px, -py) for px, py in art]
                 art = art[2:] + art[:2]
             draw_face(s, face_polygon(6, edge), art, face, game, safe_mm)
+    on = min(bleed, ON_TAB_MM)
+    for a, b, has in sides:  # each tab again over the faces' bleed, but the strip of face colour at its base
+        if has:
+            ux, uy = (b[0] - a[0]) / edge, (b[1] - a[1]) / edge
+            nx, ny = uy, -ux
+            s.polygon(tab((a[0] + (nx + ux) * on, a[1] + (ny + uy) * on), (b[0] + (nx - ux) * on, b[1] + (ny - uy) * on),
+                          depth - on), grey)
     for a, b in net_folds(edge):
         s.line(a[0], a[1], b[0], b[1], FOLD)
 
