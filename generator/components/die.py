@@ -182,8 +182,9 @@ def _net(s: Surface, edge: float, look: Look, bleed: float, game: Game | None, s
         if has:
             ux, uy = (b[0] - a[0]) / edge, (b[1] - a[1]) / edge
             nx, ny = uy, -ux
-            s.polygon(tab((a[0] + (nx + ux) * on, a[1] + (ny + uy) * on), (b[0] + (nx - ux) * on, b[1] + (ny - uy) * on),
-                          depth - on), grey)
+            start = (a[0] + (nx + ux) * on, a[1] + (ny + uy) * on)
+            end = (b[0] + (nx - ux) * on, b[1] + (ny - uy) * on)
+            s.polygon(tab(start, end, depth - on), grey)
     for a, b in net_folds(edge):
         s.line(a[0], a[1], b[0], b[1], FOLD)
 
