@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..errors import DataError, show
+from ..errors import DataError
 from ..schema import check
 from ..template import template_errors
 from ..yamlsrc import YList, YMap
@@ -64,9 +64,7 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                 parent_name = el.get("extends")
                 if parent_name is not None:
                     if not isinstance(parent_name, (str, int)) or isinstance(parent_name, bool):
-                        errors.append(el.error(f"extends: names another element of the layout (extends: title), "
-                                               f"not {show(parent_name)}", "extends"))
-                        return None
+                        return None  # a list or a mapping: the format's check refuses it at its line
                     if parent_name in seen:
                         errors.append(el.error(f"elements extend each other in a loop "
                                                f"({' -> '.join(seen + (parent_name,))})", "extends"))
