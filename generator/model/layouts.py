@@ -63,6 +63,8 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                     return base
                 parent_name = el.get("extends")
                 if parent_name is not None:
+                    if not isinstance(parent_name, (str, int)) or isinstance(parent_name, bool):
+                        return None  # a list or a mapping: the format's check refuses it at its line
                     if parent_name in seen:
                         errors.append(el.error(f"elements extend each other in a loop "
                                                f"({' -> '.join(seen + (parent_name,))})", "extends"))
