@@ -316,6 +316,7 @@ def test_the_gallery_and_tts_show_each_die(tmp_path):
     ("sides: 6", "sides: 7", "a die has 4, 6, 8, 10, 12 or 20 sides; got 7"),
     ("faces: [1, 2, 3, 4, 5, 6]", "faces: [1, 2, 3, 4, 5]", "a d6 has 6 faces; faces: lists 5"),
     ("print: stickers", "print: net", "print: net folds a cube (sides: 6); a d20 prints as stickers"),
+    ("print: stickers", "print: nets", "expected one of net, stickers; got 'nets' (did you mean 'net'?)"),
 ])
 def test_a_die_that_cannot_print_is_refused_at_its_line(runner, tmp_path, change, needle, words):
     text = HEAD + """
