@@ -429,3 +429,14 @@ def _digit_boxes(pdf: Path, page: int):
         return out
     finally:
         doc.close()
+
+
+def test_the_ink_saver_pales_every_face_of_a_net():
+    from generator.components.inksaver import saver_front
+    from generator.components.look import resolve
+
+    game = load_game(EXAMPLE)
+    red = game.component("combat-die").items[0]
+    saved = saver_front(resolve(game, red.face, red.colour))
+    assert [face.outline for face in saved.faces] == ["#b8312f"] * 6  # the colour kept as a band inside the cut
+    assert all(face.fill != "#b8312f" and face.fill.startswith("#f") for face in saved.faces)
