@@ -50,7 +50,10 @@ class Context:
         return f"{self.file}:{self.line}" if self.line else self.file
 
     def label(self, source: str, owner: Any, key: Any) -> str:
-        names = [n for n in compile_text(source).names if n in self.columns]
+        try:
+            names = [n for n in compile_text(source).names if n in self.columns]
+        except TemplateError:  # a template that does not compile is placed by its line, not a column
+            names = []
         names += [m.group(2) for m in ROW_KEY.finditer(source) if m.group(2) in self.columns]
         if len(names) == 1:
             return names[0]
