@@ -75,7 +75,11 @@ def render(value: Any, ctx: Context, owner: Any, key: Any) -> Any:
         if MARK not in value:
             return value
         try:
-            return compile_text(value).render(ctx.vars)
+            compiled = compile_text(value)
+        except TemplateError:  # said once at its line (template_errors: the component's or its layout's)
+            return DROP
+        try:
+            return compiled.render(ctx.vars)
         except TemplateError as exc:
             ctx.fail(f"{key}: {exc}", ctx.label(value, owner, key))
             return DROP
