@@ -21,7 +21,7 @@ from typing import Any
 
 from ..fileio import write_atomic
 from ..layout.page import PRINT_NOTE
-from ..layout.textpage import BOTH_SIDES_NOTES, print_notes
+from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, print_notes
 from ..model import Component, Game
 from ..resources import templates_dir
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
@@ -245,7 +245,9 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                       "shared_back": shared_back, "piece_word": _piece_word(comp),
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
-    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2]
+    kinds = {c.kind for c, _ in groups}
+    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2] + \
+        ([DICE_NOTE] if any(c.kind == "die" and c.spec.get("print") == "net" for c, _ in groups) else [])
     extras = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
@@ -263,7 +265,8 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
-        single_note=print_notes(False)[-1], extras=extras,
+        single_note=print_notes(False)[-1], extras=extras, hexes="hex-tile" in kinds,
+        duplex=any(c.double_sided for c, _ in groups),
         total=sum(c.count for c in components if c.kind in PIECE_KINDS))
     out[folder / "index.html"] = html.encode("utf-8")
     return out
