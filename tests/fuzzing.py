@@ -43,7 +43,7 @@ BUILD_GAMES = [ROOT / "docs" / "example-game", ROOT / "data" / "farlander"]
 # variants, hex ids, links, edges, cells, copies, dice). A fixed list, so that a case replays when
 # another example is added: add new ones at the end.
 FEATURE_GAMES = [ROOT / "data" / "examples" / name for name in (
-    "forge_and_field", "counter_sheet", "star_lanes", "tile_laying", "roll_and_write")]
+    "forge_and_field", "counter_sheet", "star_lanes", "tile_laying", "roll_and_write", "dice")]
 FEATURE_FILES = (".yaml", ".yml", ".csv", ".tsv")
 
 HOSTILE = [

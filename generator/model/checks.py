@@ -75,6 +75,16 @@ def check_whole(spec: Any, errors: list[DataError]) -> None:
                                      "elements"))
 
 
+def check_colours(main: Any, colours: Iterable[Any], errors: list[DataError]) -> None:
+    """Each player colour listed once."""
+    ids: set[str] = set()
+    cols = main.get("colours") or []
+    for i, colour in enumerate(colours):
+        if colour.id in ids:
+            errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
+        ids.add(colour.id)
+
+
 def check_card_rotate(face: Any, errors: list[DataError]) -> None:
     if isinstance(face, YMap) and "rotate" in face:
         turn = face["rotate"]
