@@ -116,6 +116,11 @@ def element_colours(el: YMap, kind: str, per_player: bool, errors: list[DataErro
                                       key))
 
 
+def player_colours(el: Any) -> Iterable[tuple[str, Any, Any]]:
+    """(key, player or player-ink, the mapping holding it) for each player colour word in an element."""
+    return ((key, value, owner) for key, value, owner in _colours_within(el) if value in _PLAYER_WORDS)
+
+
 def _colours_within(value: Any) -> Iterable[tuple[str, Any, Any]]:
     """(key, colour, the mapping holding it) for every colour key in an element, its marks, hexsides
     and routes included."""
