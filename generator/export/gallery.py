@@ -21,7 +21,7 @@ from typing import Any
 
 from ..fileio import write_atomic
 from ..layout.page import PRINT_NOTE
-from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, print_notes
+from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, page_ranges, print_notes
 from ..model import Component, Game
 from ..resources import templates_dir
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
@@ -217,7 +217,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                           "svgs": [{"n": i, "link": _rel(p, folder)} for i, p in enumerate(svgs, 1)
                                    if _exists(p, files)]})
         for cid, pages in doc["component_pages"].items():
-            where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": _ranges(pages)})
+            where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": page_ranges(pages)})
     posters = []
     for comp in components:
         if comp.kind == "board":
@@ -312,21 +312,6 @@ def tts_steps(game_id: str, url_base: str) -> list[str]:
     else:
         steps.append(f"Its pictures are read from {url_base}: upload this kit's tts folder there first.")
     return steps
-
-
-def _ranges(pages: list[int]) -> str:
-    """[3, 4, 5, 9] -> "3-5, 9"."""
-    out = []
-    pages = sorted(pages)
-    start = prev = pages[0]
-    for p in pages[1:] + [None]:
-        if p is not None and p == prev + 1:
-            prev = p
-            continue
-        out.append(f"{start}" if start == prev else f"{start}-{prev}")
-        if p is not None:
-            start = prev = p
-    return ", ".join(out)
 
 
 def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, bytes]:
