@@ -468,3 +468,43 @@ components:
     frame, text = _elements(game.components[0].items[0])
     assert (text["at_mm"], text["size_mm"], text["fill"], text["text"]) == ([-23, -20], [16, 8], "#222222", "A")
     assert frame["at_mm"] == [-20, -30]
+
+
+ICON_TABLE = """values:
+  icon_for: {A: crown, B: sword, X: shield}
+layouts:
+  card:
+    icons: {type: icon, at_mm: [-25, 30], size_mm: [8, 8], icon: "{{ icon_for[Icons[i]] }}",
+            repeat: "{{ Icons|length }}", step_mm: [10, 0]}
+components:
+  - id: deck
+    name: Deck
+    kind: square-tile
+    size_mm: [63.5, 88.9]
+    layout: card
+    items_from: cards.csv
+"""
+
+
+def test_a_values_table_turns_each_letter_of_a_cell_into_its_icon(tmp_path):
+    """nanDECK's ICON=[all],A,up.svg then ICONS=[all],[icons],...: a cell "BX" prints a sword then a
+    shield, 10 mm apart, from a table written once in values:."""
+    game = _load(_game(tmp_path / "g", ICON_TABLE, {"cards.csv": "Name,Icons\nWounded,BX\nHurt,AX\n"}))
+    wounded, hurt = game.components[0].items
+    assert [(e["icon"], e["at_mm"]) for e in _elements(wounded)] == [("sword", [-25, 30]), ("shield", [-15, 30])]
+    assert [e["icon"] for e in _elements(hurt)] == ["crown", "shield"]
+
+
+def test_a_value_that_is_neither_a_text_nor_a_table_says_what_values_may_be(runner, tmp_path):
+    folder = _game(tmp_path / "g", """values: {ink: [1, 2], table: {"yes": 1, Elite: [3]}}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "values.ink: expected a text, number, true/false, or a table of them" in result.output, result.output
+    assert "values.table.Elite: expected a text, number or true/false" in result.output, result.output
+    assert "expected true or false" not in result.output

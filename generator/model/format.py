@@ -321,7 +321,19 @@ COMPONENT.keys.update({
                                       "headers named like item keys fill them (in any case), every other "
                                       "column is a field for {{ expressions }}"),
 })
-VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+PLAIN_VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+
+
+def _table_key(v: Any) -> str | None:
+    """A key of a values table, as a cell writes it: ``A``, ``Worker``, ``Heavy Cavalry``, ``12``."""
+    if isinstance(v, bool) or not isinstance(v, (str, int)) or isinstance(v, str) and not 0 < len(v) <= 64:
+        return "expected a text of up to 64 characters or a whole number (put yes, no, on, off in quotes)"
+    return None
+
+
+VALUE_TABLE = MapOf(PLAIN_VALUE, "table",
+                    key=Scalar("table key", _table_key, {"type": "string", "pattern": "^.{1,64}$"}))
+VALUE = OneOf((TEXT, BOOL, VALUE_TABLE), "a text, number, true/false, or a table of them ({A: up, B: down})")
 VARIANT = Map({}, "variant (top-level keys of game.yaml, merged over them)", open=True)
 GAME_FILE.keys.update({
     "layouts": Key(MapOf(LAYOUT), doc="named element lists for components' layout: keys"),
