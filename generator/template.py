@@ -30,6 +30,8 @@ from .yamlsrc import YList, YMap
 
 MARK = "{{"
 _PART = re.compile(r"\{\{(.*?)\}\}", re.S)
+# jinja2's wording for a missing key: "'dict object' has no attribute 'drome'" (a table, a row)
+_NO_KEY = re.compile(r"'(?:[\w.]+\.)?(?:dict|YMap|RowMap) object' has no attribute (.+)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 ROW_KEY = re.compile(r"""row\[\s*(['"])([^'"\\]*)\1\s*\]""")
 MAX_EXPRESSION = 500  # characters inside one {{ }}
@@ -227,6 +229,10 @@ def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
     except SecurityError as exc:  # before UndefinedError: it is one
         raise TemplateError(f"{{{{ {expr.source} }}}}: refused: {exc}") from None
     except UndefinedError as exc:
+        missing = _NO_KEY.fullmatch(exc.message or "")
+        if missing:  # {'human': ..., 'drone': ...}[faction] with "drome" in the cell
+            raise TemplateError(f"{{{{ {expr.source} }}}}: the table it looks up has no key {missing.group(1)}"
+                                ) from None
         raise TemplateError(f"{{{{ {expr.source} }}}}: {exc.message or 'undefined'} (no such column or "
                             f"field)") from None
     except (ArithmeticError, TypeError, ValueError, AttributeError, IndexError, KeyError, RecursionError,

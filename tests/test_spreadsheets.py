@@ -495,6 +495,14 @@ def test_a_values_table_turns_each_letter_of_a_cell_into_its_icon(tmp_path):
     assert [e["icon"] for e in _elements(hurt)] == ["crown", "shield"]
 
 
+def test_a_letter_missing_from_a_values_table_is_named_at_its_cell(runner, tmp_path):
+    folder = _game(tmp_path / "g", ICON_TABLE, {"cards.csv": "Name,Icons\nWounded,BX\nHurt,AZ\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "cards.csv:3 (Icons)" in result.output and "has no key 'Z'" in result.output, result.output
+    assert "no such column" not in result.output
+
+
 def test_a_value_that_is_neither_a_text_nor_a_table_says_what_values_may_be(runner, tmp_path):
     folder = _game(tmp_path / "g", """values: {ink: [1, 2], table: {"yes": 1, Elite: [3]}}
 components:
