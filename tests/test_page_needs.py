@@ -327,3 +327,30 @@ components:
     assert result.exit_code == 0, result.output
     data = next((out / "pg" / "a4").glob("*.pdf")).read_bytes()
     assert b"DejaVuSerifCondensed-Bold" in data and b"Test-Sans" in data  # the sun from the fallback
+
+
+def test_box_text_sits_left_centred_or_right_as_align_says(tmp_path):
+    """Squib's and nanDECK's align: a nanDECK card's left-aligned body text and bulleted prompts,
+    a Squib description centred, a cost right-aligned; with and without valign."""
+    image, px = _face(tmp_path, """[
+        {type: box, at_mm: [-25, -36], size_mm: [50, 10], stroke: none, text: "Left", size_pt: 12, align: left},
+        {type: box, at_mm: [-25, -24], size_mm: [50, 10], stroke: none, text: "Mid", size_pt: 12},
+        {type: box, at_mm: [-25, -12], size_mm: [50, 10], stroke: none, text: "Right", size_pt: 12, align: right},
+        {type: box, at_mm: [-25, 0], size_mm: [50, 10], stroke: none, text: "Left", size_pt: 12, align: left,
+         valign: middle},
+        {type: box, at_mm: [-25, 12], size_mm: [50, 10], stroke: none, text: "Right", size_pt: 12,
+         align: right, valign: bottom}]""", kind="square-tile", size="size_mm: [60, 80]")
+
+    def ink_across(y0: float) -> tuple[float, float]:
+        xs = [x / 4 for x in range(-26 * 4, 26 * 4)
+              if any(image.getpixel(px(x / 4, y0 + k / 2))[0] < 100 for k in range(1, 19))]
+        return min(xs), max(xs)
+
+    left, right = ink_across(-36)
+    assert -24 <= left <= -22.5 and right < -5  # from 1.5 mm inside the box's left edge
+    left, right = ink_across(-24)
+    assert abs((left + right) / 2) < 1  # centred, as before
+    left, right = ink_across(-12)
+    assert 22.5 <= right <= 24 and left > 5  # to 1.5 mm inside its right edge
+    assert -24 <= ink_across(0)[0] <= -22.5
+    assert 22.5 <= ink_across(12)[1] <= 24

@@ -39,6 +39,8 @@ class Box(Element, kind="box"):
                                               "it makes over white paper in --print-shop files"), 1.0)
     valign: str | None = field(Key(enum("top", "middle", "bottom"),
                                    doc="box: where the text sits in the box (default top)"))
+    align: str | None = field(Key(enum("left", "centre", "right"),
+                                  doc="box: where each line of the text sits across the box (default centre)"))
     max_lines: int | None = field(Key(integer(1, 100), doc="box: the text shrinks until it takes at most this "
                                                            "many lines (down to min_pt; past it, the lines after "
                                                            "are left out)"))
@@ -75,7 +77,7 @@ class Box(Element, kind="box"):
         if self.text and self.valign is None and self.max_lines is None and self.min_pt is None:
             draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
                           h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
-                          align=Anchor.MIDDLE, family=fam, icons=game.icons, where=self.where)
+                          align=self._anchor(), family=fam, icons=game.icons, where=self.where)
         elif self.text:
             self._fitted_text(s, game, (x + 1.5, y + (5 if label else 1.5), w - 3, h - (6.5 if label else 3)),
                               text_ink, fam, base)
@@ -102,6 +104,12 @@ class Box(Element, kind="box"):
         lead = size * MM_PER_PT * 1.2
         spare = max(0.0, h - len(lines) * lead)
         top = y + {"middle": spare / 2, "bottom": spare}.get(self.valign or "top", 0.0)
+        anchor = self._anchor()
+        lx = {Anchor.START: x, Anchor.END: x + w}.get(anchor, x + w / 2)
         for i, line in enumerate(lines):
-            draw_line(s, x + w / 2, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
-                      anchor=Anchor.MIDDLE, icons=game.icons)
+            draw_line(s, lx, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
+                      anchor=anchor, icons=game.icons)
+
+    def _anchor(self) -> Anchor:
+        """Squib's and nanDECK's align: left, center, right."""
+        return {"left": Anchor.START, "right": Anchor.END}.get(self.align or "centre", Anchor.MIDDLE)
