@@ -248,3 +248,46 @@ def test_a_link_from_a_hex_to_itself_is_refused(runner, tmp_path):
     assert result.exit_code == 1
     assert (f"game.yaml:{line_of(folder, 'type: link')}: a link from a place to the same place prints nothing"
             in result.output)
+
+
+@pytest.mark.parametrize("orientation, above, upper_right", [
+    ("flat", [0, -1], [1, -1]),      # flat hexes: [0, -1] right above [0, 0], [1, -1] up and to the right
+    ("pointy", [0, -1], [1, -1]),    # pointy hexes: [0, -1] up and to the left, [1, -1] up and to the right
+])
+def test_axial_hexes_lie_where_the_docs_say(tmp_path, orientation, above, upper_right):
+    """docs/data-format.md: q counts to the right, r downwards; a protograf HexHex ring, clockwise
+    from the hex above the centre, is written in axial [q, r] from that."""
+    from tests.measure import box_of
+
+    folder = write_game(tmp_path, HEAD + f"""components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 120]
+    elements:
+      - type: hexgrid
+        at_mm: [60, 60]
+        radius: 1
+        hex_mm: 30
+        orientation: {orientation}
+        marks: [{{hex: [0, 0], fill: "#00ff00"}}, {{hex: {above}, fill: "#ff0000"}},
+                {{hex: {upper_right}, fill: "#0000ff"}}, {{hex: [-1, 0], fill: "#ffff00"}}]
+""")
+    image, _ = _page(tmp_path, folder)
+
+    def centre(colour: str) -> tuple[float, float]:
+        b = box_of(image, colour)
+        return (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+
+    cx, cy = centre("#00ff00")
+    ax, ay = centre("#ff0000")
+    rx, ry = centre("#0000ff")
+    lx, ly = centre("#ffff00")
+    if orientation == "flat":  # 30 mm across the flats: the hex above is 30 mm up
+        assert (ax - cx, ay - cy) == (pytest.approx(0, abs=0.5), pytest.approx(-30, abs=0.5))
+        assert (rx - cx, ry - cy) == (pytest.approx(25.98, abs=0.5), pytest.approx(-15, abs=0.5))
+        assert (lx - cx, ly - cy) == (pytest.approx(-25.98, abs=0.5), pytest.approx(-15, abs=0.5))
+    else:  # pointy: neighbours 30 mm apart, at 60 degree steps from the right
+        assert (ax - cx, ay - cy) == (pytest.approx(-15, abs=0.5), pytest.approx(-25.98, abs=0.5))
+        assert (rx - cx, ry - cy) == (pytest.approx(15, abs=0.5), pytest.approx(-25.98, abs=0.5))
+        assert (lx - cx, ly - cy) == (pytest.approx(-30, abs=0.5), pytest.approx(0, abs=0.5))

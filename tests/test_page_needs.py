@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.cli import cli
 
 from gamefolder import write_folder
@@ -354,3 +356,17 @@ def test_box_text_sits_left_centred_or_right_as_align_says(tmp_path):
     assert 22.5 <= right <= 24 and left > 5  # to 1.5 mm inside its right edge
     assert -24 <= ink_across(0)[0] <= -22.5
     assert 22.5 <= ink_across(12)[1] <= 24
+
+
+@pytest.mark.parametrize("kind, size, shows", [
+    ("card", "size_mm: [63.5, 88.9]", False),        # under the card's title band
+    ("square-tile", "size_mm: [63.5, 88.9]", True),  # a blank face, as a Squib or nanDECK card is
+])
+def test_a_squib_style_card_is_a_square_tile_of_the_cards_size(tmp_path, kind, size, shows):
+    """docs/data-format.md: a card always has its title band, drawn over the face's elements; a
+    square-tile of the card's size is a blank face where the designer's title and faction icon (at
+    Squib's x: 75, y: 75 px, 2.5 mm from the top cut) show."""
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-28.6, -41.3], size_mm: [6.35, 6.35], radius_mm: 0,
+        fill: "#ff0000", stroke: none}]""", kind=kind, size=size)
+    red = image.getpixel(px(-25.4, -38.1))
+    assert (red[0] > 200 and red[1] < 60 and red[2] < 60) is shows, red
