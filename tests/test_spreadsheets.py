@@ -453,6 +453,30 @@ def test_items_csv_rows_take_the_faces_templates(tmp_path):
     assert (second.name, second.count, second.face["subtitle"]) == ("A", 2, "A (3)")
 
 
+def test_an_element_extending_badly_is_refused_once_at_its_line(runner, tmp_path):
+    folder = _game(tmp_path / "g", """layouts:
+  card:
+    x: {extends: y, type: text, at_mm: [0, 0], text: x}
+    y: {extends: x, type: text, at_mm: [0, 5], text: y}
+    z: {extends: [1, 2], type: text, at_mm: [0, 9], text: z}
+    w: {extends: z, shift_mm: [0, 4]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: card
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    lines = [ln for ln in result.output.splitlines() if "game.yaml:" in ln]
+    assert result.exit_code == 1
+    assert sum("extend each other in a loop" in ln for ln in lines) == 1, result.output
+    z_line, w_line = 6, 7  # after the game: line _game writes
+    assert [ln.split("game.yaml:", 1)[1] for ln in lines if f"game.yaml:{z_line}:" in ln] == \
+        [f"{z_line}: layouts.card.z.extends: expected an id (up to 64 lowercase letters, digits, - and _)"]
+    assert not any(f"game.yaml:{w_line}:" in ln for ln in lines)  # w extends the refused z: said once, at z
+
+
 def test_an_extending_element_moves_and_grows_as_squibs_plus_equals(tmp_path):
     game = _load(_game(tmp_path / "g", """layouts:
   card:

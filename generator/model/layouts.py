@@ -52,17 +52,22 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                     continue
                 check(el, fmt.LAYOUT_ELEMENT, errors, (el.file, el.line), f"layouts.{name}.{key}")
             elements = dict(out)
-            resolved: dict[str, YMap] = {}
+            resolved: dict[str, YMap | None] = {}
 
             def element(key: str, seen: tuple[str, ...]) -> YMap | None:
-                if key in resolved:
-                    return resolved[key]
+                if key not in resolved:  # each element once: a refusal is said once, however often it is named
+                    resolved[key] = merge(key, seen)
+                return resolved[key]
+
+            def merge(key: str, seen: tuple[str, ...]) -> YMap | None:
                 el = own.get(key)
                 base = elements.get(key)
                 if not isinstance(el, YMap):
                     return base
                 parent_name = el.get("extends")
                 if parent_name is not None:
+                    if not isinstance(parent_name, (str, int)) or isinstance(parent_name, bool):
+                        return None  # a list or a mapping: the format's check refuses it at its line
                     if parent_name in seen:
                         errors.append(el.error(f"elements extend each other in a loop "
                                                f"({' -> '.join(seen + (parent_name,))})", "extends"))
@@ -72,14 +77,14 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                     else:
                         base_el = element(parent_name, seen + (parent_name,)) if parent_name in own \
                             else elements.get(parent_name)
+                    if base_el is None and parent_name in own:
+                        return None  # an element refused itself (said at its line): not said again here
                     if base_el is None:
                         errors.append(el.error(f"extends: no element {parent_name!r} in layout {name!r}",
                                                "extends"))
                         return None
                     base = base_el
-                merged = _merge_element(base, el)
-                resolved[key] = merged
-                return merged
+                return _merge_element(base, el)
 
             order = [k for k, _ in out if k is not None]
             unnamed = [(k, e) for k, e in out if k is None]
