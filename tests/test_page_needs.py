@@ -370,3 +370,21 @@ def test_a_squib_style_card_is_a_square_tile_of_the_cards_size(tmp_path, kind, s
         fill: "#ff0000", stroke: none}]""", kind=kind, size=size)
     red = image.getpixel(px(-25.4, -38.1))
     assert (red[0] > 200 and red[1] < 60 and red[2] < 60) is shows, red
+
+
+def test_a_box_edge_may_be_dashed_as_squibs_safe_zone_is(tmp_path):
+    """Squib's economy layout: rect layout: 'safe' is a dashed, rounded rectangle inside the cut."""
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-25, -30], size_mm: [50, 60], fill: none, stroke: "#ff0000",
+        width_mm: 0.6, radius_mm: 1.4, dash_mm: [2, 2]},
+        {type: box, at_mm: [-20, -20], size_mm: [40, 40], fill: none, stroke: "#0000ff", width_mm: 0.6}]""",
+                      kind="square-tile", size="size_mm: [63.5, 88.9]")
+
+    def along_top(y_mm: float, colour: int) -> list[bool]:
+        return [image.getpixel(px(x / 4, y_mm))[colour] > 200 and sum(image.getpixel(px(x / 4, y_mm))) < 400
+                for x in range(-60, 60)]  # the middle 30 mm of each, clear of the rounded corners
+
+    dashed, solid = along_top(-30, 0), along_top(-20, 2)
+    assert all(solid)  # a plain edge: unbroken
+    assert 0.3 < sum(dashed) / len(dashed) < 0.7  # 2 mm on, 2 mm off: about half of it inked
+    runs = sum(1 for a, b in zip(dashed, dashed[1:]) if a and not b)
+    assert 6 <= runs <= 9  # 30 mm of edge: about seven dashes

@@ -11,7 +11,7 @@ from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
 from ..schema import Key, enum, integer, num
 from ..vocabulary import Anchor
-from .keys import AT, AT_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
+from .keys import AT, AT_MM, DASH_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class Box(Element, kind="box"):
     fill: str | None = field(FILL)
     stroke: str | None = field(STROKE)  # default: the board's ink
     width_mm: float = field(WIDTH_MM, 0.4)
+    dash_mm: list[float] | None = field(DASH_MM)  # a dashed edge (Squib's rect dash:, a safe zone)
     label: Any = field(LABEL)  # small and bold in the top-left corner
     icon: str | None = field(ICON)
     text: Any = field(TEXT_KEY)  # wrapped and shrunk to fit the box
@@ -55,12 +56,13 @@ class Box(Element, kind="box"):
         radius = min(float(self.radius_mm), w / 2, h / 2)
         outline = Path.rounded_rect(x, y, w, h, radius) if radius > 0 else Path.rect(x, y, w, h)
         stroke = self.el.get("stroke", ink)
+        dash = tuple(self.dash_mm) if self.dash_mm else None
         edge = Style(fill=None if fill in (None, "none") else fill, stroke=None if stroke == "none" else stroke,
-                     width_mm=self.width_mm, opacity=float(self.opacity))
+                     width_mm=self.width_mm, opacity=float(self.opacity), dash_mm=dash)
         if t:  # fill, then the pattern, then the edge over it
             s.draw(outline, Style(fill=fill, opacity=float(self.opacity)))
             terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill, ink)
-            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity)
+            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity, dash_mm=dash)
         s.draw(outline, edge)
         seen = fill if float(self.opacity) >= 1 or fill in (None, "none") else \
             mix(fill, "#ffffff", 1 - float(self.opacity))  # a translucent fill as it shows on paper
