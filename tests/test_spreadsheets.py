@@ -540,3 +540,30 @@ components:
     assert "values.ink: expected a text, number, true/false, or a table of them" in result.output, result.output
     assert "values.table.Elite: expected a text, number or true/false" in result.output, result.output
     assert "expected true or false" not in result.output
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
+       '<rect width="10" height="10" fill="#000000"/></svg>\n')
+
+
+def test_every_bad_row_of_a_sheet_is_reported_in_one_run(runner, tmp_path):
+    """The Squib tutorial deck with two mistakes: 'drome' for drone in row 4 and a picture that is not
+    there in row 5. validate names both at once, not the second only after the first is fixed."""
+    folder = _game(tmp_path / "g", """layouts:
+  card:
+    faction: {type: image, at_mm: [-28, -41], size_mm: [6, 6], image: "{{ {'human': 'h', 'drone': 'd'}[faction] }}.svg"}
+    art: {type: image, at_mm: [-15, -27], size_mm: [30, 30], image: "{{ illustration }}.svg"}
+components:
+  - id: deck
+    name: Deck
+    kind: square-tile
+    size_mm: [63.5, 88.9]
+    layout: card
+    items_from: data.csv
+""", {"data.csv": "name,faction,illustration\nNinja,human,ninja\nPirate,human,ninja\nZombie,drome,ninja\n"
+                  "Robot,drone,robot-golm\n", "h.svg": SVG, "d.svg": SVG, "ninja.svg": SVG})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "data.csv:4 (faction)" in result.output and "no key 'drome'" in result.output, result.output
+    assert "data.csv:5 (illustration): image 'robot-golm.svg': no such file" in result.output, result.output
+    assert "2 problems found" in result.output
