@@ -35,7 +35,8 @@ class Box(Element, kind="box"):
     ink: str | None = field(INK)
     font: str | None = field(FONT)
     terrain: str | None = field(TERRAIN)
-    radius_mm: float = field(Key(num(0, 50), doc="box: the corners' radius (0: square corners; default 1.5)"), 1.5)
+    radius_mm: float = field(Key(num(0, 2500), doc="box: the corners' radius (0: square corners; default 1.5; "
+                                                   "half the side: a disc)"), 1.5)
     opacity: float = field(Key(num(0, 1), doc="box: 1 opaque (default) to 0 invisible; flattened to the colour "
                                               "it makes over white paper in --print-shop files"), 1.0)
     valign: str | None = field(Key(enum("top", "middle", "bottom"),
