@@ -127,6 +127,8 @@ def _stream_svg(path: Path, root: Path | None) -> str | None:
                             "path data begins with M x,y")
                 if attr.rpartition("}")[2] == "href":
                     why = _reference_problem(path, value, root)
+                    if why is None and value.strip()[:1] in ("#", "") and str(element.tag).endswith("image"):
+                        why = f"an <image> refers to {show(value.strip(), 40)}, which is no picture file"
                     if why:
                         return f"{why} (its line {element.sourceline})"
     except etree.XMLSyntaxError as exc:

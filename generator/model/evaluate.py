@@ -50,7 +50,10 @@ class Context:
         return f"{self.file}:{self.line}" if self.line else self.file
 
     def label(self, source: str, owner: Any, key: Any) -> str:
-        names = [n for n in compile_text(source).names if n in self.columns]
+        try:
+            names = [n for n in compile_text(source).names if n in self.columns]
+        except TemplateError:  # a template that does not compile is placed by its line, not a column
+            names = []
         names += [m.group(2) for m in ROW_KEY.finditer(source) if m.group(2) in self.columns]
         if len(names) == 1:
             return names[0]
@@ -72,7 +75,11 @@ def render(value: Any, ctx: Context, owner: Any, key: Any) -> Any:
         if MARK not in value:
             return value
         try:
-            return compile_text(value).render(ctx.vars)
+            compiled = compile_text(value)
+        except TemplateError:  # said once at its line (template_errors: the component's or its layout's)
+            return DROP
+        try:
+            return compiled.render(ctx.vars)
         except TemplateError as exc:
             ctx.fail(f"{key}: {exc}", ctx.label(value, owner, key))
             return DROP
