@@ -567,3 +567,21 @@ components:
     assert "data.csv:4 (faction)" in result.output and "no key 'drome'" in result.output, result.output
     assert "data.csv:5 (illustration): image 'robot-golm.svg': no such file" in result.output, result.output
     assert "2 problems found" in result.output
+
+
+def test_a_cell_written_in_html_prints_as_rich_text_with_the_html_filter(tmp_path):
+    """nanDECK's HTMLTEXT cells (constellation-cards' cards.csv): <br> and <li> lines, &#39;
+    entities and <b> bold, read by {{ Desc|html }} rather than printed as tags."""
+    cells = ('Name,Desc,Prompts\n'
+             'Dreamer,"Tomorrow beckons.<br><br>You aren&#39;t <b>alone</b>, 2*3.",'
+             '"<li>Remind someone</li><li>Light a candle</li>"\n')
+    game = _load(_game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {text: "{{ Desc|html }}", flavour: "{{ Prompts|html }}"}
+    items_from: cards.csv
+""", {"cards.csv": cells}))
+    card = game.components[0].items[0]
+    assert card.face["text"] == "Tomorrow beckons.\n\nYou aren't **alone**, 2\\*3."
+    assert card.face["flavour"] == "• Remind someone\n• Light a candle"
