@@ -358,16 +358,17 @@ def test_box_text_sits_left_centred_or_right_as_align_says(tmp_path):
     assert 22.5 <= ink_across(12)[1] <= 24
 
 
-@pytest.mark.parametrize("kind, size, shows", [
-    ("card", "size_mm: [63.5, 88.9]", False),        # under the card's title band
-    ("square-tile", "size_mm: [63.5, 88.9]", True),  # a blank face, as a Squib or nanDECK card is
+@pytest.mark.parametrize("kind, face, shows", [
+    ("card", "", False),                  # under the card's title band
+    ("card", ", band: none", True),       # no band: a blank face, as a Squib or nanDECK card is
+    ("square-tile", "", True),            # a tile of the card's size: no band either
 ])
-def test_a_squib_style_card_is_a_square_tile_of_the_cards_size(tmp_path, kind, size, shows):
-    """docs/data-format.md: a card always has its title band, drawn over the face's elements; a
-    square-tile of the card's size is a blank face where the designer's title and faction icon (at
-    Squib's x: 75, y: 75 px, 2.5 mm from the top cut) show."""
+def test_a_squib_style_card_has_band_none_or_is_a_square_tile(tmp_path, kind, face, shows):
+    """docs/data-format.md: a card's title band is drawn over the face's elements; with band: none
+    (or as a square-tile of the card's size) the designer's faction icon at Squib's x: 75, y: 75 px,
+    2.5 mm inside the top cut, shows."""
     image, px = _face(tmp_path, """[{type: box, at_mm: [-28.6, -41.3], size_mm: [6.35, 6.35], radius_mm: 0,
-        fill: "#ff0000", stroke: none}]""", kind=kind, size=size)
+        fill: "#ff0000", stroke: none}]""", face_extra=face, kind=kind, size="size_mm: [63.5, 88.9]")
     red = image.getpixel(px(-25.4, -38.1))
     assert (red[0] > 200 and red[1] < 60 and red[2] < 60) is shows, red
 
@@ -388,3 +389,11 @@ def test_a_box_edge_may_be_dashed_as_squibs_safe_zone_is(tmp_path):
     assert 0.3 < sum(dashed) / len(dashed) < 0.7  # 2 mm on, 2 mm off: about half of it inked
     runs = sum(1 for a, b in zip(dashed, dashed[1:]) if a and not b)
     assert 6 <= runs <= 9  # 30 mm of edge: about seven dashes
+
+
+def test_a_card_without_its_band_prints_its_title_in_ink_on_its_ground(tmp_path):
+    image, px = _face(tmp_path, "[]", face_extra=', band: none, fill: "#ffe19b"', kind="card",
+                      size="size_mm: [63.5, 88.9]")
+    band_area = [image.getpixel(px(x, -40)) for x in range(-30, 31, 2)]
+    assert all(p[:3] == (255, 225, 155) or sum(p[:3]) < 450 for p in band_area)  # ground or the title's ink
+    assert any(sum(p[:3]) < 200 for y in range(-42, -36) for p in [image.getpixel(px(x / 2, y)) for x in range(-8, 8)])

@@ -81,7 +81,8 @@ FACE_KEYS: dict[str, Key] = {
     "pattern": Key(enum(*PATTERNS)),
     "icon": Key(TEXT),
     "icon_scale": Key(num(0.1, 2.0)),
-    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill"),
+    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill; none: no band "
+                          "(the title on the card's ground, the face's elements uncovered)"),
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
