@@ -2,7 +2,7 @@
 second and the failure counts by class: issue 27's (segfault, traceback, internal error, >20 s,
 >500 MB, no line, partial output) and the fuzzer's stricter verdict (60 s, 300 MB).
 
-    python3 benchmarks/bench_fuzz.py --cases 10000 --seed 27 [--kinds data,solo,data-build]
+    python3 benchmarks/bench_fuzz.py --cases 10000 --seed 27 [--kinds data,solo,data-build,features,...]
 
 The game-data half ("data") mutates every input kind the format reads: the games' YAML (colours
 turned into keywords, 1e308, tags, paths with a NUL byte or 300 characters, nesting ...), pictures
@@ -38,7 +38,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--kinds", default="data,solo,data-build")
+    ap.add_argument("--kinds", default="data,solo,data-build,features,features-build,dice,dice-build")
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"fuzz: seed {args.seed}, machine load {load:.1f} on {os.cpu_count()} cores")

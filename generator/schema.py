@@ -226,7 +226,7 @@ def enum(*values: str) -> Scalar:
         from difflib import get_close_matches  # only for a problem: not loaded on every run
 
         hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
-        extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+        extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)}, accepts=lambda v: v in values)
 
@@ -431,7 +431,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
             from difflib import get_close_matches  # only for a problem: not loaded on every run
 
             hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
-            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
             known = ", ".join(sorted(schema.keys))
             errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
             continue

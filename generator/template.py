@@ -223,6 +223,7 @@ class Template:
 
 def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
     from jinja2.exceptions import SecurityError, UndefinedError
+    from jinja2.exceptions import TemplateError as JinjaError
 
     try:
         return _plain(expr.run(ctx))
@@ -237,6 +238,8 @@ def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
                                 ) from None
         raise TemplateError(f"{{{{ {expr.source} }}}}: {exc.message or 'undefined'} (no such column or "
                             f"field)") from None
+    except JinjaError as exc:  # a filter's wrong argument: round(0, 'f'), and jinja2's other refusals
+        raise TemplateError(f"{{{{ {expr.source} }}}}: {exc.message or type(exc).__name__}") from None
     except (ArithmeticError, TypeError, ValueError, AttributeError, IndexError, KeyError, RecursionError,
             OverflowError) as exc:
         raise TemplateError(f"{{{{ {expr.source} }}}}: {type(exc).__name__}: {exc}") from None

@@ -65,6 +65,13 @@ class PieceLayout(StrEnum):
     GUTTER_FOLD = "gutter-fold"
 
 
+class DiePrint(StrEnum):
+    """How a die prints: a cube net to cut, fold and glue (d6 only), or stickers for a real die's faces."""
+
+    NET = "net"
+    STICKERS = "stickers"
+
+
 PATTERNS = ("none", "dots", "lines", "hatch", "cross", "waves", "triangles", "bricks")
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "pentagon")
 FONTS = ("regular", "bold", "italic", "bolditalic")

@@ -39,11 +39,15 @@ RECYCLE = 1000  # cases a worker runs before a fresh one takes over
 GAMES = [ROOT / "data" / name for name in ("farlander", "ktech", "lords_of_war", "thrones")] + \
     [ROOT / "docs" / "example-game", ROOT / "docs" / "example-wargame"]
 BUILD_GAMES = [ROOT / "docs" / "example-game", ROOT / "data" / "farlander"]
-# the "features" kinds: the examples of the format's later features (spreadsheets, templates, layouts,
-# variants, hex ids, links, edges, cells, copies, dice). A fixed list, so that a case replays when
-# another example is added: add new ones at the end.
-FEATURE_GAMES = [ROOT / "data" / "examples" / name for name in (
-    "forge_and_field", "counter_sheet", "star_lanes", "tile_laying", "roll_and_write")]
+# the examples of the format's later features, a kind (and its "-build") for each set: "features"
+# (spreadsheets, templates, layouts, variants, hex ids, links, edges, cells, copies), "dice". A set
+# never changes once its cases are kept as regressions (a case is a choice among its games): a new
+# example gets a new kind.
+FEATURE_SETS = {
+    "features": [ROOT / "data" / "examples" / name for name in (
+        "forge_and_field", "counter_sheet", "star_lanes", "tile_laying", "roll_and_write")],
+    "dice": [ROOT / "data" / "examples" / "dice"],
+}
 FEATURE_FILES = (".yaml", ".yml", ".csv", ".tsv")
 
 HOSTILE = [
@@ -176,12 +180,13 @@ def _peak_mb() -> float:
         return 0.0
 
 
-KINDS = ("validate", "log", "build", "data", "solo", "data-build", "features", "features-build")
+KINDS = ("validate", "log", "build", "data", "solo", "data-build", "features", "features-build", "dice",
+         "dice-build")
 # "data": game data of every input kind (tests/fuzz_inputs.py) and the extended YAML mutations,
 # mostly through validate; "solo": solo logs, extended; "data-build": "data" built. The first three
 # are the mutations before issue 27, kept as they were so that their regression cases replay.
-# "features" and "features-build": one file (YAML, CSV or TSV) of an example of the later features,
-# mutated as "data" mutates YAML, validated or built.
+# "features", "dice" and their "-build": one file (YAML, CSV or TSV) of an example of the later
+# features (FEATURE_SETS), mutated as "data" mutates YAML, validated or built.
 
 
 def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]:
@@ -206,12 +211,12 @@ def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]
         args = ["validate", "g"] if not build else \
             ["build", "g", "--paper", "a4", "--format", rng.choice(["pdf", "pdf,svg", "svg", "png"]), "--out", "out"]
         return kind, {"game": str(folder), "args": args, "files": {name: text}, "cwd_files": {}, "what": "yaml"}
-    if kind in ("features", "features-build"):
-        folder = rng.choice(FEATURE_GAMES)
+    if kind.removesuffix("-build") in FEATURE_SETS:
+        folder = rng.choice(FEATURE_SETS[kind.removesuffix("-build")])
         files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.suffix in FEATURE_FILES)
         name = rng.choice(files)
         text = mutate((folder / name).read_text(encoding="utf-8"), rng, extended=True)
-        args = ["validate", "g"] if kind == "features" else \
+        args = ["validate", "g"] if not kind.endswith("-build") else \
             ["build", "g", "--paper", "a4", "--format", rng.choice(["pdf", "pdf,svg", "svg", "png"]), "--out", "out"]
         return kind, {"game": str(folder), "args": args, "files": {name: text}, "cwd_files": {}, "what": "feature"}
     games = BUILD_GAMES if kind == "build" else GAMES

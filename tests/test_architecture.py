@@ -198,7 +198,7 @@ LAYERS = (
     "elements/, components/art.py, components/richtext.py, components/textblock.py, components/images.py",
     "draw/",
     "__init__.py, yamlsrc, schema, template, vocabulary, record, options, errors, notices, fileio, staging, "
-    "geometry, hexmap, paper, pathdata, typescale, resources, interrupts",
+    "geometry, hexmap, paper, polyhedra, pathdata, typescale, resources, interrupts",
 )
 
 

@@ -20,7 +20,8 @@ CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
 COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
           "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20),
-          "features": CASES or 150, "features-build": max(CASES // 20, 20)}
+          "features": CASES or 150, "features-build": max(CASES // 20, 20),
+          "dice": CASES or 100, "dice-build": max(CASES // 20, 10)}
 REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
 
 
@@ -32,7 +33,7 @@ def fuzzer():
 
 
 @pytest.mark.parametrize("kind", ["validate", "log", "build", "data", "solo", "data-build", "features",
-                                  "features-build"])
+                                  "features-build", "dice", "dice-build"])
 def test_fuzz(fuzzer, kind):
     failures = []
     exits = set()

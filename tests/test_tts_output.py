@@ -291,7 +291,7 @@ def test_guids_are_unique_within_each_save(low_tts, farlander_tts):
 
 
 def test_a_guid_taken_already_is_derived_again_the_same_way_every_time():
-    from generator.export.tts import Guids, guid
+    from generator.export.tts_objects import Guids, guid
 
     first, again = Guids(), Guids()
     got = [first.new("ktech", "ownership-markers", "a", "0") for _ in range(3)]

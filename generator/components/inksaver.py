@@ -16,7 +16,7 @@ def saver_front(look: Look) -> Look:
     band = look.band if look.band == "none" else \
         mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
     return look.replace(fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
-                        outline=look.fill, band=band)
+                        outline=look.fill, band=band, faces=tuple(saver_front(face) for face in look.faces))
 
 
 def _pale(value: Any) -> Any:

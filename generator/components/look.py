@@ -18,7 +18,7 @@ class Look(Frozen):
 
     FIELDS = ("fill", "ink", "pattern", "pattern_colour", "icon", "icon_name", "icon_scale", "title", "subtitle",
               "value", "text", "flavour", "footer", "sections", "band", "cue", "rotate", "player", "elements",
-              "outline", "as_front", "family", "title_family", "image", "image_fit", "cut", "where")
+              "outline", "as_front", "family", "title_family", "image", "image_fit", "cut", "faces", "where")
     COMPARE = FIELDS[:-1]
     __slots__ = FIELDS + ("_key",)
 
@@ -34,6 +34,7 @@ class Look(Frozen):
                  image: str = "",  # a picture file inside the game folder (absolute path)
                  image_fit: str = ImageFit.FIT.value,  # the word (key() is in printed art names): fit or fill
                  cut: tuple = (),  # (colour, width in mm) of a line along the inside of the cut (stroke:)
+                 faces: tuple = (),  # a die's net: the look of each of its faces, in the designer's order
                  where: tuple = ()):  # (file, line) of the item, for warnings; not compared
         set_field(self, "fill", fill)
         set_field(self, "ink", ink)
@@ -61,6 +62,7 @@ class Look(Frozen):
         set_field(self, "image", image)
         set_field(self, "image_fit", image_fit)
         set_field(self, "cut", cut)
+        set_field(self, "faces", faces)
         set_field(self, "where", where)
         set_field(self, "_key", None)  # key(), once worked out
 
@@ -78,7 +80,8 @@ class Look(Frozen):
                      self.title, self.subtitle, self.value, self.text, self.flavour, self.footer,
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
                      repr(self.elements), self.outline, self.as_front, self.family, self.title_family,
-                     self.image, self.image_fit) + ((self.cut,) if self.cut else ()))
+                     self.image, self.image_fit) + ((self.cut,) if self.cut else ())
+                    + (tuple(face.key() for face in self.faces) if self.faces else ()))
 
     @property
     def fonts(self) -> Mapping[str, str]:
@@ -172,4 +175,5 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         title_family=family(game, face.get("title_font") or "title") or family(game, face.get("font") or "body"),
         image=game.image_path(face["image"]) if face.get("image") else "",
         image_fit=str(face.get("image_fit", ImageFit.FIT)), cut=_cut(face, fill, ink, colour), where=where,
+        faces=tuple(_resolve(game, one, colour, where) for one in face.get("faces") or ()),
     )

@@ -59,6 +59,14 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
     if look.cut:  # stroke: a line along the inside of the cut, whole on the cut piece
         colour, width = look.cut
         s.draw(outline(comp, -width / 2), Style(stroke=colour, width_mm=width, join="round"))
+    draw_content(s, comp, look, game, plan)
+
+
+def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = None, plan: "Plan | None" = None) -> None:
+    """A face's words, icon, value and cue, laid out (``plan``, else as at home) in ``comp``'s shape
+    about the origin; no ground."""
+    d = _inner(comp)
+    plan = plan if plan is not None else layout(comp, look, game)
     if look.rotate:
         s.save()
         s.rotate(look.rotate)
@@ -114,7 +122,7 @@ def _framed(comp: Component) -> bool:
     return _inner(comp) >= FRAME_MIN_PIECE_MM - 0.05 and any(item.colour is not None for item in comp.items)
 
 
-def _inset(comp: Component, framed: bool | None = None, safe_mm: float = 0.0) -> float:
+def piece_inset(comp: Component, framed: bool | None = None, safe_mm: float = 0.0) -> float:
     """How far inside the cut a piece's text and icons keep: clear of the player outline on a
     player's piece, and of a print shop's safe zone (``safe_mm``; the outline then runs into the
     bleed, its inner edge no further in than at home)."""
@@ -203,10 +211,10 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
         plan = Plan()
         y, nominal = _title_start(probe, 1.0, safe_mm)
         if kind == "token":
-            y, nominal = token_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
+            y, nominal = token_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
         elif kind == "hex-tile":
-            y, nominal = hex_title(probe, title, y, nominal, look_family, _inset(probe, framed, safe_mm))
-        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", _inset(probe, framed, safe_mm), "the title",
+            y, nominal = hex_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
+        placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", piece_inset(probe, framed, safe_mm), "the title",
                               plan.problems)
         size = min(size, placed.size)
     return size
@@ -216,7 +224,7 @@ def _title_start(comp: Component, k: float, safe_mm: float = 0.0) -> tuple[float
     """Where a title's band starts (its top, centre origin) and its size before fitting."""
     d = _inner(comp)
     hh = half_height(comp)
-    top = -hh + _inset(comp, safe_mm=safe_mm)
+    top = -hh + piece_inset(comp, safe_mm=safe_mm)
     if comp.kind == "token":
         top = -hh * 0.64
     elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
@@ -234,7 +242,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
     if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
         return _strip_layout(comp, look, k)
     plan = Plan()
-    inset = _inset(comp, safe_mm=safe_mm)
+    inset = piece_inset(comp, safe_mm=safe_mm)
     hh = half_height(comp)
     top, bottom = -hh + inset, hh - inset
     if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
@@ -247,6 +255,13 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
     if look.value and not look.icon and not look.title and not crowded and not look.image:
         # the value is the face (a coin, a victory point chip); a footer names it along the bottom
         size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
+        while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > chord(
+                comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset):  # a word as the value
+            size = max(MIN_PT, size - 0.25)
+        wide = widest(look.value, size, look.title_fonts, "bold")
+        if wide > chord(comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset) + 0.05:
+            plan.problems.append(f"the value {look.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for "
+                                 f"the {_kind_text(comp)}; shorten it")
         plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
         if look.footer:
             fsize = max(MIN_PT, k * min(_pt(d * 0.1), 9.0))

@@ -16,7 +16,7 @@ from .glyphs import face_warnings
 from .look import resolve
 from .richtext import DEFAULT_FAMILY, rich_width
 
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
+PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 
 
 def image_problem(path: Path, folder: Path) -> str | None:
@@ -64,6 +64,10 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                 face_warnings(game, look, item, noted)
                 if comp.kind == "card":
                     found = card_problems(comp, look)
+                elif comp.kind == "die":
+                    from .die import die_problems  # dice only
+
+                    found = die_problems(comp, look, game)
                 else:
                     from .piece import layout  # tiles, tokens, counters: not loaded for a deck
 

@@ -7,6 +7,7 @@ import math
 
 from ..draw.surface import Path
 from ..model import Component
+from ..polyhedra import die_of, die_outline, grown
 from ..vocabulary import Orientation
 
 SQRT3 = math.sqrt(3.0)
@@ -17,6 +18,12 @@ __all__ = ["SQRT3", "chord", "half_height", "outline"]
 def outline(comp: Component, grow_mm: float = 0.0) -> Path:
     """The cut line of one piece, centred on the origin, grown outwards by ``grow_mm``."""
     w, h = comp.size_mm
+    if comp.kind == "die":  # a sticker's shape; a net's outline (grown: its box grown, only its bounds are asked)
+        sides, printed, edge = die_of(comp.spec, w)
+        if printed == "net" and grow_mm:
+            return Path.rect(-w / 2 - grow_mm, -h / 2 - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm)
+        points = die_outline(sides, printed, edge)
+        return Path.polygon(grown(points, grow_mm) if grow_mm else points)
     if comp.kind == "hex-tile":
         flats = min(w, h) + 2 * grow_mm
         r = flats / SQRT3

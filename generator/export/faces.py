@@ -18,7 +18,7 @@ from ..layout.piecepages import piece_painter
 from ..layout.textpage import paint_text_page
 from ..model import Component, Game
 
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
+PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 MM_PER_IN = 25.4
 WHITE = Style(fill="#ffffff")  # the ground of a text sheet's picture
 
@@ -84,7 +84,7 @@ def whole_face(comp: Component) -> Face:
 def face_size_mm(face: Face, bleed_mm: float) -> tuple[float, float]:
     """Width and height of the face with ``bleed_mm`` of art past its cut line all round."""
     comp = face.comp
-    if comp.kind in ("hex-tile", "token", "counter", "square-tile"):
+    if comp.kind in ("hex-tile", "token", "counter", "square-tile", "die"):
         from ..components.piece import outline  # lazy: not loaded for a deck
 
         x0, y0, x1, y1 = outline(comp, bleed_mm).bounds()

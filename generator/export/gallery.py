@@ -291,6 +291,8 @@ def _name_shared_backs(groups, folder: Path, file_of: dict[tuple, tuple[Path, Pa
 
 
 def _piece_word(comp: Component) -> str:
+    if comp.kind == "die":
+        return "net" if comp.spec.get("print") == "net" else "sticker"
     return {"card": "card", "hex-tile": "tile", "square-tile": "tile", "token": "token",
             "counter": "counter"}.get(comp.kind, "piece")
 

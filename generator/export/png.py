@@ -89,6 +89,8 @@ def _shared_backs(shots: list[Shot], pictures: list[bytes]) -> set[str]:
 
 
 def _piece_word(comp: Component) -> str:
+    if comp.kind == "die":
+        return "net" if comp.spec.get("print") == "net" else "sticker"
     return {"card": "card", "hex-tile": "tile", "square-tile": "tile", "token": "token",
             "counter": "counter"}.get(comp.kind, "piece")
 

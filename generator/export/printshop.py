@@ -34,7 +34,7 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
     """The cut size of a face: the piece's bounding box (a hex point to point one way, flat to flat
     the other; a round piece its diameter)."""
     comp = face.comp
-    if comp.kind in ("hex-tile", "token"):
+    if comp.kind in ("hex-tile", "token", "die"):
         x0, y0, x1, y1 = outline(comp, 0.0).bounds()
         return (x1 - x0, y1 - y0)
     return comp.size_mm
@@ -43,7 +43,7 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
 def shaped(comp: Component) -> bool:
     """A piece a shop die-cuts along a line of its own: a hex, a round, a card or counter with round
     corners (a plain rectangle is trimmed to the TrimBox)."""
-    return comp.kind in ("hex-tile", "token") or (comp.kind in PIECE_KINDS and comp.corner_mm > 0)
+    return comp.kind in ("hex-tile", "token", "die") or (comp.kind in PIECE_KINDS and comp.corner_mm > 0)
 
 
 def _moved(path, dx: float, dy: float):

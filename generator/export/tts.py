@@ -29,14 +29,12 @@ object's place in the kit, checked unique within the save (derived again, salted
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from PIL import Image
 
@@ -45,18 +43,13 @@ from ..components.piece import outline
 from ..model import Component, Game
 from .faces import MM_PER_IN, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, encode_png, take
+from .tts_objects import THICKNESS, TILE_TYPE, Cursor, Kit, table_at, tile_scale, tts_object
 
 MAX_SIDE_PX = 4096  # TTS reads larger images, but 4096 is its advice and a safe texture size everywhere
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets
 CARD_W_MM, CARD_H_MM = 63.5, 88.9  # TTS's scale-1 card: a poker card
-IN_PER_TILE_SCALE = 29.0 / 22.0  # longer side of a custom tile, token or board, in inches, per unit of scale
-MM_PER_TILE_SCALE = IN_PER_TILE_SCALE * MM_PER_IN
-THICKNESS = 0.1  # TTS units (about an inch): the thinnest a custom tile or token is offered in game
 BOARD_THICKNESS = 0.2
-TILE_TYPE = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}  # CustomTileState.Type
 CARD_ROUNDED, CARD_RECTANGLE = 0, 1  # CustomDeckState.Type
-TABLE_Y = 1.5  # spawn height above the table
-
 
 @dataclass
 class _DeckImage:
@@ -66,50 +59,6 @@ class _DeckImage:
     faces: list[Face]
     cols: int
     rows: int
-
-
-def guid(*parts: str) -> str:
-    """Six hex digits, the same for the same object on every build."""
-    return hashlib.sha1("|".join(parts).encode()).hexdigest()[:6]
-
-
-class Guids:
-    """The GUIDs of one save: each object's :func:`guid`, or, if another object of the save has it
-    already, the guid of its parts and a salt (1, 2, ...) that no object has. Same kit, same GUIDs."""
-
-    def __init__(self) -> None:
-        self.used: set[str] = set()
-
-    def new(self, *parts: str) -> str:
-        got = guid(*parts)
-        salt = 0
-        while got in self.used:
-            salt += 1
-            got = guid(*parts, f"salt {salt}")
-        self.used.add(got)
-        return got
-
-
-def _colour(hex_fill: str | None) -> dict[str, float]:
-    if not hex_fill:
-        return {"r": 1.0, "g": 1.0, "b": 1.0}
-    h = hex_fill.lstrip("#")
-    return {c: round(int(h[i:i + 2], 16) / 255, 4) for c, i in (("r", 0), ("g", 2), ("b", 4))}
-
-
-def _transform(x: float, z: float, scale: tuple[float, float, float] = (1.0, 1.0, 1.0), rot_z: float = 0.0,
-               rot_y: float = 180.0) -> dict[str, float]:
-    return {"posX": round(x, 3), "posY": TABLE_Y, "posZ": round(z, 3), "rotX": 0.0, "rotY": rot_y, "rotZ": rot_z,
-            "scaleX": round(scale[0], 4), "scaleY": round(scale[1], 4), "scaleZ": round(scale[2], 4)}
-
-
-def _object(name: str, nickname: str, transform: dict[str, float], gid: str, *, description: str = "",
-            colour: str | None = None, locked: bool = False, hands: bool = False) -> dict[str, Any]:
-    """The fields every TTS object carries (ObjectState)."""
-    return {"GUID": gid, "Name": name, "Transform": transform, "Nickname": nickname, "Description": description,
-            "GMNotes": "", "ColorDiffuse": _colour(colour), "Locked": locked, "Grid": True, "Snap": True,
-            "IgnoreFoW": False, "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
-            "HideWhenFaceDown": hands, "Hands": hands, "LuaScript": "", "LuaScriptState": "", "XmlUI": ""}
 
 
 def deck_grid(n_faces: int) -> list[tuple[int, int, int]]:
@@ -128,33 +77,14 @@ def deck_grid(n_faces: int) -> list[tuple[int, int, int]]:
     return out
 
 
-class _Kit:
-    def __init__(self, game: Game, folder: Path, url_base: str | None, dpi: float):
-        self.game = game
-        self.folder = folder
-        self.url_base = url_base.rstrip("/") + "/" if url_base else None
-        self.dpi = dpi
-        self.images: dict[str, Any] = {}  # file name in tts/ -> PNG bytes
-        self.listed: list[dict[str, Any]] = []
-        self.guids = Guids()
-
-    def url(self, name: str) -> str:
-        """Where TTS finds an image: the file itself, or under the game's own folder at the host."""
-        if self.url_base:
-            return self.url_base + quote(self.game.id) + "/" + quote(name)
-        return (self.folder / "tts" / name).resolve().as_uri()
-
-    def guid(self, *parts: str) -> str:
-        return self.guids.new(*parts)
-
-
 def tts_files(game: Game, components: list[Component], folder: Path, dpi: float, url_base: str | None,
               jobs: int | None) -> tuple[dict[Path, bytes], dict[str, Any]]:
     """The TTS images and saved object (path -> bytes) and the manifest entry."""
-    kit = _Kit(game, folder, url_base, dpi)
+    kit = Kit(game, folder, url_base, dpi)
     decks = [c for c in components if c.kind == "card" and c.items]
     pieces = [c for c in components if c.kind in ("hex-tile", "square-tile", "token", "counter") and c.items]
     boards = [c for c in components if c.kind == "board"]
+    dice = [c for c in components if c.kind == "die" and c.items]
 
     # 1. every picture at once, shared between the workers
     shots: list[Shot] = []
@@ -181,6 +111,10 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
             shots.append(Shot(f, 0.0, dpi, max_px=1024))
             if b is not None:
                 shots.append(Shot(b, 0.0, dpi, max_px=1024))
+    for comp in dice:  # each printed piece of a die, to show beside the die (tts_dice.py)
+        fronts = [front for front, _ in item_faces(game, comp)]
+        plans.append(("dice", comp, fronts, len(shots)))
+        shots.extend(Shot(front, 0.0, dpi, max_px=1024, encoding="image") for front in fronts)
     for comp in boards:
         plans.append(("board", comp, len(shots)))
         shots.append(Shot(whole_face(comp), 0.0, dpi, max_px=MAX_SIDE_PX))
@@ -188,7 +122,7 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
 
     # 2. images and objects
     objects: list[dict[str, Any]] = []
-    cursor = _Cursor()
+    cursor = Cursor()
     for plan in plans:
         if plan[0] == "deck":
             _, comp, pairs, sheets, cell_dpi, at = plan
@@ -203,6 +137,11 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
         elif plan[0] == "pieces":
             _, comp, pairs, at = plan
             objects.extend(_pieces(kit, comp, pairs, pictures, at, cursor))
+        elif plan[0] == "dice":
+            from .tts_dice import dice_objects  # dice only
+
+            _, comp, fronts, at = plan
+            objects.extend(dice_objects(kit, comp, fronts, pictures[at:at + len(fronts)], cursor))
         else:
             _, comp, at = plan
             objects.append(_board(kit, comp, pictures[at], shots[at], cursor))
@@ -251,29 +190,6 @@ def _deck_image(pics: list, cols: int, rows: int, hidden):
     return sheet
 
 
-class _Cursor:
-    """Places objects in rows across the table, left to right, a new row for each kind of thing."""
-
-    def __init__(self) -> None:
-        self.x = -30.0
-        self.z = 22.0
-        self.row_depth = 0.0
-
-    def place(self, width: float, depth: float) -> tuple[float, float]:
-        if self.x + width > 30.0 and self.x > -30.0:
-            self.new_row()
-        x, z = self.x + width / 2, self.z - depth / 2
-        self.x += width + 1.0
-        self.row_depth = max(self.row_depth, depth)
-        return x, z
-
-    def new_row(self) -> None:
-        if self.row_depth:
-            self.x = -30.0
-            self.z -= self.row_depth + 1.5
-            self.row_depth = 0.0
-
-
 def card_scale(comp: Component) -> tuple[float, float, float]:
     """The scale at which TTS's card (a poker card, turned sideways for a deck wider than tall) is the
     deck's true width and height: a 69.85 x 120.65 mm card is (1.1, 1, 1.357)."""
@@ -283,8 +199,8 @@ def card_scale(comp: Component) -> tuple[float, float, float]:
     return (w / CARD_W_MM, 1.0, h / CARD_H_MM)
 
 
-def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_DeckImage], unique_back: bool, front_pics, back_pics,
-          common_pic, cell_dpi: float, cursor: _Cursor) -> dict[str, Any]:
+def _deck(kit: Kit, comp: Component, pairs, sheets: list[_DeckImage], unique_back: bool, front_pics, back_pics,
+          common_pic, cell_dpi: float, cursor: Cursor) -> dict[str, Any]:
     game = kit.game
     card_type = CARD_ROUNDED if comp.corner_mm > 0 else CARD_RECTANGLE
     custom: dict[str, dict[str, Any]] = {}
@@ -325,7 +241,7 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_DeckImage], unique_ba
         for copy in range(front.count):
             card_id = key * 100 + slot
             ids.append(card_id)
-            card = _object("Card", front.label, _transform(x, z, scale, rot_z=180.0),
+            card = tts_object("Card", front.label, table_at(x, z, scale, rot_z=180.0),
                            kit.guid(game.id, comp.id, front.item, str(copy)), hands=True,
                            description=_describe(front))
             card["CardID"] = card_id
@@ -334,7 +250,7 @@ def _deck(kit: _Kit, comp: Component, pairs, sheets: list[_DeckImage], unique_ba
             cards.append(card)
     if len(cards) == 1:
         return cards[0]
-    deck = _object("DeckCustom", comp.name, _transform(x, z, scale, rot_z=180.0),
+    deck = tts_object("DeckCustom", comp.name, table_at(x, z, scale, rot_z=180.0),
                    kit.guid(game.id, comp.id), hands=True, description=f"{len(cards)} cards")
     deck["SidewaysCard"] = comp.size_mm[0] > comp.size_mm[1]
     deck["DeckIDs"] = ids
@@ -366,18 +282,12 @@ def piece_size_mm(comp: Component) -> tuple[float, float]:
     return face_size_mm(whole_face(comp), 0.0)
 
 
-def tile_scale(size_mm: tuple[float, float]) -> float:
-    """The scale at which a custom tile, token or board is its true size: its longer side over the
-    longer side of one at scale 1 (a 20 mm counter: 0.597)."""
-    return max(size_mm) / MM_PER_TILE_SCALE
-
-
 def _hex_box(comp: Component) -> tuple[float, float]:
     x0, y0, x1, y1 = outline(comp, 0.0).bounds()
     return (x1 - x0, y1 - y0)
 
 
-def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Cursor) -> list[dict[str, Any]]:
+def _pieces(kit: Kit, comp: Component, pairs, pictures, at: int, cursor: Cursor) -> list[dict[str, Any]]:
     """A bag for each kind of piece (item), holding as many as the kit has; double-sided pieces are
     Custom Tiles (front and back image), one-sided ones Custom Tokens (shape cut from the picture)."""
     game = kit.game
@@ -407,16 +317,16 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
         copies = []
         for copy in range(front.count):
             gid = kit.guid(game.id, comp.id, front.item, str(copy))
-            t = _transform(x, z, (scale, 1.0, scale))
+            t = table_at(x, z, (scale, 1.0, scale))
             if back is not None or comp.double_sided:
-                obj = _object("Custom_Tile", front.label, t, gid, colour=colour)
+                obj = tts_object("Custom_Tile", front.label, t, gid, colour=colour)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": kit.url(bname),
                                       "ImageScalar": 1.0, "WidthScale": 0.0,
                                       "CustomTile": {"Type": _tile_type(comp), "Thickness": THICKNESS,
                                                      # a rectangle keeps its picture's proportions
                                                      "Stackable": True, "Stretch": square}}
             else:  # a token tints its whole picture: keep it white, the picture carries the colour
-                obj = _object("Custom_Token", front.label, t, gid)
+                obj = tts_object("Custom_Token", front.label, t, gid)
                 obj["CustomImage"] = {"ImageURL": kit.url(fname), "ImageSecondaryURL": "", "ImageScalar": 1.0,
                                       "WidthScale": 0.0,
                                       "CustomToken": {"Thickness": THICKNESS, "MergeDistancePixels": 15.0,
@@ -425,7 +335,7 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
         if len(copies) == 1:
             out.append(copies[0])
             continue
-        bag = _object("Bag", f"{front.label} x {front.count}", _transform(x, z), kit.guid(game.id, comp.id, front.item),
+        bag = tts_object("Bag", f"{front.label} x {front.count}", table_at(x, z), kit.guid(game.id, comp.id, front.item),
                       colour=colour or "#8a6d3b", description=f"{comp.name}: {front.count} pieces")
         bag["MaterialIndex"] = -1
         bag["ContainedObjects"] = copies
@@ -433,7 +343,7 @@ def _pieces(kit: _Kit, comp: Component, pairs, pictures, at: int, cursor: _Curso
     return out
 
 
-def _board(kit: _Kit, comp: Component, png: bytes, shot: Shot, cursor: _Cursor) -> dict[str, Any]:
+def _board(kit: Kit, comp: Component, png: bytes, shot: Shot, cursor: Cursor) -> dict[str, Any]:
     name = f"{comp.id}.png"
     kit.images[name] = png
     w, h = comp.size_mm
@@ -441,7 +351,7 @@ def _board(kit: _Kit, comp: Component, png: bytes, shot: Shot, cursor: _Cursor) 
     scale = tile_scale((w, h))
     cursor.new_row()
     x, z = cursor.place(w / MM_PER_IN, h / MM_PER_IN)
-    obj = _object("Custom_Tile", comp.name, _transform(x, z, (scale, 1.0, scale)), kit.guid(kit.game.id, comp.id))
+    obj = tts_object("Custom_Tile", comp.name, table_at(x, z, (scale, 1.0, scale)), kit.guid(kit.game.id, comp.id))
     obj["CustomImage"] = {"ImageURL": kit.url(name), "ImageSecondaryURL": kit.url(name), "ImageScalar": 1.0,
                           "WidthScale": 0.0,
                           "CustomTile": {"Type": TILE_TYPE["box"], "Thickness": BOARD_THICKNESS, "Stackable": False,
@@ -456,7 +366,7 @@ def _save(game: Game, objects: list[dict[str, Any]]) -> dict[str, Any]:
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
 
 
-def _thumbnail(kit: _Kit) -> bytes | None:
+def _thumbnail(kit: Kit) -> bytes | None:
     """TTS shows ``<name>.png`` beside a saved object's JSON as its picture in the Saved Objects menu."""
     for name, data in kit.images.items():
         if "-sheet-" in name or "/" not in name:

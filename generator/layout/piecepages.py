@@ -26,6 +26,10 @@ def piece_painter(game: Game, comp: Component, side: str,
     if comp.kind == "card":
         card = draw_card_front if side == "front" else draw_card_back
         return lambda s, c, look, bleed: card(s, c, look, bleed, game)
+    if comp.kind == "die":
+        from ..components.die import draw_die  # lazy: dice only
+
+        return lambda s, c, look, bleed: draw_die(s, c, look, bleed, game, safe_mm)
     from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
 
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)

@@ -380,7 +380,9 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
             with s.saved():
                 s.translate(cx, cy)
                 cut_outline(s, comp)
-        if comp.kind == "hex-tile":
+        if comp.kind == "die":  # a sticker: each side's line continued past its corners; a net: its cut line
+            _side_ticks(s, comp, cx, cy, grid.bleed, length)
+        elif comp.kind == "hex-tile":
             _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length, _strip_neighbours(grid, index, n, paper, mirror,
                                                                                  offset))
         else:
@@ -433,6 +435,27 @@ def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: fl
             if any(_in_hex(x, y, nx, ny, reach, flat) for nx, ny in neighbours for x, y in ends):
                 continue
             crop_mark(s, px, py, dx, dy, length)
+
+
+def _side_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: float, length: float) -> None:
+    """A sticker's sides continued past both corners, outside the bleed (lay a ruler on the two ticks);
+    none round a net, whose folded outline is cut along its printed line."""
+    from ..components.piece import outline  # lazy: as in cut_outline
+
+    corners = outline(comp).points()
+    if comp.spec.get("print") == "net" or len(corners) < 3:
+        return
+    n = len(corners)
+    for i in range(n):
+        (ax, ay), (bx, by) = corners[i], corners[(i + 1) % n]
+        side = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / side, (by - ay) / side
+        for k, (px, py, dx, dy) in ((i + 1, (bx, by, ux, uy)), (i, (ax, ay, -ux, -uy))):
+            (qx, qy), (rx, ry) = corners[(k - 1) % n], corners[(k + 1) % n]  # the corner's other side
+            turn = abs(math.atan2((qx - px) * (ry - py) - (qy - py) * (rx - px),
+                                  (qx - px) * (rx - px) + (qy - py) * (ry - py)))
+            clear = bleed / max(0.2, math.sin(turn)) + MARK_GAP_MM
+            crop_mark(s, cx + px + dx * clear, cy + py + dy * clear, dx, dy, length)
 
 
 def _room_to_margin(grid: Grid, paper: Paper) -> float:

@@ -46,7 +46,7 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
     two_sided: list[Component] = []  # pieces printed on both sides (long-edge flip): they share sheets
     pack_at = 0
     for comp in components:
-        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card"):
+        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card", "die"):
             if not (comp.double_sided and opts.duplex != Duplex.NONE):
                 if not one_sided:
                     pack_at = len(single.pages)

@@ -104,7 +104,8 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
-        {"heading": "Printing", "bullets": print_notes(doc.duplex)},
+        {"heading": "Printing",
+         "bullets": print_notes(doc.duplex, any(c.kind == "die" for job in doc.pages for c in job.comps))},
         {"heading": "Credits", "text": game.credits},
     ]
     if game.notes:
@@ -147,8 +148,12 @@ BOTH_SIDES_NOTES = [  # the duplex PDF's printing-notes page (and the kit galler
 ]
 
 
-def print_notes(duplex: bool) -> list[str]:
-    """The contents page's printing notes (the kit gallery's too)."""
+DICE_NOTE = ("Dice: cut nets and stickers on their printed outline; fold a net on its dashed lines, printed "
+             "side out, and glue each grey tab inside under the face it meets.")
+
+
+def print_notes(duplex: bool, dice: bool = False) -> list[str]:
+    """The contents page's printing notes (the kit gallery's too); ``dice``: how to make a die."""
     notes = [PRINT_NOTE + ". Check it with a ruler before you cut.",
              "Cut round pieces and hexes on their thin printed outline, blocks of cards, tiles and counters "
              "on the lines the crop marks point to; the colour runs past the cut line (bleed) so a "
@@ -157,4 +162,4 @@ def print_notes(duplex: bool) -> list[str]:
         notes.append("Double-sided: print duplex, flip on the long edge.")
     else:
         notes.append("Print single-sided.")
-    return notes
+    return notes + ([DICE_NOTE] if dice else [])

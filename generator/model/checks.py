@@ -75,6 +75,16 @@ def check_whole(spec: Any, errors: list[DataError]) -> None:
                                      "elements"))
 
 
+def check_colours(main: Any, colours: Iterable[Any], errors: list[DataError]) -> None:
+    """Each player colour listed once."""
+    ids: set[str] = set()
+    cols = main.get("colours") or []
+    for i, colour in enumerate(colours):
+        if colour.id in ids:
+            errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
+        ids.add(colour.id)
+
+
 def check_card_rotate(face: Any, errors: list[DataError]) -> None:
     if isinstance(face, YMap) and "rotate" in face:
         turn = face["rotate"]
@@ -104,6 +114,11 @@ def element_colours(el: YMap, kind: str, per_player: bool, errors: list[DataErro
             errors.append(owner.error(f"{key}: {value} names the player colour of a per_player board's copy; "
                                       "this has none (add per_player: true to the board, or give a colour)",
                                       key))
+
+
+def player_colours(el: Any) -> Iterable[tuple[str, Any, Any]]:
+    """(key, player or player-ink, the mapping holding it) for each player colour word in an element."""
+    return ((key, value, owner) for key, value, owner in _colours_within(el) if value in _PLAYER_WORDS)
 
 
 def _colours_within(value: Any) -> Iterable[tuple[str, Any, Any]]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import DataError, show
 from ..yamlsrc import YMap
+from .checks import player_colours
 from .ids import norm
 from .maps import check_elements, check_refs
 
@@ -51,6 +52,9 @@ def read_edge_kinds(defs: Any, icons: Any, terrain: Any, errors: list[DataError]
             if isinstance(d, dict) and d.get(part):
                 check_elements(d[part], errors)
                 check_refs(d[part], icons, terrain, errors)
+                for key, value, owner in player_colours(d[part]):  # drawn on any tile: no player's colour
+                    errors.append(owner.error(f"{key}: {value} names a player's colour, which an edge kind (drawn "
+                                              "on every tile that names it) does not have; give a colour", key))
     return EdgeKinds(defs)
 
 

@@ -48,7 +48,7 @@ def needs_expanding(spec: Any) -> bool:
         return False
     if "layout" in spec or "items_from" in spec:
         return True
-    for key in ("face", "back", "elements"):
+    for key in ("face", "back", "elements", "faces"):  # faces: a die's, per item like its face
         if has_template(spec.get(key)):
             return True
     items = spec.get("items")
@@ -136,6 +136,8 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
                   (isinstance(v, dict) and "when" in v)}
     moved_back = {k: v for k, v in back.items() if has_template(v) or (isinstance(v, dict) and "when" in v)} \
         if back is not None else {}
+    if has_template(spec.get("faces")):  # a die's faces are templated per item, as its face is
+        moved_face["faces"] = spec.pop("faces")
     names = _names([moved_face, moved_back, src.layouts.get(layout) if layout else None,
                     [s.keys for s in sources if not s.columns]] +
                    [src.layouts[n] for n in {s.keys.get("layout") for s in sources} if n in src.layouts])
@@ -159,7 +161,7 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
                     items.append(made)
                     items.item_lines.append(made.line)
     for key in moved_face:
-        del face[key]
+        face.pop(key, None)
     if back is not None:
         for key in moved_back:
             del back[key]

@@ -9,7 +9,7 @@ from ..errors import show
 from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
                       NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
                       OneOf, Scalar, enum, integer, num, resolved)
-from ..vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, ImageFit
+from ..vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, DiePrint, ImageFit
 
 KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -407,3 +407,28 @@ ITEM.keys.update(_EDGE_FACE_KEYS)
 # Copies of a board or a sheet (issue #22 section 3): a score pad, a player mat a player.
 COMPONENT.keys["copies"] = Key(integer(1, 100), doc="board and sheet: print this many (default 1); boards as many "
                                                     "to a page as fit, turned if more fit that way")
+
+# Dice (issue #22 section 4; model/dice.py reads them, components/die.py draws them).
+KINDS = (*KINDS, "die")
+COMPONENT.keys["kind"] = Key(enum(*KINDS), doc="required, unless the component extends another")
+
+
+def _sides(v: Any) -> str | None:
+    if type(v) is int and v in DIE_SIDES:
+        return None
+    return f"a die has 4, 6, 8, 10, 12 or 20 sides; got {show(v)}"
+
+
+DIE_SIDES = (4, 6, 8, 10, 12, 20)
+DIE_FACE = OneOf((TEXT, FACE), "a face: a number or a word (its value), or a face mapping (value, icon, text...)")
+DIE_FACES = Key(ListOf(DIE_FACE, "faces"),
+                doc="die: one face a side, in order (a face like a piece's: value, icon, text, image, fill...; a "
+                    "number or a word alone is the face's value): [1, 2, 3, 4, 5, 6]; an item's faces replace "
+                    "its component's")
+COMPONENT.keys.update({
+    "sides": Key(Scalar("sides", _sides, {"enum": list(DIE_SIDES)}), doc="die: 4, 6, 8, 10, 12 or 20"),
+    "print": Key(enum(*DiePrint), doc="die: net (a cube to cut, fold and glue; sides: 6 only) or stickers (one "
+                                      "a face, for a blank die; default)"),
+    "faces": DIE_FACES,
+})
+ITEM.keys["faces"] = DIE_FACES

@@ -83,6 +83,12 @@ class Component(Record):
             return f"round, {w:.1f} mm across" if long else f"round, {w:.1f} mm"
         if self.kind == "sheet":
             return "a page of text" if long else "page"
+        if self.kind == "die" and isinstance(self.spec, dict) and self.spec.get("sides") in (4, 6, 8, 10, 12, 20):
+            from ..polyhedra import die_of  # dice only
+
+            sides, printed, edge = die_of(self.spec, w)
+            what = f"d{sides} {printed}" if printed == "net" else f"d{sides} stickers"
+            return f"{what}, {edge:.1f} mm {'faces' if printed == 'net' else 'edges'}"
         return f"{w:.1f} x {h:.1f} mm"
 
 

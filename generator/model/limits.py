@@ -54,7 +54,7 @@ PICTURE_PX = 25_000_000 * SCALE
 PICTURES_PX = 1_000_000_000 * SCALE
 
 SEE = SEE_LIMITS
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card")
+PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 TEXT_KEYS = ("title", "subtitle", "value", "text", "flavour", "footer", "name")
 CHARS_PER_LINE = 10  # text costs more than a shape (wrapped, fitted, set): a line counted per 10 characters
 FACE_BASE_OPS = 12  # outline, fill, band, cue shape and letter, cut line: what every face draws

@@ -13,7 +13,7 @@ from ..errors import DataError, DataErrors, UsageError, show
 from ..resources import data_dir
 from ..vocabulary import ORIENTATIONS, Orientation
 from ..yamlsrc import YList, YMap, load_yaml
-from . import checks, limits
+from . import checks, dice, limits
 from . import format as fmt
 from .expand import Sources, expand, needs_expanding, templated_files
 from .files import display_path  # the commands show paths as the model does
@@ -206,14 +206,15 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             continue
         seen[spec["id"]] = spec
         try:
-            game.components.append(_component(spec, game, errors, edge_kinds))
+            comp = _component(dice.prepared(spec, errors), game, errors, edge_kinds)
+            game.components.append(dice.finished(comp, game, errors))
         except DataError as exc:
             errors.append(exc)
         except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
             # a value of a shape no check expected: refused at its component, never an internal error
             errors.append(spec.error(f"component {show(spec.get('id'))} cannot be read: {type(exc).__name__}: "
                                      f"{show(str(exc))}"))
-    _check_colours(main, colours, errors)
+    checks.check_colours(main, colours, errors)
     if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
         raise DataErrors(errors)
     limits.check_work(game, errors)
@@ -271,15 +272,6 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
                                     per_player=kind == "board" and bool(spec.get("per_player")), drawing=drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
-
-
-def _check_colours(main: YMap, colours: list[Colour], errors: list[DataError]) -> None:
-    ids: set[str] = set()
-    cols = main.get("colours") or []
-    for i, colour in enumerate(colours):
-        if colour.id in ids:
-            errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
-        ids.add(colour.id)
 
 
 def _size(spec: YMap, kind: str) -> tuple[float, float]:
