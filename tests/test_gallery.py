@@ -114,6 +114,25 @@ def test_credits_notes_and_printing_instructions_are_on_the_page(low_page):
     assert "flipping on the LONG edge" in page.full
 
 
+def test_the_printing_tips_are_the_kits_own(default_build, tmp_path):
+    """Lords of War has hex tiles and two-sided pieces: both tips; Thrones has no hexes; a dice kit
+    says how to fold a net and nothing of hexes or double-sided files."""
+    low = _parse(default_build / "lords_of_war" / "index.html").full
+    assert "Hex tiles come in strips" in low and "Files ending -duplex.pdf" in low
+    from click.testing import CliRunner
+
+    from generator.cli import cli
+
+    dice = Path(__file__).resolve().parent.parent / "data" / "examples" / "dice"
+    result = CliRunner().invoke(cli, ["build", str(dice), "thrones", "--paper", "a4", "--format", "html", "--out",
+                                      str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "Hex tiles come in strips" not in _parse(tmp_path / "out" / "thrones" / "index.html").full
+    page = _parse(tmp_path / "out" / "dice" / "index.html").full
+    assert "fold a net on its dashed lines, printed side out, and glue each grey tab inside" in page
+    assert "Hex tiles" not in page and "-duplex.pdf" not in page
+
+
 def test_previews_are_the_faces_at_their_cut_size(low_page):
     page = _parse(low_page)
     forest = next(i for i in page.images if i["src"] == "gallery/terrain-tiles/forest-front.jpg")

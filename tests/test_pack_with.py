@@ -127,7 +127,7 @@ def test_the_contents_page_says_a_thin_piece_is_turned_on_the_sheet(tmp_path):
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     contents = " ".join(pdf_text(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf")[0].split())
     assert "25.0 x 6.0 mm, turned on the sheet" in contents
-    assert "20.0 x 20.0 mm 1" in contents  # the squares stand upright: nothing added
+    assert "20.0 x 20.0 mm 2" in contents  # the squares stand upright: nothing added (on page 2)
 
 
 def test_pack_with_shares_the_sheet_even_where_that_saves_no_page(tmp_path):

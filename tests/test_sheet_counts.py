@@ -26,17 +26,19 @@ def recorded() -> dict[str, tuple[int, int]]:
     return out
 
 
-def planned_sheets(kit: str, paper_name: str) -> int:
+def planned_sheets(kit: str, paper_name: str, cut_files: bool = False) -> int:
     from generator.build import expand_generated
     from generator.layout.page import paper
     from generator.layout.plan import plan_documents
+    from generator.layout.registration import cut_paper
     from generator.loading import load_game
     from generator.model import resolve_game
     from generator.options import Options
 
     game = load_game(resolve_game(kit))
+    sheet = cut_paper(paper(paper_name)) if cut_files else paper(paper_name)  # as build --cut-files plans
     total = 0
-    for doc in plan_documents(game, expand_generated(game, 1), paper(paper_name), Options()):
+    for doc in plan_documents(game, expand_generated(game, 1), sheet, Options(cut_files=cut_files)):
         pages = len(doc.pages) + (2 if doc.duplex else 1)  # the contents pages
         total += (pages + 1) // 2 if doc.duplex else pages
     return total
@@ -60,6 +62,20 @@ def test_the_readme_states_the_recorded_sheets():
                 if line.startswith("Sheets of paper per kit"))
     for kit, (a4, letter) in recorded().items():
         assert f"{KITS[kit]} {a4} / {letter}" in line, (kit, line)
+
+
+def test_the_cutting_doc_states_the_sheets_with_and_without_cut_files():
+    """docs/cutting.md tells a Silhouette owner what --cut-files costs in paper ("KTech 27 / 32
+    (25 / 27)": A4 / Letter with the marks' bands, then without); it said 28 / 32 (26 / 28) and
+    Thrones 11 / 12 (11 / 11) after the kits had shrunk."""
+    text = " ".join((ROOT / "docs" / "cutting.md").read_text(encoding="utf-8").split())
+    for kit, title in KITS.items():
+        m = re.search(re.escape(title) + r" (\d+) / (\d+) \((\d+) / (\d+)", text)
+        assert m, title
+        stated = tuple(int(g) for g in m.groups())
+        planned = (planned_sheets(kit, "a4", cut_files=True), planned_sheets(kit, "letter", cut_files=True),
+                   planned_sheets(kit, "a4"), planned_sheets(kit, "letter"))
+        assert stated == planned, (title, stated, planned)
 
 
 def _duplex_sheets(kit: str, paper_name: str) -> list[list[tuple[str, str, int]]]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..fileio import write_atomic
 from ..layout.page import PRINT_NOTE
-from ..layout.textpage import BOTH_SIDES_NOTES, print_notes
+from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, page_ranges, print_notes
 from ..model import Component, Game
 from ..resources import templates_dir
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
@@ -217,7 +217,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                           "svgs": [{"n": i, "link": _rel(p, folder)} for i, p in enumerate(svgs, 1)
                                    if _exists(p, files)]})
         for cid, pages in doc["component_pages"].items():
-            where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": _ranges(pages)})
+            where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": page_ranges(pages)})
     posters = []
     for comp in components:
         if comp.kind == "board":
@@ -245,7 +245,9 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                       "shared_back": shared_back, "piece_word": _piece_word(comp),
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
-    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2]
+    kinds = {c.kind for c, _ in groups}
+    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2] + \
+        ([DICE_NOTE] if any(c.kind == "die" and c.spec.get("print") == "net" for c, _ in groups) else [])
     extras = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
@@ -263,7 +265,8 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
-        single_note=print_notes(False)[-1], extras=extras,
+        single_note=print_notes(False)[-1], extras=extras, hexes="hex-tile" in kinds,
+        duplex=any(c.double_sided for c, _ in groups),
         total=sum(c.count for c in components if c.kind in PIECE_KINDS))
     out[folder / "index.html"] = html.encode("utf-8")
     return out
@@ -309,21 +312,6 @@ def tts_steps(game_id: str, url_base: str) -> list[str]:
     else:
         steps.append(f"Its pictures are read from {url_base}: upload this kit's tts folder there first.")
     return steps
-
-
-def _ranges(pages: list[int]) -> str:
-    """[3, 4, 5, 9] -> "3-5, 9"."""
-    out = []
-    pages = sorted(pages)
-    start = prev = pages[0]
-    for p in pages[1:] + [None]:
-        if p is not None and p == prev + 1:
-            prev = p
-            continue
-        out.append(f"{start}" if start == prev else f"{start}-{prev}")
-        if p is not None:
-            start = prev = p
-    return ", ".join(out)
 
 
 def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, bytes]:

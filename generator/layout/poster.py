@@ -119,7 +119,7 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
         fitted_text(s, t.x0, baseline, t.view_w, f"{title}: cut along the board's edge", 6.5, fill="#333333")
         return (t.x0, t.y0, vw, vh)
     s.text(t.x0, baseline, f"{label}", size_pt=11, font="bold")
-    map_x = t.x0 + t.view_w - 3 * t.cols - 1
+    map_x = t.x0 + t.view_w - 3 * t.cols - CROSS_CLEAR_MM  # the little map ends clear of the corner cross
     fitted_text(s, t.x0 + 9, baseline, map_x - 2 - (t.x0 + 9),
                 f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
                 f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
@@ -129,6 +129,7 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
 
 
 HEADER_CLEAR_MM = 3.0
+CROSS_CLEAR_MM = 4.0  # the corner cross's arm (2.5 mm) and a 1.5 mm gap
 
 
 def tile_band_mm(t: Tiling, row: int, paper: Paper) -> float:
@@ -139,7 +140,7 @@ def tile_band_mm(t: Tiling, row: int, paper: Paper) -> float:
 
 
 def fitted_text(s: Surface, x: float, y: float, width: float, text: str, size_pt: float,
-                min_pt: float = 5.0, **kw) -> None:
+                min_pt: float = 5.5, **kw) -> None:
     """One line at ``size_pt``, smaller (down to ``min_pt``) if it would run past ``width`` mm, and
     cut short with an ellipsis if even that is too wide."""
     size = size_pt

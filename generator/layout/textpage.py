@@ -77,10 +77,13 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
     """The first pages of a kit's PDF: the contents and cutting checklist, and for a double-sided
     document the printing-notes page that keeps its first fronts page on the front of a sheet."""
     rows = []
-    seen: dict[str, int] = {}
-    for job in doc.pages:
+    # the PDF's page numbers of each component, after this contents page (and the printing notes):
+    # a page two components share is listed under both, so the checklist tells where each one is
+    first = (2 if doc.duplex else 1) + 1
+    seen: dict[str, list[int]] = {}
+    for number, job in enumerate(doc.pages, start=first):
         for comp in job.comps:
-            seen[comp.id] = seen.get(comp.id, 0) + 1
+            seen.setdefault(comp.id, []).append(number)
     done = set()
     for comp in (c for job in doc.pages for c in job.comps):
         if comp.id in done:
@@ -98,7 +101,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
                    for look in sheet.looks if look is not None)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
-        rows.append(["[   ]", comp.name, pieces, size, str(seen[comp.id])])
+        rows.append(["[   ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
@@ -123,6 +126,21 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+def page_ranges(pages: list[int]) -> str:
+    """[3, 4, 5, 9] -> "3-5, 9"."""
+    out = []
+    pages = sorted(set(pages))
+    start = prev = pages[0]
+    for p in pages[1:] + [None]:
+        if p is not None and p == prev + 1:
+            prev = p
+            continue
+        out.append(f"{start}" if start == prev else f"{start}-{prev}")
+        if p is not None:
+            start = prev = p
+    return ", ".join(out)
 
 
 def kit_files_text(doc: Document) -> list[str]:
