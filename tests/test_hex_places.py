@@ -355,3 +355,20 @@ def test_a_mark_on_a_hidden_hex_is_refused(runner, tmp_path):
     assert result.exit_code == 1, result.output
     assert f"game.yaml:{line_of(folder, 'marks:')}: mark: hex '0302' is hidden (the grid's hidden: leaves it out)" \
         in result.output
+
+
+def test_a_background_under_the_whole_map_is_not_warned_about_but_one_over_it_is(runner, tmp_path):
+    """protograf's island: the sea, a box drawn first and lying under the whole map, is meant to be
+    there; the same box listed after the map would hide it, and a box under part of it is hidden by it."""
+    sea = "      - {type: box, at_mm: [0, 0], size_mm: [180, 150], fill: \"#1e90ff\"}\n"
+    under = BOARD.replace("    elements:\n", "    elements:\n" + sea, 1)
+    for key, value in (("{hex_mm}", "20"), ("{numbering}", "CCRR"), ("{target}", "0604"), ("{more}", "")):
+        under = under.replace(key, value)
+    for name in ("under", "over", "part"):
+        (tmp_path / name).mkdir()
+    quiet = validate(runner, write_game(tmp_path / "under", under))
+    assert quiet.exit_code == 0 and "lies over" not in quiet.output, quiet.output
+    over = validate(runner, _board(tmp_path / "over", sea))
+    assert "lies over hex" in over.output
+    part = under.replace('at_mm: [0, 0], size_mm: [180, 150], fill: "#1e90ff"', 'at_mm: [0, 0], size_mm: [60, 40], fill: "#1e90ff"')
+    assert "lies over hex" in validate(runner, write_game(tmp_path / "part", part)).output

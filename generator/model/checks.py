@@ -238,6 +238,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
             grids.append((el, grid, flats / 2, centres))
     if not grids:
         return
+    order = {id(el): n for n, el in enumerate(elements)}
     for el in elements:
         if not isinstance(el, YMap) or el.get("type") not in COVERING or el.get("over_map") is True:
             continue
@@ -246,6 +247,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
             continue
         x0, y0, x1, y1 = rect
         for gel, grid, apothem, centres in grids:
+            if order[id(el)] < order[id(gel)] and all(x0 <= cx <= x1 and y0 <= cy <= y1 for _, _, cx, cy in centres):
+                continue  # the map's background, drawn first and under all of it: the sea round an island
             for q, r, cx, cy in centres:
                 dx = max(x0 - cx, 0.0, cx - x1)
                 dy = max(y0 - cy, 0.0, cy - y1)
