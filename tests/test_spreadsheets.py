@@ -401,27 +401,22 @@ components:
 def test_a_variant_that_breaks_the_format_is_refused_by_validate(runner, tmp_path):
     folder = _game(tmp_path / "g", """variants:
   bw: {values: {ink: [1, 2]}}
-components:
-  - id: deck
-    name: Deck
-    kind: card
-    items: [{name: A, count: 1}]
-""")
+""" + _one_card())
     result = _validate(runner, folder)
     assert result.exit_code == 1 and "values.ink" in result.output, result.output
+
+
+def _one_card(layout: str | None = None) -> str:
+    """A deck of one card (drawn by ``layout``)."""
+    drawn = f"    layout: {layout}\n" if layout else ""
+    return f"components:\n  - id: deck\n    name: Deck\n    kind: card\n{drawn}    items: [{{name: A, count: 1}}]\n"
 
 
 def test_layout_extends_loops_and_unknown_layouts_are_refused(runner, tmp_path):
     folder = _game(tmp_path / "g", """layouts:
   a: {extends: b, x: {type: text, at_mm: [0, 0], text: a}}
   b: {extends: a}
-components:
-  - id: deck
-    name: Deck
-    kind: card
-    layout: c
-    items: [{name: A, count: 1}]
-""")
+""" + _one_card("c"))
     result = _validate(runner, folder)
     assert result.exit_code == 1
     assert "layouts extend each other in a loop" in result.output
@@ -460,13 +455,7 @@ def test_an_element_extending_badly_is_refused_once_at_its_line(runner, tmp_path
     y: {extends: x, type: text, at_mm: [0, 5], text: y}
     z: {extends: [1, 2], type: text, at_mm: [0, 9], text: z}
     w: {extends: z, shift_mm: [0, 4]}
-components:
-  - id: deck
-    name: Deck
-    kind: card
-    layout: card
-    items: [{name: A, count: 1}]
-""")
+""" + _one_card("card"))
     result = _validate(runner, folder)
     lines = [ln for ln in result.output.splitlines() if "game.yaml:" in ln]
     assert result.exit_code == 1
@@ -529,12 +518,7 @@ def test_a_letter_missing_from_a_values_table_is_named_at_its_cell(runner, tmp_p
 
 def test_a_value_that_is_neither_a_text_nor_a_table_says_what_values_may_be(runner, tmp_path):
     folder = _game(tmp_path / "g", """values: {ink: [1, 2], table: {"yes": 1, Elite: [3]}}
-components:
-  - id: deck
-    name: Deck
-    kind: card
-    items: [{name: A, count: 1}]
-""")
+""" + _one_card())
     result = _validate(runner, folder)
     assert result.exit_code == 1
     assert "values.ink: expected a text, number, true/false, or a table of them" in result.output, result.output
