@@ -48,7 +48,7 @@ def cut_words(pdf_bytes: bytes) -> list[tuple[int, str, str, tuple[float, float,
         head = HEADER.search(words.get_text_range())
         if not head:
             continue
-        row, col, rows, cols = ord(head[1]) - 65, int(head[2]) - 1, int(head[3]), int(head[4])
+        row, col = ord(head[1]) - 65, int(head[2]) - 1
         left, bottom, right, top = (v * MM_PER_PT for v in page.get_trimbox())
         # what shows of the piece once glued: its view less the strips under its neighbours (left, top)
         x0_seen = left + (GLUE_MM if col > 0 else 0.0)
