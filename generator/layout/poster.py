@@ -118,9 +118,10 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
         fitted_text(s, t.x0, baseline, t.view_w, f"{title}: cut along the board's edge", 6.5, fill="#333333")
         return (t.x0, t.y0, vw, vh)
     s.text(t.x0, baseline, f"{label}", size_pt=11, font="bold")
-    map_x = t.x0 + t.view_w - 3 * t.cols - CROSS_CLEAR_MM  # the little map ends clear of the corner cross
-    if map_x - CROSS_CLEAR_MM < t.x0 + vw < map_x + 3 * t.cols + CROSS_CLEAR_MM:  # a narrower piece's cross
-        map_x = t.x0 + vw - 3 * t.cols - CROSS_CLEAR_MM
+    # the little map ends clear of the corner cross: at the view's right edge, or the piece's where a
+    # seam moved off a word narrows a piece with a neighbour to its right
+    right = vw if col + 1 < t.cols else t.view_w
+    map_x = t.x0 + right - 3 * t.cols - CROSS_CLEAR_MM
     fitted_text(s, t.x0 + 9, baseline, map_x - 2 - (t.x0 + 9),
                 f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
                 f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
