@@ -4,6 +4,8 @@ tiled board of the bundled kits; the pieces still join exactly, on as many pages
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator import notices
@@ -124,3 +126,17 @@ def test_a_board_warns_when_a_line_must_stay_across_a_seam(monkeypatch):
     assert kept == plain
     assert len(warned) == 1 and (warned[0].file, warned[0].line) == (comp.file, comp.line)
     assert warned[0].message.startswith("Map: 1 line of text crosses a seam between the printed pieces")
+
+
+EXAMPLES = sorted(p.name for p in (Path(__file__).parent.parent / "data" / "examples").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_no_word_of_a_tiled_board_of_an_example_is_cut_by_a_seam(example):
+    """The examples' tiled boards too (today: protograf_catan's board on A4 and Letter, star_lanes's map
+    on Letter)."""
+    game = load_game(resolve_game(str(Path("data/examples") / example)))
+    for comp in expand_generated(game, 1):
+        for paper_name in PAPERS:
+            if comp.kind == "board" and not any(fits(comp.size_mm, paper(paper_name), 3.0)):
+                assert cut_words(board_pdf(game, comp, paper(paper_name))) == [], (comp.id, paper_name)
