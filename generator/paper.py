@@ -57,31 +57,58 @@ def paper(name: str, orientation: str = "portrait") -> Paper:
 
 
 class Tiling(Frozen):
-    """The pieces of a board tiled across pages: ``cols`` x ``rows`` pieces, each showing ``view_w`` x
-    ``view_h`` mm of the board at (``x0``, ``y0``) on its page."""
+    """The pieces of a board tiled across pages: ``cols`` x ``rows`` pieces, each showing at most
+    ``view_w`` x ``view_h`` mm of the board at (``x0``, ``y0``) on its page. Neighbouring pieces share a
+    10 mm glue strip; ``seams_x`` (``seams_y``) are where the strips between columns (rows) begin on
+    the board, each at most a step (``view_w`` - 10 mm) after the one before: by default exactly a step,
+    or moved back so that no strip crosses a word (:func:`keep_seams_clear`)."""
 
-    FIELDS = ("cols", "rows", "view_w", "view_h", "x0", "y0", "board_w", "board_h", "turned")
+    FIELDS = ("cols", "rows", "view_w", "view_h", "x0", "y0", "board_w", "board_h", "turned",
+              "seams_x", "seams_y")
     __slots__ = FIELDS
 
     def __init__(self, cols: int, rows: int, view_w: float, view_h: float, x0: float, y0: float,
-                 board_w: float, board_h: float, turned: bool = False):
+                 board_w: float, board_h: float, turned: bool = False,
+                 seams_x: tuple[float, ...] | None = None, seams_y: tuple[float, ...] | None = None):
         set_field(self, "cols", cols)
         set_field(self, "rows", rows)
-        set_field(self, "view_w", view_w)  # how much of the board one piece shows
+        set_field(self, "view_w", view_w)  # how much of the board one piece shows, at most
         set_field(self, "view_h", view_h)
         set_field(self, "x0", x0)  # where the view sits on the page
         set_field(self, "y0", y0)
         set_field(self, "board_w", board_w)
         set_field(self, "board_h", board_h)
         set_field(self, "turned", turned)  # the board lies on its side (fewer pieces that way)
+        step_x, step_y = view_w - OVERLAP_MM, view_h - OVERLAP_MM
+        set_field(self, "seams_x", tuple(seams_x) if seams_x is not None
+                  else tuple(k * step_x for k in range(1, cols)))
+        set_field(self, "seams_y", tuple(seams_y) if seams_y is not None
+                  else tuple(k * step_y for k in range(1, rows)))
 
     @property
     def step_x(self) -> float:
+        """The longest step from one column's start to the next's."""
         return self.view_w - OVERLAP_MM
 
     @property
     def step_y(self) -> float:
         return self.view_h - OVERLAP_MM
+
+    def piece_x(self, col: int) -> float:
+        """Where the pieces of column ``col`` begin on the board (the left edge of their glue strip)."""
+        return 0.0 if col == 0 else self.seams_x[col - 1]
+
+    def piece_y(self, row: int) -> float:
+        return 0.0 if row == 0 else self.seams_y[row - 1]
+
+    def piece_w(self, col: int) -> float:
+        """How much of the board's width the pieces of column ``col`` show."""
+        end = self.seams_x[col] + OVERLAP_MM if col + 1 < self.cols else self.board_w
+        return min(self.view_w, end - self.piece_x(col))
+
+    def piece_h(self, row: int) -> float:
+        end = self.seams_y[row] + OVERLAP_MM if row + 1 < self.rows else self.board_h
+        return min(self.view_h, end - self.piece_y(row))
 
     @staticmethod
     def label(row: int, col: int) -> str:
@@ -109,3 +136,104 @@ def plan_tiling(board: tuple[float, float], paper: Paper) -> Tiling:
         if best is None or cols * rows < best.cols * best.rows:
             best = tiling
     return best
+
+
+SEAM_GRID_MM = 0.1  # seams are placed on this grid of the board
+SEAM_MARGIN_MM = 1.5  # a moved strip keeps this far from a word, where it can: a hand cut strays
+
+
+def keep_seams_clear(t: Tiling, boxes: list[tuple[float, float, float, float]]) -> tuple[Tiling, int]:
+    """The same pieces with their seams moved off the words of the board, so that no line of text is
+    divided between two pieces. ``boxes`` (x0, y0, x1, y1 in the tiled board's mm) are the lines of
+    text. A piece lies over its neighbour's 10 mm glue strip up to the dashed line, so what a player
+    sees of two pieces meets at the cut edge (the strip's far side): a word is cut when that edge
+    crosses it. Where the pieces leave room, the whole strip keeps off every word (a word near the
+    edge is on the safe side of a careless cut), else the cut edge keeps 1.5 mm off, else it just
+    misses. A seam moves back at most so far that the pieces still reach the board's end (a piece
+    shows less of the board, never more) and stays as near its first place as it can. Where no word
+    is cut, the seams stay where they were; where no place is free in one direction, that direction
+    keeps its first seams. Returns the tiling and how many lines a cut edge still crosses (0: none)."""
+    if not crossed(t, boxes):
+        return t, 0
+    spans_x = [(x0, x1) for x0, _y0, x1, _y1 in boxes]
+    spans_y = [(y0, y1) for _x0, y0, _x1, y1 in boxes]
+    sx = _placed(t.seams_x, t.board_w, t.view_w, spans_x)
+    sy = _placed(t.seams_y, t.board_h, t.view_h, spans_y)
+    moved = t.replace(seams_x=sx if sx is not None else t.seams_x,
+                      seams_y=sy if sy is not None else t.seams_y)
+    return moved, len(crossed(moved, boxes))
+
+
+def _placed(seams: tuple[float, ...], board: float, view: float,
+            spans: list[tuple[float, float]]) -> tuple[float, ...] | None:
+    """Seams whose cut edges cross no span, the best kept that the pieces allow; None if the seams
+    already cross none, or if no placing crosses none."""
+    if not _any_cut(seams, spans):
+        return None
+    m = SEAM_MARGIN_MM
+    # where a seam s (its strip [s, s + overlap]) may not stand for a span (a, b): open intervals
+    whole_strip = [(a - OVERLAP_MM - m, b + m) for a, b in spans]
+    edge_margin = [(a - OVERLAP_MM - m, b - OVERLAP_MM + m) for a, b in spans]
+    edge = [(a - OVERLAP_MM, b - OVERLAP_MM) for a, b in spans]
+    for blocked in (whole_strip, edge_margin, edge):
+        placed = _clear_seams(seams, board, view, blocked)
+        if placed is not None:
+            return placed
+    return None
+
+
+def _any_cut(seams: tuple[float, ...], spans: list[tuple[float, float]]) -> bool:
+    """Does the cut edge of a seam (the far side of its strip) run through a span?"""
+    return any(a < s + OVERLAP_MM < b for s in seams for a, b in spans)
+
+
+def crossed(t: Tiling, boxes: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """The boxes a cut edge of ``t`` runs through (touching one is not crossing)."""
+    return [b for b in boxes if _any_cut(t.seams_x, [(b[0], b[2])]) or _any_cut(t.seams_y, [(b[1], b[3])])]
+
+
+def _clear_seams(seams: tuple[float, ...], board: float, view: float,
+                 blocked: list[tuple[float, float]]) -> tuple[float, ...] | None:
+    """Seam positions (strip starts) on a grid, none inside a ``blocked`` open interval, each within
+    a step of the one before (the first within a step of 0) and the last within a view of the
+    board's end; each as near its place in ``seams`` as can be. None if there is no such placing."""
+    if not seams:
+        return seams
+    step = view - OVERLAP_MM
+    g = SEAM_GRID_MM
+    n = int(math.floor(board / g + 1e-9))
+    limit = board - OVERLAP_MM  # a strip lies on the board
+    free = [True] * (n + 1)
+    for a, b in blocked:
+        lo = max(0, int(math.floor(a / g + 1e-9)) + 1)
+        hi = min(n, int(math.ceil(b / g - 1e-9)) - 1)
+        for i in range(lo, hi + 1):
+            free[i] = False
+    for i in range(n + 1):
+        if i == 0 or i * g > limit + 1e-9:
+            free[i] = False
+    k_step = int(math.floor(step / g + 1e-9))
+    count = len(seams)
+    # ok[k][i]: seam k may stand at i and the seams after it can still be placed (from the end back)
+    ok: list[list[bool]] = [[False] * (n + 1) for _ in range(count)]
+    last_from = int(math.ceil((board - view) / g - 1e-9))
+    ok[-1] = [free[i] and i >= last_from for i in range(n + 1)]
+    for k in range(count - 2, -1, -1):
+        nxt = ok[k + 1]
+        # a seam after i within (i, i + step]: prefix counts of nxt
+        pre = [0] * (n + 2)
+        for i in range(n + 1):
+            pre[i + 1] = pre[i] + nxt[i]
+        ok[k] = [free[i] and pre[min(n, i + k_step) + 1] - pre[i + 1] > 0 for i in range(n + 1)]
+    out: list[float] = []
+    before = 0
+    for k in range(count):
+        window = range(before + 1, min(n, before + k_step) + 1)
+        candidates = [i for i in window if ok[k][i]]
+        if not candidates:
+            return None
+        want = seams[k] / g
+        best = min(candidates, key=lambda i: (abs(i - want), i))
+        out.append(round(best * g, 6))
+        before = best
+    return tuple(out)

@@ -166,7 +166,8 @@ def test_mat_piece_headers_keep_clear_of_the_alignment_crosses():
     from generator.layout.page import paper
 
     rec = Recorder()
-    t = poster.plan_tiling((246.0, 548.0), paper("a4"))
+    t = poster.plan_tiling((380.0, 500.0), paper("a4"))  # 2 x 2 pieces: B2 has crosses on both strips
+    assert (t.rows, t.cols) == (2, 2)
     poster.paint_tile(rec, t, 1, 1, lambda s: None, "Duel mat (2 players)")
     header = [y for _x, y, text, _size in rec.texts if "piece" in text or text == "B2"]
     crosses = [min(p[1] for p in pts) for pts, style in rec.lines if style.width_mm == 0.25]

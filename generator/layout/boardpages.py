@@ -11,6 +11,8 @@ from ..components.board import draw_board
 from ..draw.fonts import wrap
 from ..draw.surface import Surface
 from ..model import Component, Game
+from ..notices import warn
+from ..paper import keep_seams_clear
 from . import poster
 from .document import PageJob, PaintResult
 from .page import PRINT_NOTE, Paper, scale_bar, short_credits
@@ -41,6 +43,7 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     painter = board_painter(game, comp, bleed)
     if tiling.turned:
         painter = poster.turned_painter(painter, size)
+    tiling = seams_off_text(tiling, painter, comp)
     if tiling.cols * tiling.rows == 1:  # one piece: no assembly page, the piece is the board
         return [PageJob(comp, comp.name, lambda s, p: ([], poster.paint_tile(s, tiling, 0, 0, painter, comp.name), 0.0))]
     jobs = [PageJob(comp, f"{comp.name} (assembly)",
@@ -51,6 +54,22 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
                                 lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0),
                                 band_mm=poster.tile_band_mm(tiling, r, paper)))
     return jobs
+
+
+def seams_off_text(tiling: poster.Tiling, painter: Callable[[Surface], None], comp: Component) -> poster.Tiling:
+    """The tiling with its glue strips moved off every line of text the board shows, so no word is
+    cut by a piece's edge; where a word cannot be kept off (a line longer than a piece), the board
+    prints with its first seams and the build warns."""
+    from ..draw.textboxes import text_boxes  # only for a board in pieces
+
+    w, h = tiling.board_w, tiling.board_h
+    boxes = [b for b in text_boxes(painter) if b[2] > 0 and b[0] < w and b[3] > 0 and b[1] < h]
+    clear, left = keep_seams_clear(tiling, boxes)
+    if left:
+        warn((comp.file, comp.line), f"{comp.name}: {left} line{'s' if left > 1 else ''} of text cross"
+             f"{'' if left > 1 else 'es'} a seam between the printed pieces and no seam can be moved off "
+             f"{'them' if left > 1 else 'it'}; shorten or move the text")
+    return clear
 
 
 def board_painter(game: Game, comp: Component, bleed: float) -> Callable[[Surface], None]:

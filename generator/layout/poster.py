@@ -89,9 +89,8 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
                title: str) -> tuple[float, float, float, float]:
     """One piece of a tiled board: the board clipped to this piece's view, strips and marks.
     Returns the piece's trim box (x, y, w, h): the part of the board it shows."""
-    bx, by = col * t.step_x, row * t.step_y
-    vw = min(t.view_w, t.board_w - bx)
-    vh = min(t.view_h, t.board_h - by)
+    bx, by = t.piece_x(col), t.piece_y(row)
+    vw, vh = t.piece_w(col), t.piece_h(row)
     with s.saved():
         s.clip(Path.rect(t.x0, t.y0, vw, vh))
         s.translate(t.x0 - bx, t.y0 - by)
@@ -119,7 +118,10 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
         fitted_text(s, t.x0, baseline, t.view_w, f"{title}: cut along the board's edge", 6.5, fill="#333333")
         return (t.x0, t.y0, vw, vh)
     s.text(t.x0, baseline, f"{label}", size_pt=11, font="bold")
-    map_x = t.x0 + t.view_w - 3 * t.cols - CROSS_CLEAR_MM  # the little map ends clear of the corner cross
+    # the little map ends clear of the corner cross: at the view's right edge, or the piece's where a
+    # seam moved off a word narrows a piece with a neighbour to its right
+    right = vw if col + 1 < t.cols else t.view_w
+    map_x = t.x0 + right - 3 * t.cols - CROSS_CLEAR_MM
     fitted_text(s, t.x0 + 9, baseline, map_x - 2 - (t.x0 + 9),
                 f"{title} \u00b7 piece {label} of {t.rows * t.cols} "
                 f"({t.rows} row{'s' if t.rows > 1 else ''} x {t.cols} column{'s' if t.cols > 1 else ''}); "
@@ -135,8 +137,7 @@ CROSS_CLEAR_MM = 4.0  # the corner cross's arm (2.5 mm) and a 1.5 mm gap
 def tile_band_mm(t: Tiling, row: int, paper: Paper) -> float:
     """How far below the paper's usable top a piece of ``row`` draws: its label band and its view
     (a bottom row is often short: the rest of its page is free)."""
-    vh = min(t.view_h, t.board_h - row * t.step_y)
-    return (t.y0 - paper.usable[1]) + vh + 1.0
+    return (t.y0 - paper.usable[1]) + t.piece_h(row) + 1.0
 
 
 def fitted_text(s: Surface, x: float, y: float, width: float, text: str, size_pt: float,
@@ -195,9 +196,8 @@ def paint_assembly(s: Surface, paper: Paper, t: Tiling, painter: Painter, title:
         painter(s)
     for r in range(t.rows):
         for c in range(t.cols):
-            bx, by = c * t.step_x, r * t.step_y
-            vw = min(t.view_w, t.board_w - bx)
-            vh = min(t.view_h, t.board_h - by)
+            bx, by = t.piece_x(c), t.piece_y(r)
+            vw, vh = t.piece_w(c), t.piece_h(r)
             s.rect(ox + bx * k, oy + by * k, vw * k, vh * k, Style(stroke="#d00000", width_mm=0.5))
             label = Tiling.label(r, c)
             lx, ly = ox + (bx + vw / 2) * k, oy + (by + vh / 2) * k
