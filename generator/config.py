@@ -35,7 +35,14 @@ from .schema import BOOL, Key, ListOf, Map, Scalar, TEXT, check, enum, integer, 
 from .vocabulary import Duplex, Marks, PieceLayout
 from .yamlsrc import load_yaml
 
-FOLDER = Scalar("folder", lambda v: TEXT.test(v) or folder_problem(str(v)), TEXT.json)
+def _folder(value: Any) -> str | None:
+    why = TEXT.test(value) or folder_problem(str(value))
+    if why is None and os.path.lexists(str(value)) and not os.path.isdir(str(value)):
+        return f"{value!s:.60} is not a folder; name a folder for the kits"  # a file, a device (/dev/full)
+    return why
+
+
+FOLDER = Scalar("folder", _folder, TEXT.json)
 
 BUILD = Map({
     "paper": Key(enum("a4", "letter", "both")),

@@ -133,9 +133,30 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         if labels is not None:
             show = labels != "none"
         offsets = [offset_of(h, orient) for h in cells]
-        return cls(tuple(cells), orient, style, first, show,
+        grid = cls(tuple(cells), orient, style, first, show,
                    min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0,
                    expression, "centre" if labels == "centre" else "top")
+        hidden = el.get("hidden")
+        if not hidden or not isinstance(hidden, list):
+            return grid
+        return grid.without(hidden)
+
+    def without(self, addresses: list[Any]) -> "MapHexes":
+        """The grid less the hexes at ``addresses`` (protograf's ``hidden``): numbered as the whole grid
+        is, so the others keep their ids. An address that cannot be read is left for model/maps.py to
+        refuse; a grid is never left without hexes."""
+        gone = set()
+        for address in addresses:
+            try:
+                gone.add(self.parse(address))
+            except (ValueError, TypeError, IndexError):
+                continue
+        kept = tuple(h for h in self.cells if h not in gone)
+        if not kept or len(kept) == len(self.cells):
+            return self
+        import dataclasses
+
+        return dataclasses.replace(self, cells=kept)
 
     @property
     def address_style(self) -> str:

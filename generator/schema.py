@@ -261,7 +261,7 @@ PLAIN_COLOUR = colour()  # a player colour's or a terrain's own colours
 # and on faces' elements, and none where an element does not draw without that paint).
 FACE_FILL = colour("player", "none")
 FACE_INK = colour("player", "ink", "player-ink")
-BAND = colour("player")
+BAND = colour("none", "player")  # none: a card without its title band
 BOARD_COLOUR = colour("player", "player-ink")
 ELEMENT_FILL = colour("none", "player", "player-ink")
 NUM = Scalar("number", _num(), {"type": "number"})

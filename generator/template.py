@@ -19,6 +19,7 @@ not have is an error, never a blank; so is a result longer than a text may be.
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from functools import lru_cache
@@ -30,6 +31,8 @@ from .yamlsrc import YList, YMap
 
 MARK = "{{"
 _PART = re.compile(r"\{\{(.*?)\}\}", re.S)
+# jinja2's wording for a missing key: "'dict object' has no attribute 'drome'" (a table, a row)
+_NO_KEY = re.compile(r"'(?:[\w.]+\.)?(?:dict|YMap|RowMap) object' has no attribute (.+)")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 ROW_KEY = re.compile(r"""row\[\s*(['"])([^'"\\]*)\1\s*\]""")
 MAX_EXPRESSION = 500  # characters inside one {{ }}
@@ -73,6 +76,7 @@ def _make_env() -> Any:
 
     env = Env(undefined=StrictUndefined, autoescape=False)
     env.filters = {k: _guarded(v) for k, v in env.filters.items() if k in SAFE_FILTERS}
+    env.filters["html"] = _guarded(html_to_rich)  # a cell written in HTML (nanDECK) as rich text
     env.globals = {k: v for k, v in env.globals.items() if k in SAFE_GLOBALS}
     return env
 
@@ -228,6 +232,10 @@ def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
     except SecurityError as exc:  # before UndefinedError: it is one
         raise TemplateError(f"{{{{ {expr.source} }}}}: refused: {exc}") from None
     except UndefinedError as exc:
+        missing = _NO_KEY.fullmatch(exc.message or "")
+        if missing:  # {'human': ..., 'drone': ...}[faction] with "drome" in the cell
+            raise TemplateError(f"{{{{ {expr.source} }}}}: the table it looks up has no key {missing.group(1)}"
+                                ) from None
         raise TemplateError(f"{{{{ {expr.source} }}}}: {exc.message or 'undefined'} (no such column or "
                             f"field)") from None
     except JinjaError as exc:  # a filter's wrong argument: round(0, 'f'), and jinja2's other refusals
@@ -320,3 +328,43 @@ def template_errors(node: Any, errors: list[DataError]) -> None:
                                   DataError(message))
         elif isinstance(value, (dict, list)):
             template_errors(value, errors)
+
+
+# -- the html filter: a spreadsheet cell written in HTML (nanDECK's HTMLTEXT, a web export) ----------
+
+_TAG = re.compile(r"<\s*(/?)\s*([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
+_BLANKS = re.compile(r"[ \t]*\n[ \t]*")
+_MANY_BREAKS = re.compile(r"\n{3,}")
+
+
+def _html_text(part: str) -> str:
+    """Text between tags: entities read (&#39; is '), an asterisk kept as one (rich text's \\*)."""
+    return html.unescape(part).replace("*", "\\*")
+
+
+def _html_tag(closing: bool, name: str) -> str:
+    if name == "br":
+        return "\n"
+    if name in ("p", "div", "ul", "ol"):
+        return "\n" if closing else ""
+    if name == "li":
+        return "" if closing else "\n• "
+    if name in ("b", "strong"):
+        return "**"
+    if name in ("i", "em"):
+        return "*"
+    return ""  # span, font, u, and any other tag: its text stays, the tag goes
+
+
+def html_to_rich(value: object) -> str:
+    """``value`` read as HTML: <br> a new line, <p> and lists their own lines (a list item starting
+    "• "), <b>/<strong> bold, <i>/<em> italic, entities as their characters; any other tag left out."""
+    text = str(value)
+    out: list[str] = []
+    pos = 0
+    for m in _TAG.finditer(text):
+        out.append(_html_text(text[pos:m.start()]))
+        out.append(_html_tag(m.group(1) == "/", m.group(2).lower()))
+        pos = m.end()
+    out.append(_html_text(text[pos:]))
+    return _MANY_BREAKS.sub("\n\n", _BLANKS.sub("\n", "".join(out))).strip("\n ")

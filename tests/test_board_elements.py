@@ -167,3 +167,30 @@ def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
     assert "Round" in pdf_text(pdf)[1] and "Fruit" in pdf_text(pdf)[1]
 
 
+
+
+def test_a_box_with_half_its_side_for_radius_is_a_disc_of_any_size(tmp_path):
+    """protograf's Orion Duel board: Circle(cx=10, cy=15, radius=10.3) behind the hexes, 206 mm
+    across. A box 206 mm square with radius_mm 103 is that disc: its middle edges inked, its
+    corners bare paper."""
+    from generator.build import Options, build_game
+    from generator.loading import load_game
+    from tests.measure import box_of, render
+
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(HEAD + """components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [180, 180]
+    elements:
+      - {type: box, at_mm: [10, 10], size_mm: [160, 160], radius_mm: 80, fill: "#ADCBF4", stroke: none}
+""")
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    image, _ = render(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf", 1)
+    disc = box_of(image, "#adcbf4")
+    assert disc.x1 - disc.x0 == pytest.approx(160, abs=0.5) and disc.y1 - disc.y0 == pytest.approx(160, abs=0.5)
+    k = 400 / 25.4
+    corner = image.getpixel((round((disc.x0 + 8) * k), round((disc.y0 + 8) * k)))[:3]
+    assert corner == (255, 255, 255)  # 8 mm in from the square's corner: outside a circle of radius 80

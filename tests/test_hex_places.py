@@ -248,3 +248,108 @@ def test_a_link_from_a_hex_to_itself_is_refused(runner, tmp_path):
     assert result.exit_code == 1
     assert (f"game.yaml:{line_of(folder, 'type: link')}: a link from a place to the same place prints nothing"
             in result.output)
+
+
+@pytest.mark.parametrize("orientation, above, upper_right", [
+    ("flat", [0, -1], [1, -1]),      # flat hexes: [0, -1] right above [0, 0], [1, -1] up and to the right
+    ("pointy", [0, -1], [1, -1]),    # pointy hexes: [0, -1] up and to the left, [1, -1] up and to the right
+])
+def test_axial_hexes_lie_where_the_docs_say(tmp_path, orientation, above, upper_right):
+    """docs/data-format.md: q counts to the right, r downwards; a protograf HexHex ring, clockwise
+    from the hex above the centre, is written in axial [q, r] from that."""
+    from tests.measure import box_of
+
+    folder = write_game(tmp_path, HEAD + f"""components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 120]
+    elements:
+      - type: hexgrid
+        at_mm: [60, 60]
+        radius: 1
+        hex_mm: 30
+        orientation: {orientation}
+        marks: [{{hex: [0, 0], fill: "#00ff00"}}, {{hex: {above}, fill: "#ff0000"}},
+                {{hex: {upper_right}, fill: "#0000ff"}}, {{hex: [-1, 0], fill: "#ffff00"}}]
+""")
+    image, _ = _page(tmp_path, folder)
+
+    def centre(colour: str) -> tuple[float, float]:
+        b = box_of(image, colour)
+        return (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+
+    cx, cy = centre("#00ff00")
+    ax, ay = centre("#ff0000")
+    rx, ry = centre("#0000ff")
+    lx, ly = centre("#ffff00")
+    if orientation == "flat":  # 30 mm across the flats: the hex above is 30 mm up
+        assert (ax - cx, ay - cy) == (pytest.approx(0, abs=0.5), pytest.approx(-30, abs=0.5))
+        assert (rx - cx, ry - cy) == (pytest.approx(25.98, abs=0.5), pytest.approx(-15, abs=0.5))
+        assert (lx - cx, ly - cy) == (pytest.approx(-25.98, abs=0.5), pytest.approx(-15, abs=0.5))
+    else:  # pointy: neighbours 30 mm apart, at 60 degree steps from the right
+        assert (ax - cx, ay - cy) == (pytest.approx(-15, abs=0.5), pytest.approx(-25.98, abs=0.5))
+        assert (rx - cx, ry - cy) == (pytest.approx(15, abs=0.5), pytest.approx(-25.98, abs=0.5))
+        assert (lx - cx, ly - cy) == (pytest.approx(-30, abs=0.5), pytest.approx(0, abs=0.5))
+
+
+HIDDEN = HEAD + """components:
+  - id: b
+    name: B
+    kind: board
+    size_mm: [120, 100]
+    elements:
+      - type: hexgrid
+        id: map
+        at_mm: [20, 20]
+        layout: rectangle
+        columns: 4
+        grid_rows: 3
+        hex_mm: 20
+        fill: "#ff0000"
+        coordinates: {style: CCRR}
+        hidden: [{hidden}]
+        marks: [{hex: "0302", fill: "#0000ff"}]
+"""
+
+
+def test_hidden_hexes_are_left_out_and_the_others_keep_their_numbers(tmp_path):
+    """protograf's Hexagons(hidden=[...]) (the Orion Duel board leaves out its six corner hexes): a
+    hidden hex is not drawn, and the hexes around it keep the ids the whole grid gives them."""
+    from tests.measure import box_of
+
+    folder = write_game(tmp_path, HIDDEN.replace("{hidden}", '"0201", "0403"'))
+    image, pdf = _page(tmp_path, folder)
+    text = pdf_text(pdf)[1]
+    assert "0101" in text and "0301" in text and "0402" in text  # numbered as the whole grid is
+    assert "0201" not in text and "0403" not in text
+    blue, red = box_of(image, "#0000ff"), box_of(image, "#ff0000")
+    # 0302 (column 3, row 2, flat hexes 20 mm across): 2 x 17.32 mm right of 0101 and 20 mm down
+    k = 400 / 25.4
+
+    def at(x_mm: float, y_mm: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x_mm * k), round(y_mm * k)))[:3]
+
+    cx, cy = red.x0 + 11.55, red.y0 + 10  # the middle of 0101, the top-left hex
+    assert at(cx, cy) == (255, 0, 0)
+    assert at(cx + 17.32, cy + 10) == (255, 255, 255)  # 0201, half a hex lower: left out, the paper shows
+    assert at(cx + 2 * 17.32, cy) == (255, 0, 0)  # 0301 drawn
+    assert (blue.x0 + blue.x1) / 2 - cx == pytest.approx(2 * 17.32, abs=0.6)
+
+
+@pytest.mark.parametrize("hidden, message", [
+    ('"0901"', "hidden: hex '0901' is not in this grid"),
+    ('"0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303", "0401", "0402", "0403"',
+     "hidden: leaves none of the grid's 12 hexes"),
+])
+def test_a_hidden_list_naming_no_hex_or_every_hex_is_refused_at_its_line(runner, tmp_path, hidden, message):
+    folder = write_game(tmp_path, HIDDEN.replace("{hidden}", hidden))
+    result = validate(runner, folder)
+    assert result.exit_code == 1 and message in result.output, result.output
+    assert f"game.yaml:{line_of(folder, 'hidden:')}" in result.output
+
+
+def test_a_mark_on_a_hidden_hex_is_refused(runner, tmp_path):
+    folder = write_game(tmp_path, HIDDEN.replace("{hidden}", '"0302"'))
+    result = validate(runner, folder)
+    assert result.exit_code == 1 and "mark: hex '0302' is not in this grid" in result.output, result.output

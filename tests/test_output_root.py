@@ -205,3 +205,13 @@ def test_a_4_kb_out_in_the_config_is_refused_at_its_line(tmp_path):
     assert result.returncode == 1
     assert result.stderr.startswith("pnpforge.yaml:3: ") and "is a path of 4,096 characters; at most 1,024" in result.stderr
     assert not (tmp_path / "d").exists()
+
+
+def test_a_config_out_that_is_a_file_is_refused_at_its_line(tmp_path):
+    games(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine\n")
+    (tmp_path / "pnpforge.yaml").write_text("build:\n  out: notes.txt\n")
+    result = run_in_process("build", "g", *ARGS, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith("pnpforge.yaml:2: ") and "notes.txt is not a folder" in result.stderr
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.cli import cli
 
 from gamefolder import write_folder
@@ -327,3 +329,71 @@ components:
     assert result.exit_code == 0, result.output
     data = next((out / "pg" / "a4").glob("*.pdf")).read_bytes()
     assert b"DejaVuSerifCondensed-Bold" in data and b"Test-Sans" in data  # the sun from the fallback
+
+
+def test_box_text_sits_left_centred_or_right_as_align_says(tmp_path):
+    """Squib's and nanDECK's align: a nanDECK card's left-aligned body text and bulleted prompts,
+    a Squib description centred, a cost right-aligned; with and without valign."""
+    image, px = _face(tmp_path, """[
+        {type: box, at_mm: [-25, -36], size_mm: [50, 10], stroke: none, text: "Left", size_pt: 12, align: left},
+        {type: box, at_mm: [-25, -24], size_mm: [50, 10], stroke: none, text: "Mid", size_pt: 12},
+        {type: box, at_mm: [-25, -12], size_mm: [50, 10], stroke: none, text: "Right", size_pt: 12, align: right},
+        {type: box, at_mm: [-25, 0], size_mm: [50, 10], stroke: none, text: "Left", size_pt: 12, align: left,
+         valign: middle},
+        {type: box, at_mm: [-25, 12], size_mm: [50, 10], stroke: none, text: "Right", size_pt: 12,
+         align: right, valign: bottom}]""", kind="square-tile", size="size_mm: [60, 80]")
+
+    def ink_across(y0: float) -> tuple[float, float]:
+        xs = [x / 4 for x in range(-26 * 4, 26 * 4)
+              if any(image.getpixel(px(x / 4, y0 + k / 2))[0] < 100 for k in range(1, 19))]
+        return min(xs), max(xs)
+
+    left, right = ink_across(-36)
+    assert -24 <= left <= -22.5 and right < -5  # from 1.5 mm inside the box's left edge
+    left, right = ink_across(-24)
+    assert abs((left + right) / 2) < 1  # centred, as before
+    left, right = ink_across(-12)
+    assert 22.5 <= right <= 24 and left > 5  # to 1.5 mm inside its right edge
+    assert -24 <= ink_across(0)[0] <= -22.5
+    assert 22.5 <= ink_across(12)[1] <= 24
+
+
+@pytest.mark.parametrize("kind, face, shows", [
+    ("card", "", False),                  # under the card's title band
+    ("card", ", band: none", True),       # no band: a blank face, as a Squib or nanDECK card is
+    ("square-tile", "", True),            # a tile of the card's size: no band either
+])
+def test_a_squib_style_card_has_band_none_or_is_a_square_tile(tmp_path, kind, face, shows):
+    """docs/data-format.md: a card's title band is drawn over the face's elements; with band: none
+    (or as a square-tile of the card's size) the designer's faction icon at Squib's x: 75, y: 75 px,
+    2.5 mm inside the top cut, shows."""
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-28.6, -41.3], size_mm: [6.35, 6.35], radius_mm: 0,
+        fill: "#ff0000", stroke: none}]""", face_extra=face, kind=kind, size="size_mm: [63.5, 88.9]")
+    red = image.getpixel(px(-25.4, -38.1))
+    assert (red[0] > 200 and red[1] < 60 and red[2] < 60) is shows, red
+
+
+def test_a_box_edge_may_be_dashed_as_squibs_safe_zone_is(tmp_path):
+    """Squib's economy layout: rect layout: 'safe' is a dashed, rounded rectangle inside the cut."""
+    image, px = _face(tmp_path, """[{type: box, at_mm: [-25, -30], size_mm: [50, 60], fill: none, stroke: "#ff0000",
+        width_mm: 0.6, radius_mm: 1.4, dash_mm: [2, 2]},
+        {type: box, at_mm: [-20, -20], size_mm: [40, 40], fill: none, stroke: "#0000ff", width_mm: 0.6}]""",
+                      kind="square-tile", size="size_mm: [63.5, 88.9]")
+
+    def along_top(y_mm: float, colour: int) -> list[bool]:
+        return [image.getpixel(px(x / 4, y_mm))[colour] > 200 and sum(image.getpixel(px(x / 4, y_mm))) < 400
+                for x in range(-60, 60)]  # the middle 30 mm of each, clear of the rounded corners
+
+    dashed, solid = along_top(-30, 0), along_top(-20, 2)
+    assert all(solid)  # a plain edge: unbroken
+    assert 0.3 < sum(dashed) / len(dashed) < 0.7  # 2 mm on, 2 mm off: about half of it inked
+    runs = sum(1 for a, b in zip(dashed, dashed[1:]) if a and not b)
+    assert 6 <= runs <= 9  # 30 mm of edge: about seven dashes
+
+
+def test_a_card_without_its_band_prints_its_title_in_ink_on_its_ground(tmp_path):
+    image, px = _face(tmp_path, "[]", face_extra=', band: none, fill: "#ffe19b"', kind="card",
+                      size="size_mm: [63.5, 88.9]")
+    band_area = [image.getpixel(px(x, -40)) for x in range(-30, 31, 2)]
+    assert all(p[:3] == (255, 225, 155) or sum(p[:3]) < 450 for p in band_area)  # ground or the title's ink
+    assert any(sum(p[:3]) < 200 for y in range(-42, -36) for p in [image.getpixel(px(x / 2, y)) for x in range(-8, 8)])

@@ -492,3 +492,96 @@ components:
     frame, text = _elements(game.components[0].items[0])
     assert (text["at_mm"], text["size_mm"], text["fill"], text["text"]) == ([-23, -20], [16, 8], "#222222", "A")
     assert frame["at_mm"] == [-20, -30]
+
+
+ICON_TABLE = """values:
+  icon_for: {A: crown, B: sword, X: shield}
+layouts:
+  card:
+    icons: {type: icon, at_mm: [-25, 30], size_mm: [8, 8], icon: "{{ icon_for[Icons[i]] }}",
+            repeat: "{{ Icons|length }}", step_mm: [10, 0]}
+components:
+  - id: deck
+    name: Deck
+    kind: square-tile
+    size_mm: [63.5, 88.9]
+    layout: card
+    items_from: cards.csv
+"""
+
+
+def test_a_values_table_turns_each_letter_of_a_cell_into_its_icon(tmp_path):
+    """nanDECK's ICON=[all],A,up.svg then ICONS=[all],[icons],...: a cell "BX" prints a sword then a
+    shield, 10 mm apart, from a table written once in values:."""
+    game = _load(_game(tmp_path / "g", ICON_TABLE, {"cards.csv": "Name,Icons\nWounded,BX\nHurt,AX\n"}))
+    wounded, hurt = game.components[0].items
+    assert [(e["icon"], e["at_mm"]) for e in _elements(wounded)] == [("sword", [-25, 30]), ("shield", [-15, 30])]
+    assert [e["icon"] for e in _elements(hurt)] == ["crown", "shield"]
+
+
+def test_a_letter_missing_from_a_values_table_is_named_at_its_cell(runner, tmp_path):
+    folder = _game(tmp_path / "g", ICON_TABLE, {"cards.csv": "Name,Icons\nWounded,BX\nHurt,AZ\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "cards.csv:3 (Icons)" in result.output and "has no key 'Z'" in result.output, result.output
+    assert "no such column" not in result.output
+
+
+def test_a_value_that_is_neither_a_text_nor_a_table_says_what_values_may_be(runner, tmp_path):
+    folder = _game(tmp_path / "g", """values: {ink: [1, 2], table: {"yes": 1, Elite: [3]}}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    items: [{name: A, count: 1}]
+""")
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "values.ink: expected a text, number, true/false, or a table of them" in result.output, result.output
+    assert "values.table.Elite: expected a text, number or true/false" in result.output, result.output
+    assert "expected true or false" not in result.output
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
+       '<rect width="10" height="10" fill="#000000"/></svg>\n')
+
+
+def test_every_bad_row_of_a_sheet_is_reported_in_one_run(runner, tmp_path):
+    """The Squib tutorial deck with two mistakes: 'drome' for drone in row 4 and a picture that is not
+    there in row 5. validate names both at once, not the second only after the first is fixed."""
+    folder = _game(tmp_path / "g", """layouts:
+  card:
+    faction: {type: image, at_mm: [-28, -41], size_mm: [6, 6], image: "{{ {'human': 'h', 'drone': 'd'}[faction] }}.svg"}
+    art: {type: image, at_mm: [-15, -27], size_mm: [30, 30], image: "{{ illustration }}.svg"}
+components:
+  - id: deck
+    name: Deck
+    kind: square-tile
+    size_mm: [63.5, 88.9]
+    layout: card
+    items_from: data.csv
+""", {"data.csv": "name,faction,illustration\nNinja,human,ninja\nPirate,human,ninja\nZombie,drome,ninja\n"
+                  "Robot,drone,robot-golm\n", "h.svg": SVG, "d.svg": SVG, "ninja.svg": SVG})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert "data.csv:4 (faction)" in result.output and "no key 'drome'" in result.output, result.output
+    assert "data.csv:5 (illustration): image 'robot-golm.svg': no such file" in result.output, result.output
+    assert "2 problems found" in result.output
+
+
+def test_a_cell_written_in_html_prints_as_rich_text_with_the_html_filter(tmp_path):
+    """nanDECK's HTMLTEXT cells (constellation-cards' cards.csv): <br> and <li> lines, &#39;
+    entities and <b> bold, read by {{ Desc|html }} rather than printed as tags."""
+    cells = ('Name,Desc,Prompts\n'
+             'Dreamer,"Tomorrow beckons.<br><br>You aren&#39;t <b>alone</b>, 2*3.",'
+             '"<li>Remind someone</li><li>Light a candle</li>"\n')
+    game = _load(_game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    face: {text: "{{ Desc|html }}", flavour: "{{ Prompts|html }}"}
+    items_from: cards.csv
+""", {"cards.csv": cells}))
+    card = game.components[0].items[0]
+    assert card.face["text"] == "Tomorrow beckons.\n\nYou aren't **alone**, 2\\*3."
+    assert card.face["flavour"] == "• Remind someone\n• Light a candle"

@@ -63,23 +63,26 @@ def draw_card_front(s: Surface, comp: Component, look: Look, bleed_mm: float, ga
     s.save()
     w, h = _frame(s, comp, look)
     s.translate(-w / 2, -h / 2)
-    band = look.band or mix(look.fill, look.ink, 0.75)
+    banded = look.band != NO_BAND  # band: none: the title on the card's own ground, over its elements
+    band = (look.band or mix(look.fill, look.ink, 0.75)) if banded else look.fill
     title = deck_title(comp, look.title_fonts)  # the deck's title size and lines
     band_h = _band_height(title, h)
     # the ground, the band and the value's disc: the same on many cards of a deck (its furniture),
     # drawn in place the first time and recorded (a form) to be placed from the second on
     key = ("card ground", look.fill, look.pattern, look.pattern_colour, look.image, look.image_fit,
-           (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value))
+           (repr(look.elements), look.ink) if look.elements else (), w, h, bleed_mm, band, band_h, bool(look.value),
+           banded)
     s.repeat(repr(key), (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm),
-             lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h))
+             lambda t: _front_ground(t, look, w, h, bleed_mm, game, band, band_h, banded))
     _front_text(s, look, w, h, band, band_h, title, game)
     s.restore()
 
 
 def _front_ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: Game | None, band: str,
-                  band_h: float) -> None:
+                  band_h: float, banded: bool = True) -> None:
     _ground(s, look, w, h, bleed_mm, game)
-    s.draw(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm), Style(fill=band))
+    if banded:
+        s.draw(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, band_h + bleed_mm), Style(fill=band))
     if look.value:
         s.circle(PAD_MM + 3.2, band_h / 2 + 0.4, 3.2, Style(fill=ink_for(band)))
 
@@ -113,6 +116,7 @@ def card_problems(comp: Component, look: Look) -> list[str]:
 TITLE_MAX_PT = ROLES_PT["heading"]  # 11 pt
 BODY_PT = ROLES_PT["card_body"]  # 8.5 pt: a card's text at its largest
 TITLE_LEAD = 1.1  # baseline to baseline of a two-line title, in ems
+NO_BAND = "none"  # band: none: no title band (a Squib or nanDECK card, drawn by its elements)
 TITLE_PAD_MM = 1.2  # the band's margin above and below a two-line title
 
 
@@ -278,7 +282,7 @@ def _is_plain_back(look: Look) -> bool:
     """A deck back: at most a title, an icon, a pattern and a picture. Anything more (text,
     sections, a value...) makes it a second face, laid out like a front."""
     return not (look.as_front or look.subtitle or look.text or look.value or look.footer or look.flavour
-                or look.sections or look.band)
+                or look.sections or (look.band and look.band != NO_BAND))
 
 
 def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float, game: Game | None = None) -> None:

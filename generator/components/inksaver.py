@@ -13,7 +13,8 @@ from .look import Look
 def saver_front(look: Look) -> Look:
     """Ink-saver front: a pale ground, the terrain kept as a coloured outline and its pattern."""
     pale = mix(look.fill, "#ffffff", 0.85)
-    band = mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
+    band = look.band if look.band == "none" else \
+        mix(look.band, "#ffffff", 0.7) if look.band else mix(look.fill, "#ffffff", 0.55)
     return look.replace(fill=pale, ink=_dark_ink(look.ink), pattern_colour=mix(look.fill, "#ffffff", 0.35),
                         outline=look.fill, band=band, faces=tuple(saver_front(face) for face in look.faces))
 

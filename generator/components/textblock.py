@@ -165,6 +165,8 @@ def draw_sections(s: Surface, sections: Sequence[dict[str, Any]], x: float, y: f
             anchor = piece.anchor
             if align == Anchor.MIDDLE and len(row) == 1 and piece.x == 0:
                 px, anchor = x + width / 2, Anchor.MIDDLE
+            elif align == Anchor.END and len(row) == 1 and piece.x == 0:
+                px, anchor = x + width, Anchor.END
             draw_line(s, px, cy - h * 0.22, piece.line, size * piece.scale, ink=ink, family=family,
                       anchor=anchor, icons=icons)
     return size

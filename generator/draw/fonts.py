@@ -174,6 +174,10 @@ def _kern_pairs(kind: str) -> frozenset:
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
     from fontTools.ttLib import TTFont as _Reader  # SVG output only: a PDF-only build never loads fontTools
 
+    from .otf import quiet_font_tools
+
+    quiet_font_tools()
+
     font = _Reader(os.path.join(os.path.dirname(reportlab.__file__), "fonts", _FILES[font_kind(kind)]),
                    lazy=True)
     glyph_of = font.getBestCmap()
@@ -212,11 +216,12 @@ def svg_subset(path: str, text: str) -> bytes:
     """The font cut down to the characters in ``text`` (fontTools' subsetter), as TrueType bytes,
     for embedding in an SVG page: a whole font per page would be hundreds of kilobytes."""
     import io  # SVG pages with a game's own fonts only, as the subsetter
-    import logging
 
     from fontTools import subset
 
-    logging.getLogger("fontTools").setLevel(logging.ERROR)  # tables it drops are not the player's concern
+    from .otf import quiet_font_tools
+
+    quiet_font_tools()
 
     options = subset.Options()
     options.name_IDs = ["*"]

@@ -13,11 +13,20 @@ from functools import lru_cache
 MAX_ERR = 1.0  # font units a quadratic curve may stray from the cubic one (a thousandth of a 1000-unit em)
 
 
+def quiet_font_tools() -> None:
+    """fontTools logs what it skips or cannot read in a damaged font ("skipping malformed name record");
+    the player hears of a damaged font from us, once, with its line: its own log lines stay unprinted."""
+    import logging
+
+    logging.getLogger("fontTools").setLevel(logging.CRITICAL + 1)
+
+
 @lru_cache(maxsize=32)
 def truetype_bytes(path: str) -> bytes:
     """The font at ``path`` as TrueType bytes (the same bytes every time: same input, same PDF)."""
     from fontTools.ttLib import TTFont
 
+    quiet_font_tools()
     font = TTFont(path, recalcTimestamp=False)
     if "CFF " not in font:
         with open(path, "rb") as fh:

@@ -11,7 +11,7 @@ from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
 from ..schema import Key, enum, integer, num
 from ..vocabulary import Anchor
-from .keys import AT, AT_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
+from .keys import AT, AT_MM, DASH_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class Box(Element, kind="box"):
     fill: str | None = field(FILL)
     stroke: str | None = field(STROKE)  # default: the board's ink
     width_mm: float = field(WIDTH_MM, 0.4)
+    dash_mm: list[float] | None = field(DASH_MM)  # a dashed edge (Squib's rect dash:, a safe zone)
     label: Any = field(LABEL)  # small and bold in the top-left corner
     icon: str | None = field(ICON)
     text: Any = field(TEXT_KEY)  # wrapped and shrunk to fit the box
@@ -34,11 +35,14 @@ class Box(Element, kind="box"):
     ink: str | None = field(INK)
     font: str | None = field(FONT)
     terrain: str | None = field(TERRAIN)
-    radius_mm: float = field(Key(num(0, 50), doc="box: the corners' radius (0: square corners; default 1.5)"), 1.5)
+    radius_mm: float = field(Key(num(0, 2500), doc="box: the corners' radius (0: square corners; default 1.5; "
+                                                   "half the side: a disc)"), 1.5)
     opacity: float = field(Key(num(0, 1), doc="box: 1 opaque (default) to 0 invisible; flattened to the colour "
                                               "it makes over white paper in --print-shop files"), 1.0)
     valign: str | None = field(Key(enum("top", "middle", "bottom"),
                                    doc="box: where the text sits in the box (default top)"))
+    align: str | None = field(Key(enum("left", "centre", "right"),
+                                  doc="box: where each line of the text sits across the box (default centre)"))
     max_lines: int | None = field(Key(integer(1, 100), doc="box: the text shrinks until it takes at most this "
                                                            "many lines (down to min_pt; past it, the lines after "
                                                            "are left out)"))
@@ -53,12 +57,13 @@ class Box(Element, kind="box"):
         radius = min(float(self.radius_mm), w / 2, h / 2)
         outline = Path.rounded_rect(x, y, w, h, radius) if radius > 0 else Path.rect(x, y, w, h)
         stroke = self.el.get("stroke", ink)
+        dash = tuple(self.dash_mm) if self.dash_mm else None
         edge = Style(fill=None if fill in (None, "none") else fill, stroke=None if stroke == "none" else stroke,
-                     width_mm=self.width_mm, opacity=float(self.opacity))
+                     width_mm=self.width_mm, opacity=float(self.opacity), dash_mm=dash)
         if t:  # fill, then the pattern, then the edge over it
             s.draw(outline, Style(fill=fill, opacity=float(self.opacity)))
             terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill, ink)
-            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity)
+            edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity, dash_mm=dash)
         s.draw(outline, edge)
         seen = fill if float(self.opacity) >= 1 or fill in (None, "none") else \
             mix(fill, "#ffffff", 1 - float(self.opacity))  # a translucent fill as it shows on paper
@@ -75,7 +80,7 @@ class Box(Element, kind="box"):
         if self.text and self.valign is None and self.max_lines is None and self.min_pt is None:
             draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
                           h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
-                          align=Anchor.MIDDLE, family=fam, icons=game.icons, where=self.where)
+                          align=self._anchor(), family=fam, icons=game.icons, where=self.where)
         elif self.text:
             self._fitted_text(s, game, (x + 1.5, y + (5 if label else 1.5), w - 3, h - (6.5 if label else 3)),
                               text_ink, fam, base)
@@ -102,6 +107,12 @@ class Box(Element, kind="box"):
         lead = size * MM_PER_PT * 1.2
         spare = max(0.0, h - len(lines) * lead)
         top = y + {"middle": spare / 2, "bottom": spare}.get(self.valign or "top", 0.0)
+        anchor = self._anchor()
+        lx = {Anchor.START: x, Anchor.END: x + w}.get(anchor, x + w / 2)
         for i, line in enumerate(lines):
-            draw_line(s, x + w / 2, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
-                      anchor=Anchor.MIDDLE, icons=game.icons)
+            draw_line(s, lx, top + size * MM_PER_PT * (0.85 + 1.2 * i), line, size, ink=ink, family=fam,
+                      anchor=anchor, icons=game.icons)
+
+    def _anchor(self) -> Anchor:
+        """Squib's and nanDECK's align: left, center, right."""
+        return {"left": Anchor.START, "right": Anchor.END}.get(self.align or "centre", Anchor.MIDDLE)

@@ -88,6 +88,9 @@ class Hexgrid(Element, kind="hexgrid"):
                                                 "as \"{{ col + 1 }}{{ letters(row) }}\" (letters(0) is A, "
                                                 "letters(26) AA); marks, at: and links use the same ids"))
     labels: str | None = field(LABELS)
+    hidden: list[Any] | None = field(Key(ListOf(HEX_ADDRESS), doc="hexgrid: hexes left out of the map (protograf's "
+                                                                  "hidden): not drawn, numbered as if there; "
+                                                                  "the others keep their ids"))
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         from ..hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does

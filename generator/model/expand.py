@@ -103,20 +103,23 @@ def _player(colour: Any) -> Player:
     return p
 
 
-def expand(spec: YMap, src: Sources, errors: list[DataError]) -> None:
-    """Turn ``spec`` (in place) into a component of plain items."""
+def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
+    """Turn ``spec`` (in place) into a component of plain items. Returns whether it is one: False when
+    a problem stopped it whole (a template that cannot be compiled, an unknown layout, a spreadsheet
+    that cannot be read, a board); True when it holds every item but those refused (each said at
+    its row), so that the others are checked in the same run."""
     kind = spec.get("kind")
     layout = spec.get("layout")
     before = len(errors)
     template_errors(spec, errors)
     if len(errors) > before:
-        return  # a template that cannot be compiled: said once, at its line, not once per item
+        return False  # a template that cannot be compiled: said once, at its line, not once per item
     if layout is not None and layout not in src.layouts:
         errors.append(spec.error(_unknown_layout(layout, src), "layout"))
         layout = None
     if kind in BOARD_KINDS:
         _expand_board(spec, src, layout, errors)
-        return
+        return len(errors) == before
     face = spec.get("face") if isinstance(spec.get("face"), YMap) else YMap()
     back = spec.get("back") if isinstance(spec.get("back"), YMap) else None
     sources = yaml_sources(spec)
@@ -141,6 +144,7 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> None:
     colours = src.colours if spec.get("per_player") and "player" in names else [None]
     if spec.get("players") and colours != [None]:
         colours = [c for c in colours if c.id in spec["players"]]
+    whole = len(errors) == before  # nothing but single items refused from here on
     items = YList()
     items.file, items.line = spec.file, spec.line_of("items") if "items" in spec else spec.line
     what = f"{kind} {show(spec.get('name') or spec.get('id'))}"
@@ -164,6 +168,7 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> None:
     spec["items"] = items
     spec.pop("items_from", None)
     spec.pop("layout", None)
+    return whole
 
 
 def _unknown_layout(name: Any, src: Sources) -> str:

@@ -81,7 +81,8 @@ FACE_KEYS: dict[str, Key] = {
     "pattern": Key(enum(*PATTERNS)),
     "icon": Key(TEXT),
     "icon_scale": Key(num(0.1, 2.0)),
-    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill"),
+    "band": Key(BAND, doc="colour of a card's title band; player: the player colour's fill; none: no band "
+                          "(the title on the card's ground, the face's elements uncovered)"),
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
@@ -321,7 +322,19 @@ COMPONENT.keys.update({
                                       "headers named like item keys fill them (in any case), every other "
                                       "column is a field for {{ expressions }}"),
 })
-VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+PLAIN_VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
+
+
+def _table_key(v: Any) -> str | None:
+    """A key of a values table, as a cell writes it: ``A``, ``Worker``, ``Heavy Cavalry``, ``12``."""
+    if isinstance(v, bool) or not isinstance(v, (str, int)) or isinstance(v, str) and not 0 < len(v) <= 64:
+        return "expected a text of up to 64 characters or a whole number (put yes, no, on, off in quotes)"
+    return None
+
+
+VALUE_TABLE = MapOf(PLAIN_VALUE, "table",
+                    key=Scalar("table key", _table_key, {"type": "string", "pattern": "^.{1,64}$"}))
+VALUE = OneOf((TEXT, BOOL, VALUE_TABLE), "a text, number, true/false, or a table of them ({A: up, B: down})")
 VARIANT = Map({}, "variant (top-level keys of game.yaml, merged over them)", open=True)
 GAME_FILE.keys.update({
     "layouts": Key(MapOf(LAYOUT), doc="named element lists for components' layout: keys"),

@@ -192,9 +192,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     unexpanded: set[int] = set()  # components whose templates could not be read: said, and not built
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
-            before = len(errors)
-            expand(spec, sources, errors)
-            if len(errors) > before:
+            if not expand(spec, sources, errors):
                 unexpanded.add(id(spec))
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)

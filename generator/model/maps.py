@@ -81,6 +81,23 @@ def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
     return True
 
 
+def _hidden(el: Any, errors: list[DataError]) -> bool:
+    """``hidden:`` names hexes of the whole grid, and leaves at least one; False if refused."""
+    from ..hexmap import MapHexes
+
+    whole = MapHexes.of({k: v for k, v in el.items() if k != "hidden"})
+    hidden = el["hidden"]
+    before = len(errors)
+    found = {_address(whole, value, hidden, i, el, "hidden", errors) for i, value in enumerate(hidden)}
+    if len(errors) > before:
+        return False
+    if len(found) >= len(whole.cells):
+        errors.append(DataError(f"hidden: leaves none of the grid's {len(whole.cells)} hexes",
+                                *_where(el, "hidden", el)))
+        return False
+    return True
+
+
 def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     """Check a hexgrid's numbering and the hexes its marks, sides and roads name; False when its ids
     cannot be read at all."""
@@ -91,6 +108,8 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     grid = MapHexes.of(el)
     if not _numbering(el, grid, errors):
         return False  # its ids cannot be read: marks and places on it are not checked again
+    if el.get("hidden") and not _hidden(el, errors):
+        return False
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:
             _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
