@@ -105,6 +105,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
     min_row: int
     numbering: str | None = None  # a "{{ expression }}" of col, row, q, r naming each hex, else None
     place: str = "top"  # where printed numbers go: top or centre of the hex
+    hidden: frozenset = frozenset()  # the hexes ``hidden:`` leaves out (for messages)
 
     @classmethod
     def of(cls, el: dict[str, Any]) -> "MapHexes":
@@ -156,7 +157,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
             return self
         import dataclasses
 
-        return dataclasses.replace(self, cells=kept)
+        return dataclasses.replace(self, cells=kept, hidden=frozenset(gone))
 
     @property
     def address_style(self) -> str:

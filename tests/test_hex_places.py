@@ -352,4 +352,6 @@ def test_a_hidden_list_naming_no_hex_or_every_hex_is_refused_at_its_line(runner,
 def test_a_mark_on_a_hidden_hex_is_refused(runner, tmp_path):
     folder = write_game(tmp_path, HIDDEN.replace("{hidden}", '"0302"'))
     result = validate(runner, folder)
-    assert result.exit_code == 1 and "mark: hex '0302' is not in this grid" in result.output, result.output
+    assert result.exit_code == 1, result.output
+    assert f"game.yaml:{line_of(folder, 'marks:')}: mark: hex '0302' is hidden (the grid's hidden: leaves it out)" \
+        in result.output

@@ -397,3 +397,21 @@ def test_a_card_without_its_band_prints_its_title_in_ink_on_its_ground(tmp_path)
     band_area = [image.getpixel(px(x, -40)) for x in range(-30, 31, 2)]
     assert all(p[:3] == (255, 225, 155) or sum(p[:3]) < 450 for p in band_area)  # ground or the title's ink
     assert any(sum(p[:3]) < 200 for y in range(-42, -36) for p in [image.getpixel(px(x / 2, y)) for x in range(-8, 8)])
+
+
+def test_a_number_on_a_small_disc_fills_it_with_padding_0(tmp_path):
+    """protograf's Catan number discs: '11' on a 13.2 mm disc shrinks to fit 1.5 mm inside each side by
+    default; with padding_mm: 0 it is set larger, out to the disc's edge."""
+    image, px = _face(tmp_path, """[
+        {type: box, at_mm: [-20, -6.6], size_mm: [13.2, 13.2], radius_mm: 6.6, stroke: none, text: "11", size_pt: 40},
+        {type: box, at_mm: [6.8, -6.6], size_mm: [13.2, 13.2], radius_mm: 6.6, stroke: none, text: "11", size_pt: 40,
+         padding_mm: 0}]""", kind="square-tile", size="size_mm: [60, 40]")
+
+    def ink_width(x0: float) -> float:
+        xs = [x / 8 for x in range(int(x0 * 8), int((x0 + 13.2) * 8))
+              if any(image.getpixel(px(x / 8, y / 4))[0] < 100 for y in range(-24, 25))]
+        return max(xs) - min(xs)
+
+    padded, bare = ink_width(-20), ink_width(6.8)
+    assert padded <= 13.2 - 3 + 0.3  # inside 1.5 mm either side
+    assert bare > padded + 1.5 and bare <= 13.2 + 0.3  # larger, still on the disc

@@ -46,6 +46,8 @@ class Box(Element, kind="box"):
     max_lines: int | None = field(Key(integer(1, 100), doc="box: the text shrinks until it takes at most this "
                                                            "many lines (down to min_pt; past it, the lines after "
                                                            "are left out)"))
+    padding_mm: float = field(Key(num(0, 50), doc="box: the room between the box's edge and its text (default "
+                                                     "1.5; 0 lets a number fill a small disc)"), 1.5)
     min_pt: float | None = field(Key(num(4, 200), doc="box: the smallest size the text shrinks to, to fit "
                                                       "(default 6)"))
 
@@ -77,13 +79,13 @@ class Box(Element, kind="box"):
             size = min(w, h) * 0.55
             draw_icon(s, game.icons[self.icon], x + w / 2, y + h / 2 + (1.5 if label else 0), size,
                       mix(text_ink, fill or "#ffffff", 0.15))
+        pad = float(self.padding_mm)
+        room = (x + pad, y + (5 if label else pad), w - 2 * pad, h - (5 + pad if label else 2 * pad))
         if self.text and self.valign is None and self.max_lines is None and self.min_pt is None:
-            draw_sections(s, [{"text": str(self.text)}], x + 1.5, y + (5 if label else 1.5), w - 3,
-                          h - (6.5 if label else 3), max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
+            draw_sections(s, [{"text": str(self.text)}], *room, max_pt=float(self.size_pt), min_pt=6, ink=text_ink,
                           align=self._anchor(), family=fam, icons=game.icons, where=self.where)
         elif self.text:
-            self._fitted_text(s, game, (x + 1.5, y + (5 if label else 1.5), w - 3, h - (6.5 if label else 3)),
-                              text_ink, fam, base)
+            self._fitted_text(s, game, room, text_ink, fam, base)
 
     def _fitted_text(self, s: Surface, game: Game, box: tuple[float, float, float, float], ink: str,
                      fam: Any, base: str) -> None:

@@ -33,6 +33,9 @@ def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, wh
     except (ValueError, TypeError, IndexError) as exc:
         errors.append(DataError(f"{what}: {exc}", file, line))
         return None
+    if h in grid.hidden:
+        errors.append(DataError(f"{what}: hex {show(value)} is hidden (the grid's hidden: leaves it out)", file, line))
+        return None
     if h not in grid.cell_set:
         shown = list(value) if isinstance(value, (list, tuple)) else value  # an int is a CCRR number
         label = f" ({grid.label(*h)})" if isinstance(value, list) and grid.style else ""
