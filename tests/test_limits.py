@@ -252,15 +252,17 @@ def test_png_pictures_at_a_huge_dpi_are_refused_before_drawing(tmp_path):
 
 
 def test_the_build_checks_its_real_page_plan(tmp_path, monkeypatch):
-    """Whatever the estimate at load said, the pages planned are counted before a page is drawn."""
+    """Whatever the estimate at load said, the pages planned are counted before a page is drawn (the
+    example plans 3 on A4: its tiles and cards' fronts and backs, and one page its tokens, score
+    board and rules summary share)."""
     from generator.build import Options, build_game
     from generator.errors import DataError
 
     loaded = load_game(ROOT / "docs" / "example-game")
-    monkeypatch.setattr(limits, "PAGES_PER_PAPER", 3)
+    monkeypatch.setattr(limits, "PAGES_PER_PAPER", 2)
     with pytest.raises(DataError) as caught:
         build_game(loaded, tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
-    assert "over the limit of 3 pages" in caught.value.message
+    assert "over the limit of 2 pages" in caught.value.message
     assert caught.value.file.endswith("game.yaml") and caught.value.line
     assert not (tmp_path / "out").exists()
 

@@ -53,8 +53,32 @@ def test_a_kit_takes_no_more_sheets_than_recorded(kit):
 
 def test_lords_of_war_mat_pieces_and_tables_share_sheets():
     """The tournament mat's pieces B1 and B2 (a third of a page each) on one sheet, the adventure table
-    and the terrain chart on one: 34 sheets on A4 (36 before), 37 on Letter (39)."""
-    assert (planned_sheets("lords_of_war", "a4"), planned_sheets("lords_of_war", "letter")) == (34, 37)
+    and the terrain chart on one, and on Letter the event table under the hero and season markers:
+    34 sheets on A4 (36 before), 36 on Letter (39, then 37)."""
+    assert (planned_sheets("lords_of_war", "a4"), planned_sheets("lords_of_war", "letter")) == (34, 36)
+
+
+def test_thrones_victory_points_track_shares_the_setup_summarys_sheet():
+    """The 178 x 96 mm track alone on a sheet, the summary ending at 124 mm (A4) / 120 mm (Letter):
+    one sheet for both, 9 on A4 (10 before) and 10 on Letter (11)."""
+    assert (planned_sheets("thrones", "a4"), planned_sheets("thrones", "letter")) == (9, 10)
+
+
+def test_pages_of_pieces_share_no_sheet_with_marks_running_to_the_margins():
+    """With --marks lines a block's cut lines run to the page margins, through any page under it:
+    KTech's Letter ownership markers keep their own sheet then (27, as before they shared)."""
+    from generator.build import expand_generated
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+    from generator.loading import load_game
+    from generator.model import resolve_game
+    from generator.options import Options
+    from generator.vocabulary import Marks
+
+    game = load_game(resolve_game("ktech"))
+    docs = plan_documents(game, expand_generated(game, 1), paper("letter"), Options(marks=Marks.LINES))
+    single = next(d for d in docs if not d.duplex)
+    assert [j.what for j in single.pages[:2]] == ["Setup and turn summary", "Ownership markers"]
 
 
 def test_the_readme_states_the_recorded_sheets():
@@ -96,21 +120,23 @@ def _duplex_sheets(kit: str, paper_name: str) -> list[list[tuple[str, str, int]]
 def test_thrones_fortress_tiles_share_their_sheet_with_the_last_terrain_tiles_on_a4():
     """A4: the 5 Fortress tiles (one row, 14% of a sheet) and the last 61 terrain tiles on one
     double-sided sheet, nothing behind the terrain tiles: 10 sheets (11 before). Letter: the last
-    terrain page is full (68 of 70 tiles), so the Fortress row keeps its sheet: 11."""
+    terrain page is full (68 of 70 tiles), so the Fortress row keeps its sheet: 11. (9 and 10 since the Victory Points track
+    shares the setup summary's sheet.)"""
     *_, fronts, backs = _duplex_sheets("thrones", "a4")
     assert fronts == [("front", "fortresses", 5), ("front", "terrain-tiles", 61)]
     assert backs == [("back", "fortresses", 5)]
-    assert (planned_sheets("thrones", "a4"), planned_sheets("thrones", "letter")) == (10, 11)
+    assert (planned_sheets("thrones", "a4"), planned_sheets("thrones", "letter")) == (9, 10)
 
 
 def test_ktech_last_deck_sheet_takes_a_page_of_chits():
     """The Common Deck's 83 cards (the seed's count) leave 2 cards on the last A4 sheet and 3 on the
     last Letter one; the rest of that sheet takes the 256 ownership markers (A4) or the last 17
-    Victory Point chips (Letter): 25 sheets on A4 (26 before), 27 on Letter (28)."""
+    Victory Point chips (Letter): 25 sheets on A4 (26 before), 27 on Letter (28; 26 since the
+    single-sided ownership markers share the setup summary's sheet)."""
     *_, fronts, backs = _duplex_sheets("ktech", "a4")
     assert fronts == [("front", "deck", 2), ("front", "ownership-markers", 256)]
     assert backs == [("back", "deck", 2)]
     *_, fronts, backs = _duplex_sheets("ktech", "letter")
     assert fronts == [("front", "deck", 3), ("front", "vp-chips", 17)]
     assert backs == [("back", "deck", 3)]
-    assert (planned_sheets("ktech", "a4"), planned_sheets("ktech", "letter")) == (25, 27)
+    assert (planned_sheets("ktech", "a4"), planned_sheets("ktech", "letter")) == (25, 26)

@@ -20,7 +20,7 @@ class PageJob:
     offset)), other components sharing it (packed to save paper), and ``board``: a whole upright
     board alone on its page (painter, size, bleed), and ``stack``: the whole boards a page of stacked
     boards was made of. ``band_mm``: how far down from the top of the paper's usable area everything
-    the page draws reaches, for a page that may share its sheet with the next one (``sharing.py``);
+    the page draws reaches, for a page that may share its sheet with another (``sharing.py``);
     None: it takes its page. ``smaller``: the same page set smaller (a narrower band), or None."""
 
     def __init__(self, comp: Component | None, what: str, paint: Callable[[Surface, Paper], PaintResult],

@@ -84,35 +84,51 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
     other. ``plan(comp, region)`` is the grid for a component in a region, ValueError if none fits."""
     x0, y0, x1, y1 = paper.usable
     pages: list[PackedPage[T]] = []
-    cursor = y1
     for comp, pieces in runs:
         full = plan(comp, (x0, y0, x1, y1)).per_page  # a ValueError here: the piece fits no page
         chosen = bool(pages and any(pack_target(comp) == b.comp.id for b in pages[-1].blocks))
         i = 0
         while i < len(pieces):
-            grid = None
             left = len(pieces) - i
-            label = None
-            if pages and cursor + LABEL_MM < y1:
-                try:
-                    grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1))
-                except ValueError:
-                    grid = None
+            block = None
+            if pages:
+                page = pages[-1]
+                block = _under(page.blocks[-1], comp, pieces[i:], paper, plan)
                 # below another block only where that saves a page of this component's own, or
                 # where the designer asked for it (pack_with the component above)
-                if grid is not None and not (chosen and i == 0) and \
-                        -(-(left - grid.per_page) // full) >= -(-left // full):
-                    grid = None
-                if grid is not None:
-                    label = (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72)
-            if grid is None:
+                if block is not None and not (chosen and i == 0) and \
+                        -(-(left - block.grid.per_page) // full) >= -(-left // full):
+                    block = None
+                # the page's first block moves down under its name where another component joins
+                # it (every block on a shared page says what it is), where that costs no piece here
+                # and no bleed
+                headed = _headed(page.blocks[0], paper, plan) if block is not None and len(page.blocks) == 1 else None
+                if headed is not None:
+                    under = _under(headed, comp, pieces[i:], paper, plan)
+                    if under is not None and _as_good(under, block):
+                        page.blocks[0], block = headed, under
+            if block is None:
                 pages.append(PackedPage())
                 grid = plan(comp, (x0, y0, x1, y1))  # a ValueError here: the piece fits no page
-            n = min(grid.per_page, len(pieces) - i)
-            pages[-1].blocks.append(Block(comp, grid, pieces[i:i + n], label))
-            i += n
-            cursor = _below(pages[-1].blocks[-1])
+                block = Block(comp, grid, pieces[i:i + grid.per_page])
+            pages[-1].blocks.append(block)
+            i += len(block.pieces)
     return pages
+
+
+def _under(above: Block, comp: Component, pieces: list[T], paper: Paper,
+           plan: Callable[[Component, tuple[float, float, float, float]], Grid]) -> Block[T] | None:
+    """A block of as many of ``pieces`` as fit under ``above``, headed by its component's name; None
+    where not one row fits there."""
+    x0, _y0, x1, y1 = paper.usable
+    cursor = _below(above)
+    if cursor + LABEL_MM >= y1:
+        return None
+    try:
+        grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1))
+    except ValueError:
+        return None
+    return Block(comp, grid, pieces[:grid.per_page], (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72))
 
 
 def _below(block: Block) -> float:
@@ -124,20 +140,49 @@ def _below(block: Block) -> float:
 def fill(page: PackedPage, runs: list[tuple[Component, list[T]]], paper: Paper,
          plan: Callable[[Component, tuple[float, float, float, float], int], Grid]) -> list[Block[T]] | None:
     """Blocks holding every piece of ``runs`` under the last block of ``page`` (each headed by its
-    component's name), or None where they do not all fit there. ``plan(comp, region, count)`` as in
-    :func:`pack`, for ``count`` pieces."""
-    x0, _y0, x1, y1 = paper.usable
-    cursor = _below(page.blocks[-1])
+    component's name, and the page's first block too where it then fits), or None where they do not
+    all fit there. ``plan(comp, region, count)`` as in :func:`pack`, for ``count`` pieces."""
+    first = page.blocks[0]
+    out = _filled(page.blocks[-1], runs, paper, plan)
+    headed = _headed(first, paper, lambda c, region: plan(c, region, len(first.pieces))) \
+        if out is not None and len(page.blocks) == 1 else None
+    if headed is not None:  # the page's first block under its name too, where that costs no bleed
+        under = _filled(headed, runs, paper, plan)
+        if under is not None and all(_as_good(a, b) for a, b in zip(under, out)):
+            page.blocks[0], out = headed, under
+    return out
+
+
+def _filled(above: Block, runs: list[tuple[Component, list[T]]], paper: Paper,
+            plan: Callable[[Component, tuple[float, float, float, float], int], Grid]) -> list[Block[T]] | None:
     out: list[Block[T]] = []
     for comp, pieces in runs:
-        if cursor + LABEL_MM >= y1:
+        block = _under(above, comp, pieces, paper, lambda c, region: plan(c, region, len(pieces)))
+        if block is None or len(block.pieces) < len(pieces):
             return None
-        try:
-            grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1), len(pieces))
-        except ValueError:
-            return None
-        if grid.per_page < len(pieces):
-            return None
-        out.append(Block(comp, grid, pieces, (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72), front_only=True))
-        cursor = _below(out[-1])
+        block.front_only = True
+        out.append(block)
+        above = block
     return out
+
+
+def _as_good(block: Block, other: Block) -> bool:
+    """Does ``block`` hold as many pieces as ``other``, with as much bleed?"""
+    return len(block.pieces) >= len(other.pieces) and block.grid.bleed >= other.grid.bleed
+
+
+def _headed(block: Block[T], paper: Paper,
+            plan: Callable[[Component, tuple[float, float, float, float]], Grid]) -> Block[T] | None:
+    """``block``, the first on its page, moved down under a heading with its component's name, for a
+    page another component's pieces join (every block on a shared page says what it is); None where
+    its pieces no longer fit a page's top so (the block then keeps its place, unnamed)."""
+    if block.label is not None:
+        return None
+    x0, y0, x1, y1 = paper.usable
+    try:
+        grid = plan(block.comp, (x0, y0 + LABEL_MM, x1, y1))
+    except ValueError:
+        return None
+    if grid.per_page < len(block.pieces) or grid.bleed < block.grid.bleed:
+        return None
+    return Block(block.comp, grid, block.pieces, (grid.x0 - grid.bleed, y0 + LABEL_MM * 0.72), block.front_only)

@@ -5,7 +5,7 @@ the footer (game, component, sheet n of m). The paper sizes and margins are gene
 from __future__ import annotations
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
-from ..draw.surface import Path, Style, Surface
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..paper import MARGIN_MM, PAPERS, Paper, paper  # noqa: F401 - PAPERS, paper: for the layout's callers
 
 MARK_MM = 0.2  # crop mark line width
@@ -94,6 +94,18 @@ def page_label_text(game: str, what: str, n: int, m: int) -> str:
 def short_credits(meta: dict) -> str:
     """The credits line of a page's footer and a poster: the game's author and licence."""
     return f"\u00a9 {meta['author']} \u00b7 {meta['licence']}"
+
+
+HEADING_PT = 6.5  # a block of pieces' name over it, on a page several share
+
+
+def block_heading(s: Surface, x: float, y: float, name: str) -> None:
+    """A block of pieces' name standing on ``y`` from ``x``, on a white ground (the crop marks of the
+    block may run up behind it)."""
+    width = text_width_mm(name, HEADING_PT, "bold")
+    s.rect(x - 0.6, y - HEADING_PT * MM_PER_PT * 0.85, width + 1.2, HEADING_PT * MM_PER_PT * 1.15,
+           Style(fill="#ffffff"))
+    s.text(x, y, name, size_pt=HEADING_PT, font="bold", fill="#333333")
 
 
 def rule(s: Surface, x0: float, y: float, x1: float, colour: str = "#999999") -> None:

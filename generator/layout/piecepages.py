@@ -8,14 +8,13 @@ from typing import Callable
 
 from ..components.card import draw_card_back, draw_card_front
 from ..components.look import Look, resolve
-from ..draw.fonts import text_width_mm
-from ..draw.surface import MM_PER_PT, Style, Surface
+from ..draw.surface import Style, Surface
 from ..errors import BuildError
 from ..model import Component, Game
 from ..options import Options
 from ..vocabulary import Duplex
 from .document import PageJob, PaintResult
-from .page import Paper
+from .page import Paper, block_heading
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
 
 
@@ -259,11 +258,7 @@ def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple
     def painted(s: Surface, p: Paper) -> PaintResult:
         result = paint(s, p)
         for name, (x, y) in labels:
-            size = 6.5
-            width = text_width_mm(name, size, "bold")
-            s.rect(x - 0.6, y - size * MM_PER_PT * 0.85, width + 1.2, size * MM_PER_PT * 1.15,
-                   Style(fill="#ffffff"))
-            s.text(x, y, name, size_pt=size, font="bold", fill="#333333")
+            block_heading(s, x, y, name)
         return result
     return painted
 

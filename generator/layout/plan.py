@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..model import Component, Game
 from ..options import Options
-from ..vocabulary import Duplex, PieceLayout
+from ..vocabulary import Duplex, Marks, PieceLayout
 from .document import Document, PageJob, number_sheets
 from .page import Paper
 from .piecepages import packed_duplex_pages, packed_pages, packed_sheets, piece_bleed, piece_pages
@@ -85,7 +85,14 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         from .boardpages import stack_boards  # lazy: as board_pages
 
         single.pages = stack_boards(single.pages, plain)
-    if any(job.band_mm is not None for job in single.pages):
+    if ones and opts.marks != Marks.LINES and paper.usable == plain.usable:
+        # a page of one-sided pieces may share its sheet (not where crop lines run to the margins, nor
+        # on a page planned round a cutting machine's registration marks)
+        from .sharing import pieces_band_mm  # lazy: as share_bands
+
+        for job in ones:
+            job.band_mm = pieces_band_mm(job, plain)
+    if any(job.band_mm is not None or (job.board and job.stack is None) for job in single.pages):
         from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
 
         single.pages = share_bands(single.pages, plain)
