@@ -39,7 +39,7 @@ from typing import Any
 # re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
 # is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
 # on any other until it is checked there); elsewhere PyYAML compiles its own.
-_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
 RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
 
@@ -49,7 +49,7 @@ def _hand_pyyaml_its_class() -> None:
         return
     cache = getattr(re, "_cache", None)
     if type(cache) is dict:
-        cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), _NOT_PRINTABLE)
+        cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), NOT_PRINTABLE)
 
 
 _hand_pyyaml_its_class()
@@ -234,7 +234,7 @@ class _Builder:
                 if self.total > max_values:
                     self.count(0, mark)
                 text = event.value
-                if event.style == '"' and _NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
+                if event.style == '"' and NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
                     raise self.fail(_escaped_control(text), mark)
                 tag = event.tag
                 value = _UNREAD
@@ -418,7 +418,7 @@ def _tag(tag: str) -> str:
 
 
 def _escaped_control(text: str) -> str:
-    bad = _NOT_PRINTABLE.search(text)
+    bad = NOT_PRINTABLE.search(text)
     return (f"a control character (U+{ord(bad.group()):04X}, written as an escape) in a text; "
             "texts, names and paths hold printable characters only")
 
@@ -427,7 +427,7 @@ def text_problem(text: str, max_chars: int | None = None) -> tuple[int, int, str
     """(line, column, sentence) of what keeps ``text`` from being a user's value, or None: a character
     not printable (C0/C1 controls but tab and line breaks, surrogates, U+FFFE/U+FFFF) or more than
     ``max_chars`` characters. A YAML file whole goes through it, and each spreadsheet cell."""
-    bad = _NOT_PRINTABLE.search(text)
+    bad = NOT_PRINTABLE.search(text)
     if bad is not None:
         line, column = text.count("\n", 0, bad.start()) + 1, bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         return line, column, f"a control character (U+{ord(bad.group()):04X})"

@@ -124,7 +124,7 @@ def _run(code: str) -> str:
 
 def test_on_another_python_re_cache_is_left_alone_and_yaml_still_reads():
     code = ("import sys, re\n{patch}import generator.yamlsrc as y\n"
-            "print(re._cache.get((str, y.PYYAML_NON_PRINTABLE, 0)) is y._NOT_PRINTABLE, "
+            "print(re._cache.get((str, y.PYYAML_NON_PRINTABLE, 0)) is y.NOT_PRINTABLE, "
             "y.loads('a: 1', 'x.yaml')['a'])")
     assert _run(code.format(patch="")) == "True 1"
     assert _run(code.format(patch="sys.version_info = (3, 14, 0, 'final', 0)\n")) == "False 1"

@@ -296,7 +296,7 @@ def test_the_printable_class_is_pyyamls_on_every_code_point():
     from generator import yamlsrc
 
     every = "".join(map(chr, range(0x110000)))
-    ours = [m.start() for m in yamlsrc._NOT_PRINTABLE.finditer(every)]
+    ours = [m.start() for m in yamlsrc.NOT_PRINTABLE.finditer(every)]
     theirs = [m.start() for m in re.compile(yamlsrc.PYYAML_NON_PRINTABLE).finditer(every)]
     assert ours == theirs and len(ours) == 29 + 1 + 31 + 2048 + 2  # C0 but tab, LF, CR; DEL; C1 but NEL; surrogates; U+FFFE/F
     readers = [m.start() for m in yaml.reader.Reader.NON_PRINTABLE.finditer(every)]

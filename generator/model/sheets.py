@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DataError, show
+from ..yamlsrc import NOT_PRINTABLE
 from .spreadsheet import MAX_BYTES, MAX_ROWS, resolve_inside
 
 MAX_COLUMNS = 200
@@ -36,7 +37,7 @@ MAX_SCANNED = 5 * MAX_ROWS  # rows looked at, empty ones included (an .xlsx may 
 MAX_CELL = 5_000  # characters in one cell (a text field's limit)
 SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".txt")
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = NOT_PRINTABLE  # the characters a YAML text may not hold either (C0, C1, surrogates, U+FFFE)
 
 
 @dataclass
@@ -239,5 +240,6 @@ def cell_problem(value: Any) -> str | None:
             return f"a cell of {len(value):,} characters; at most {MAX_CELL:,}"
         if _CONTROL.search(value):
             ch = _CONTROL.search(value).group(0)  # type: ignore[union-attr]
-            return f"a control character (U+{ord(ch):04X}) in the cell"
+            kind = "a control character" if ord(ch) < 0xA0 else "a character that is not text"
+            return f"{kind} (U+{ord(ch):04X}) in the cell"
     return None
