@@ -19,7 +19,6 @@ import click
 
 from . import __version__
 from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
-# The data model (YAML, schemas) is imported by the commands that read games, so --help is quick.
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -152,11 +151,13 @@ def _games(names: Iterable[str]) -> list[Path]:
     return [resolve_game(n) for n in names]
 
 
+ENDS_AFTER: set[str] = set()  # "main": this process ends with the command (main() freezes what is left)
+
+
 def _cycle_collector_off(command: Callable) -> Callable:
-    """Runs ``command`` with Python's cycle collector off, given back as found (a build run in-process,
-    as the tests do). A build makes next to no cyclic garbage (what it makes is freed by reference
-    counts), yet the collector would walk the modules it loads, the game and each page's objects again
-    and again. Worker processes inherit it. (:func:`main` freezes what is left as the process ends.)"""
+    """Runs ``command`` with Python's cycle collector off (a build makes next to no cyclic garbage, yet the
+    collector would walk its modules, game and pages again and again; workers inherit it), given back when
+    the process goes on (a build in-process: the tests, pnpforge watch), left off when it ends with it."""
     @functools.wraps(command)
     def run(*args, **kwargs):
         collecting = gc.isenabled()
@@ -164,7 +165,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
         try:
             return command(*args, **kwargs)
         finally:
-            if collecting:
+            if collecting and "main" not in ENDS_AFTER:
                 gc.enable()
     return run
 
@@ -485,6 +486,7 @@ class _Null:
 
 
 def main() -> None:
+    ENDS_AFTER.add("main")
     try:
         cli(prog_name="pnpforge")
     except PnpError as err:  # outside a command's run: standard output unwritable under --help or --version

@@ -19,7 +19,6 @@ not have is an error, never a blank; so is a result longer than a text may be.
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from functools import lru_cache
@@ -339,6 +338,8 @@ _MANY_BREAKS = re.compile(r"\n{3,}")
 
 def _html_text(part: str) -> str:
     """Text between tags: entities read (&#39; is '), an asterisk kept as one (rich text's \\*)."""
+    import html  # the html filter only: a deck without it never loads html's entity tables
+
     return html.unescape(part).replace("*", "\\*")
 
 
