@@ -26,7 +26,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,7 +195,7 @@ def main() -> None:
               f"| {med(runs, 1, 1):.2f} s / {med(runs, 1, 0):.2f} s | {ratio(runs, 1):.2f}x | {ratio(runs, 0):.2f}x "
               f"| {med(runs, 0, 2):.0f} / {med(runs, 1, 2):.0f} MiB ({ratio(runs, 2):.2f}x) "
               f"| {ours_kib:.0f} / {plain_kib:.0f} KiB ({ours_kib / plain_kib:.2f}x) |")
-    print(f"\n| default build of every kit (A4 + Letter) | CPU | wall | peak memory |")
+    print("\n| default build of every kit (A4 + Letter) | CPU | wall | peak memory |")
     print("|---|---|---|---|")
     for name, what in (("kits", f"PDF + SVG + HTML gallery ({kit_files} files, PDFs {kit_pdfs:.0f} KiB)"),
                        ("bare", f"PDF + SVG only ({bare_files} files)")):

@@ -27,21 +27,15 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_pipeline import CARDS_YAML  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 TYPES = ("Worker", "Building", "Wonder")
 BANDS = {"Worker": "#3d6b3d", "Building": "#7a4a2a", "Wonder": "#5a3a7a"}
 RESOURCES = (("Wood", "#8b5a2b"), ("Stone", "#7d7f86"), ("Steel", "#4a6a8a"), ("Gold", "#d4a017"))
-HEAD = """game: {id: bench, title: Bench, author: pnpforge, licence: CC0, source: benchmark, players: [1, 4]}
-"""
-COMPONENT = """components:
-  - id: deck
-    name: Deck
-    kind: card
-    size: poker
-    bleed_mm: 2
-    back: {fill: "#30336b", title: Bench, pattern: hatch}
-"""
-
+HEAD, _, COMPONENT = CARDS_YAML.removesuffix("    items:\n").partition("\n")  # bench_pipeline.py's deck
+HEAD += "\n"
 
 def rows(n: int) -> list[dict]:
     out = []

@@ -28,21 +28,14 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_pipeline import CARDS_YAML  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = 108
 CHANGED = 54  # the card whose text changes
 
-GAME_YAML = """\
-game: {id: bench, title: Bench, author: pnpforge, licence: CC0, source: benchmark, players: [1, 4]}
-components:
-  - id: deck
-    name: Deck
-    kind: card
-    size: poker
-    bleed_mm: 2
-    back: {fill: "#30336b", title: Bench, pattern: hatch}
-    items:
-"""
+GAME_YAML = CARDS_YAML  # the same 108-card deck bench_pipeline.py builds (a title, a value, a text)
 TEXT = "Gain two gold and draw a card. Discard it at the end of the turn."
 
 

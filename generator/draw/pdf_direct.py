@@ -166,12 +166,9 @@ class DirectPdfSurface(PublicPdfSurface):
 
     # -- marks ----------------------------------------------------------------------------------
     def draw(self, path, style: Style):
-        if not path.ops or (style.fill is None and style.stroke is None):
+        style = self._paint(path, style)
+        if style is None:
             return
-        if self._cmyk and style.opacity < 1.0:
-            from .cmyk import opaque_style
-
-            style = opaque_style(style)
         c = self._canvas
         code = c._code
         if not self._alpha_noted:  # what setFillAlpha(1) does even when it writes nothing: PDF 1.4

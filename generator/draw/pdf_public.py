@@ -205,13 +205,20 @@ class PublicPdfSurface(Surface):
         self._canvas.clipPath(self._rl_path(path), stroke=0, fill=0)
 
     # -- marks ----------------------------------------------------------------------------------
-    def draw(self, path, style: Style):
+    def _paint(self, path, style: Style) -> Style | None:
+        """The style ``path`` is drawn in (flattened to opaque in CMYK files), or None: nothing to draw."""
         if not path.ops or (style.fill is None and style.stroke is None):
-            return
+            return None
         if self._cmyk and style.opacity < 1.0:
             from .cmyk import opaque_style
 
-            style = opaque_style(style)
+            return opaque_style(style)
+        return style
+
+    def draw(self, path, style: Style):
+        style = self._paint(path, style)
+        if style is None:
+            return
         c = self._canvas
         # a colour or line style already in force is not set again
         if style.fill is not None:
