@@ -6,8 +6,22 @@ a bare string, and the schema lists the members."""
 from __future__ import annotations
 
 import re
-from enum import StrEnum
+import sys
+from enum import Enum
 from typing import Any
+
+if sys.version_info >= (3, 11):
+    from enum import StrEnum
+else:  # Python 3.10: the same behaviour, written out (a member is its word in str(), f-strings, ==)
+
+    class StrEnum(str, Enum):
+        """Python 3.11's :class:`enum.StrEnum` for 3.10: ``str()`` and ``format()`` give the word."""
+
+        def __str__(self) -> str:
+            return str.__str__(self)
+
+        def __format__(self, spec: str) -> str:
+            return str.__format__(str.__str__(self), spec)
 
 ICON_RE = re.compile(r"\{icon:([a-z0-9][a-z0-9_-]*)\}")  # an inline icon in any text (drawn by richtext)
 
