@@ -32,38 +32,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
+
+from .errors import DataError, show
+from .record import Frozen, set_field
+
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
-# sees it. PyYAML's reader spells the class as every printable range ([^...]), slow to compile at
-# each import; the same class, written as the few characters that are NOT printable, is put into
-# re's cache under PyYAML's spelling first (tests hold the two equal on every code point). re's cache
-# is private: this is done only on the Python it was written for (RE_CACHE_WRITTEN_FOR; a test fails
-# on any other until it is checked there); elsewhere PyYAML compiles its own.
+# sees it.
 NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
-PYYAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
-RE_CACHE_WRITTEN_FOR = ("cpython", (3, 11))  # re._cache: a dict keyed (type, pattern, flags)
-
-
-def _hand_pyyaml_its_class() -> None:
-    if (sys.implementation.name, sys.version_info[:2]) != RE_CACHE_WRITTEN_FOR or "yaml.reader" in sys.modules:
-        return
-    cache = getattr(re, "_cache", None)
-    if type(cache) is dict:
-        cache.setdefault((str, PYYAML_NON_PRINTABLE, 0), NOT_PRINTABLE)
-
-
-_hand_pyyaml_its_class()
-
-import yaml  # noqa: E402 - after the class is handed over
-from yaml.constructor import SafeConstructor  # noqa: E402
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode  # noqa: E402
-from yaml.resolver import Resolver  # noqa: E402
-
-from .errors import DataError, show  # noqa: E402
-from .record import Frozen, set_field  # noqa: E402
 
 try:  # libyaml's event parser where installed: the same events and marks as the pure-Python one
-    from yaml._yaml import CParser as _Parser
+    from yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - PyYAML without libyaml
     from yaml.loader import BaseLoader as _Parser
 
