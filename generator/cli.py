@@ -19,6 +19,7 @@ import click
 
 from . import __version__
 from .errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
+from .interrupts import answers_ctrl_c, end_interrupted, new_command, swallows_ctrl_c
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -36,18 +37,16 @@ def fail(err: PnpError) -> None:
     sys.exit(err.exit_code)
 
 
-_SAID = []  # the interruption's line, once said (click 8.2.0 closes a context twice on the way out)
-
-
 def _interrupted() -> None:
-    """Ctrl-C: one line and exit 130."""
-    if not _SAID:
-        _SAID.append(True)
-        click.echo("pnpforge: interrupted; nothing half-written was left behind", err=True)
-    sys.exit(130)
+    """Ctrl-C: one line (once: click 8.2.0 closes a context twice on the way out) and exit 130."""
+    end_interrupted()
+
+
+swallows_ctrl_c(click.Command.main)  # click's own answer to Ctrl-C: "Aborted!" and exit 1
 
 
 class _Context(click.Context):
+    @answers_ctrl_c
     def close(self) -> None:
         try:
             super().close()
@@ -63,9 +62,10 @@ class _Group(click.Group):
 
     context_class = _Context
 
+    @answers_ctrl_c
     def make_context(self, *args, **kwargs) -> click.Context:  # type: ignore[override]
-        _SAID.clear()  # a new command line (tests run several in one process)
         try:
+            new_command()  # a new command line (tests run several in one process)
             return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:
             _interrupted()
@@ -92,6 +92,7 @@ class _Group(click.Group):
             self.add_command(solo)
         return super().get_command(ctx, name)
 
+    @answers_ctrl_c
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             result = super().invoke(ctx)
@@ -385,9 +386,8 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     except KeyboardInterrupt:
         if target.whole:
             raise
-        click.echo("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
-                   "index.html and manifest.json beside them may still describe the previous build", err=True)
-        sys.exit(130)
+        end_interrupted("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
+                        "index.html and manifest.json beside them may still describe the previous build")
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
