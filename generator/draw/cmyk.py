@@ -171,33 +171,21 @@ def own_fonts(drawing):
 
 # -- PDF/X ----------------------------------------------------------------------------------------
 
-# The reportlab releases make_pdfx was written for and checked on. reportlab has no public call for
-# two of the PDF/X parts: a catalog entry it does not know (OutputIntents: setCatalogEntry sets an
-# attribute its catalog never writes) and an Info key of one's own (GTS_PDFXVersion). make_pdfx sets
-# both on the canvas's document (``canvas._doc``), which another release may lay out differently: there
-# --print-shop stops with one message, and tests/test_private_apis.py fails until the release is
-# checked (a print-shop PDF passes tests/test_print_shop.py) and added here.
-PDFX_WRITTEN_FOR = ("5.1.0",)
+# reportlab has no public call for two of the PDF/X parts: a catalog entry it does not know
+# (OutputIntents: setCatalogEntry sets an attribute its catalog never writes) and an Info key of one's
+# own (GTS_PDFXVersion). make_pdfx sets both on the canvas's document (``canvas._doc``), which another
+# release may lay out differently, so the finished file is checked (pdfx_problems) rather than the
+# release trusted: a print-shop PDF without its parts is never written.
 
 
-class PdfxUnchecked(BuildError):
-    """--print-shop on a reportlab release make_pdfx was not checked on."""
-
-
-def check_pdfx_release(release: str) -> None:
-    """Refuse, in one message, a release whose document internals make_pdfx was not checked on."""
-    if release not in PDFX_WRITTEN_FOR:
-        raise PdfxUnchecked(f"--print-shop: the PDF/X parts are written into reportlab's document, checked on "
-                            f"reportlab {', '.join(PDFX_WRITTEN_FOR)}, and this is reportlab {release}; install "
-                            f"that release (pip install 'reportlab=={PDFX_WRITTEN_FOR[-1]}') or build without "
-                            "--print-shop")
+class PdfxMissing(BuildError):
+    """A print-shop PDF that came out without its PDF/X parts."""
 
 
 def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
     """Give a reportlab canvas the PDF/X-1a:2003 document parts: the OutputIntent, the Info keys
     (GTS_PDFXVersion; Trapped is False, as reportlab writes it) and the XMP metadata that repeats them.
     reportlab writes them with the rest of the file (no second pass through another PDF library)."""
-    check_pdfx_release(reportlab.Version)
     xmp = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
                     _xmp(title, author, subject).encode("utf-8"), filters=[])
     canvas.setCatalogEntry("Metadata", xmp)  # a catalog key reportlab writes: the public call
@@ -206,11 +194,49 @@ def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
         "OutputConditionIdentifier": PDFString(OUTPUT_CONDITION_ID), "RegistryName": PDFString(REGISTRY),
         "OutputCondition": PDFString(OUTPUT_CONDITION), "Info": PDFString(OUTPUT_CONDITION),
     })
-    # reportlab's catalog writes only the keys it knows, and its defaults: OutputIntents goes in there
-    # (checked releases only, see PDFX_WRITTEN_FOR)
-    catalog = canvas._doc.Catalog
-    catalog.__Defaults__ = dict(catalog.__Defaults__, OutputIntents=PDFArray([intent]))
-    canvas._doc.info.__class__ = _PdfxInfo
+    try:  # reportlab's catalog writes only the keys it knows, and its defaults: OutputIntents goes there
+        catalog = canvas._doc.Catalog
+        catalog.__Defaults__ = dict(catalog.__Defaults__, OutputIntents=PDFArray([intent]))
+        canvas._doc.info.__class__ = _PdfxInfo
+    except (AttributeError, TypeError):  # another layout of reportlab's document: pdfx_problems says so
+        pass
+
+
+def pdfx_problems(data: bytes) -> list[str]:
+    """What a finished print-shop PDF lacks of PDF/X-1a:2003, read back from its bytes (pypdf, strict:
+    a damaged file is a problem too); empty when it has every part make_pdfx gives it."""
+    import io
+
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=True)
+        root = reader.trailer["/Root"].get_object()
+        info = reader.trailer["/Info"].get_object()
+        intents = [i.get_object() for i in root.get("/OutputIntents", [])]
+        problems = []
+        if not any(i.get("/S") == "/GTS_PDFX" and i.get("/OutputConditionIdentifier") == OUTPUT_CONDITION_ID
+                   for i in intents):
+            problems.append("the OutputIntent")
+        if info.get("/GTS_PDFXVersion") != PDFX_VERSION:
+            problems.append("the Info key GTS_PDFXVersion")
+        if info.get("/Trapped") != "/False":
+            problems.append("the Info key Trapped")
+        if b"GTS_PDFXVersion" not in root["/Metadata"].get_object().get_data():
+            problems.append("the XMP metadata")
+        return problems
+    except (PdfReadError, KeyError, AttributeError, ValueError) as err:
+        return [f"a file pypdf can read ({type(err).__name__}: {err})"]
+
+
+def check_pdfx(data: bytes) -> bytes:
+    """``data`` if it is a whole PDF/X-1a file, else the build stops in one message."""
+    problems = pdfx_problems(data)
+    if problems:
+        raise PdfxMissing(f"--print-shop: reportlab {reportlab.Version} wrote the print-shop PDF without "
+                          f"{', '.join(problems)}; build without --print-shop, and please report it")
+    return data
 
 
 def _pdfx_info_class():
