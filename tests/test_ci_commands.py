@@ -41,3 +41,13 @@ def test_oldest_constraints_pin_every_lower_bound():
             highest[name] = version
     assert set(out) == {f"{name}=={version}" for name, version in highest.items()}
     assert "PyYAML==6.0" in out and "reportlab==5.1" in out
+
+
+def test_the_supported_pythons_are_the_same_in_ci_pyproject_and_the_readme():
+    """CI runs every Python pyproject.toml admits (where the machine has it), and the README names them."""
+    ci = re.search(r"^SUPPORTED=\(([^)]*)\)", (ROOT / ".ci" / "run").read_text(), re.M).group(1).split()
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    classifiers = re.findall(r'"Programming Language :: Python :: (3\.\d+)"', pyproject)
+    assert ci == classifiers == ["3.10", "3.11", "3.12", "3.13"]
+    assert 'requires-python = ">=3.10,<3.14"' in pyproject
+    assert "Python 3.10, 3.11, 3.12 and 3.13" in (ROOT / "README.md").read_text()
