@@ -1,7 +1,14 @@
-"""The web server of ``pnpforge watch``: the output folder, and nothing else, on 127.0.0.1.
+"""The web server of ``pnpforge watch``: the files its build wrote, and nothing else, on 127.0.0.1.
 
-- Files are served from the output folder only (a path that leaves it, or a link out of it, is 404).
-  Every answer says ``Cache-Control: no-cache``.
+- It serves and reads only the files the watch's last good build wrote into the output folder it made
+  (:attr:`Live.files`): any other address is 404 without the file system being asked, so a page cannot
+  name a way out of the folder, a link, a device or a file put there by anything else. Every answer
+  says ``Cache-Control: no-cache``.
+- It answers only requests addressed to it by a name of this computer (``Host: 127.0.0.1:PORT``,
+  ``localhost:PORT`` or ``[::1]:PORT``), so a web page elsewhere cannot reach it by a name of its own
+  that resolves here (DNS rebinding): any other is 421.
+- A client that drops its connection, or sends an address that is not one, is answered or dropped
+  without a word in the terminal.
 - An HTML page gets two lines in its head: the number of the build it shows and the live script
   (``templates/watch/live.js``); each of its pictures is asked for with a digest of its bytes
   (``?v=...``), so the browser fetches again exactly the pictures that changed.
@@ -14,7 +21,11 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import os
+import posixpath
 import re
+import stat
+import sys
 import threading
 import zlib
 from http import HTTPStatus
@@ -39,11 +50,16 @@ class Live:
         self.errors: list[str] = []
         self.home = "/"
         self.closed = False
+        self.files: frozenset[str] = frozenset()  # what may be served: paths in the folder, "/" between
 
-    def announce(self, version: int, errors: list[str], home: str = "/") -> None:
+    def announce(self, version: int, errors: list[str], home: str = "/", files: frozenset[str] | None = None) -> None:
+        """A build: its number, its problems, the page to start from and (a good build) the files it
+        wrote, the only ones served from now on."""
         with self._cond:
             self.serial += 1
             self.version, self.errors, self.home = version, list(errors), home
+            if files is not None:
+                self.files = frozenset(files)
             self._cond.notify_all()
 
     def close(self) -> None:
@@ -98,11 +114,13 @@ _SRC = re.compile(r'(<img\b[^>]*?\bsrc=")([^":?#]+)(")')
 _HEAD = "</head>"
 
 
-def live_page(html: str, page: Path, version: int, stamps: _Stamps) -> str:
-    """The page as the watch serves it: the build number and the live script in its head, and a
-    digest of each picture's bytes after the picture's address."""
+def live_page(html: str, page: str, version: int, stamps: _Stamps, find) -> str:  # noqa: ANN001
+    """The page (its path in the folder, ``page``) as the watch serves it: the build number and the
+    live script in its head, and a digest of each picture's bytes after the picture's address, for
+    the pictures ``find`` gives a file of the build for (no other file is read)."""
     def stamped(m: re.Match) -> str:
-        stamp = stamps.of((page.parent / unquote(m.group(2))))
+        target = find(posixpath.join(posixpath.dirname(page), unquote(m.group(2))))
+        stamp = None if target is None else stamps.of(target)
         return m.group(0) if stamp is None else f"{m.group(1)}{m.group(2)}?v={stamp}{m.group(3)}"
 
     html = _SRC.sub(stamped, html)
@@ -127,6 +145,33 @@ def _script() -> bytes:
     return (templates_dir() / "watch" / "live.js").read_bytes()
 
 
+MAX_PATH = 4096  # an address longer than this names nothing the build wrote
+
+
+def served_file(root: Path, live: Live, path: str) -> Path | None:
+    """The file of the last good build that ``path`` (an address's path, decoded) names, or None:
+    one of :attr:`Live.files`, still a regular file (not a link) in the folder."""
+    if len(path) > MAX_PATH or "\x00" in path:
+        return None
+    rel = path.strip("/")
+    if rel not in live.files:
+        rel = posixpath.join(rel, "index.html") if rel else "index.html"
+        if rel not in live.files:
+            return None
+    target = root.joinpath(*rel.split("/"))
+    try:
+        if not stat.S_ISREG(os.lstat(target).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    return target
+
+
+def host_is_local(host: str | None, port: int) -> bool:
+    """Whether a request's Host names this computer at the server's port."""
+    return host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}")
+
+
 def make_handler(root: Path, live: Live):
     root = root.resolve()
     stamps = _Stamps()
@@ -140,7 +185,11 @@ def make_handler(root: Path, live: Live):
             pass
 
         def do_GET(self) -> None:  # noqa: N802 - the base class's name
-            path = unquote(urlsplit(self.path).path)
+            if not host_is_local(self.headers.get("Host"), self.server.server_address[1]):
+                self._send(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers only at 127.0.0.1\n",
+                           "text/plain; charset=utf-8")
+                return
+            path = unquote(urlsplit(self.path).path, errors="replace")
             if path == EVENTS:
                 self._events()
             elif path == SCRIPT:
@@ -156,26 +205,13 @@ def make_handler(root: Path, live: Live):
                     self.send_header("Content-Length", "0")
                     self.end_headers()
                 else:
-                    page = live_page(WAITING, root / "index.html", live.version, stamps)
+                    page = live_page(WAITING, "index.html", live.version, stamps, self._file)
                     self._send(HTTPStatus.OK, page.encode("utf-8"), "text/html; charset=utf-8")
             else:
                 self._serve(path)
 
         def _file(self, path: str) -> Path | None:
-            """The file ``path`` names inside the output folder, or None."""
-            parts = [p for p in path.split("/") if p]
-            if any(p in (".", "..") or p.startswith(".") for p in parts):
-                return None
-            target = root.joinpath(*parts)
-            if target.is_dir():
-                target = target / "index.html"
-            try:
-                real = target.resolve(strict=True)
-            except (OSError, RuntimeError):
-                return None
-            if root not in real.parents or not real.is_file():
-                return None
-            return real
+            return served_file(root, live, path)
 
         def _serve(self, path: str) -> None:
             target = self._file(path)
@@ -189,7 +225,8 @@ def make_handler(root: Path, live: Live):
                 return
             kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
             if kind == "text/html":
-                data = live_page(data.decode("utf-8", "replace"), target, live.version, stamps).encode("utf-8")
+                page = target.relative_to(root).as_posix()
+                data = live_page(data.decode("utf-8", "replace"), page, live.version, stamps, self._file).encode("utf-8")
                 kind += "; charset=utf-8"
             self._send(HTTPStatus.OK, data, kind)
 
@@ -236,7 +273,17 @@ def make_handler(root: Path, live: Live):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
-    allow_reuse_address = False
+    # the port is free again at once after Ctrl-C (not "Address already in use" for a minute); on Linux
+    # and macOS this does not let a second server take a port one is listening on
+    allow_reuse_address = True
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001 - socketserver's names
+        """A client that went away mid-answer is nobody's problem; anything else is one line, not a
+        traceback."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (OSError, ValueError, UnicodeError)):
+            return
+        sys.stderr.write(f"pnpforge watch: a request failed ({type(exc).__name__}: {exc})\n")
 
 
 def serve(root: Path, live: Live, port: int = 0, host: str = HOST) -> ThreadingHTTPServer:

@@ -325,6 +325,22 @@ def _holds_here(root: Path) -> bool:
     return real == home or here == real or here.startswith(real.rstrip(os.sep) + os.sep)
 
 
+def claim(out: Path | str) -> Path:
+    """The output folder ``pnpforge watch`` builds into and serves: refused as a build refuses it (a
+    file, a folder pnpforge did not make; there is no --force), made if absent and marked as pnpforge's
+    if empty, so that what is served is always a folder pnpforge made. Returns its real path."""
+    OutputRoot.open(out)  # the build's refusals, word for word
+    root = Path(os.path.realpath(out))
+    if folder_state(root) in ("absent", "empty"):
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+            with open(root / MARKER, "wb") as handle:
+                handle.write(_MARKER_TEXT)
+        except OSError as exc:
+            raise BuildError(f"cannot make the output folder: {exc.strerror}", root) from None
+    return root
+
+
 class OutputRoot:
     """Where a build's kits go. A folder pnpforge made (or a new or empty one) is built whole in a
     staging folder beside it: each game's kit (carrying over its other outputs, as :func:`publish`

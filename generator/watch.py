@@ -122,6 +122,7 @@ class Builder:
         self.game_id: str | None = None
         self.warned: list[str] = []
         self.kit = KitFiles()
+        self.served: frozenset[str] = frozenset()  # the last good build's files, paths in out_root
 
     def build(self) -> Outcome:
         """Build once; a user's mistake is returned as the problems, never raised."""
@@ -189,12 +190,15 @@ class Builder:
             with target:
                 entry = build_game(game, self.out_root, self.opts, rendered=rendered,
                                    put=self.kit.taking(game.id, target.put_game))
-                target.commit(top(entry))
+                beside = top(entry)
+                target.commit(beside)
         else:
             # then only what changed is written (see KitFiles), and the files beside the kit if they changed
             entry = build_game(game, self.out_root, self.opts, rendered=rendered, put=self.kit.put)
-            for name, data in top(entry).items():
+            beside = top(entry)
+            for name, data in beside.items():
                 _write_if_changed(self.out_root / name, data)
+        self.served = frozenset({path.relative_to(self.out_root).as_posix() for path in self.kit.files} | set(beside))
         said = [f"{w.where()}: warning: {w.message}" if w.where() else f"warning: {w.message}" for w in game.warnings]
         return drawn, reused, said + list(entry.get("warnings", []))
 
@@ -306,8 +310,13 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
     """The whole command: build, serve, watch, rebuild, until Ctrl-C (KeyboardInterrupt goes on)."""
     from watchfiles import watch
 
+    from .model.load import display_path
+
     from .serve import Live, serve
 
+    from .staging import claim
+
+    out_root = claim(out_root)  # refused as a build refuses it: then nothing is built, nothing served
     builder = Builder(folder, out_root, opts, opts.jobs)
     live = Live()
     server = None
@@ -315,14 +324,14 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
         first = builder.build()
         _report(first, echo, first_build=True)
         home = f"/{builder.game_id}/index.html" if builder.game_id and "html" in opts.formats else "/"
-        live.announce(first.version, first.errors, home)
+        live.announce(first.version, first.errors, home, builder.served)
         try:
             server = serve(out_root, live, port=port)
         except OSError as err:  # the port is taken, or not ours to use
             raise UsageError(f"cannot serve on 127.0.0.1:{port} ({err.strerror or err}); "
                              "give another --port, or none for a free one") from None
         url = f"http://127.0.0.1:{server.server_address[1]}{home}"
-        echo(f"serving {url} (only {out_root}; Ctrl-C to stop)")
+        echo(f"serving {url} (only the files it built in {display_path(out_root)}; Ctrl-C to stop)")
         echo(f"watching {folder} for changes")
         if open_browser:
             import webbrowser
@@ -341,7 +350,7 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
             outcome = builder.build()
             if outcome.ok and home == "/" and builder.game_id and "html" in opts.formats:
                 home = f"/{builder.game_id}/index.html"
-            live.announce(outcome.version, outcome.errors, home)
+            live.announce(outcome.version, outcome.errors, home, builder.served if outcome.ok else None)
             _report(outcome, echo)
     finally:
         live.close()

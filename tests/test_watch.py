@@ -104,7 +104,8 @@ def test_the_server_answers_on_127_0_0_1_with_the_output_folder_only(tmp_path):
     (tmp_path / "secret.txt").write_text("not served")
     (out / "kit" / "link.txt").symlink_to(tmp_path / "secret.txt")
     live = Live()
-    live.announce(3, [], "/kit/index.html")
+    live.announce(3, [], "/kit/index.html", frozenset({"kit/index.html", "kit/a.jpg", "kit/link.txt"}))
+    (out / "kit" / "other.txt").write_text("put there by something else")
     server = serve(out, live)
     try:
         host, port = server.server_address[:2]
@@ -114,7 +115,8 @@ def test_the_server_answers_on_127_0_0_1_with_the_output_folder_only(tmp_path):
         assert '<meta name="pnpforge-build" content="3">' in page
         assert re.search(r'<img src="a\.jpg\?v=[0-9a-f]{8}">', page)
         assert urllib.request.urlopen(f"{base}/").geturl().endswith("/kit/index.html")
-        for path in ("/../secret.txt", "/kit/../../secret.txt", "/%2e%2e/secret.txt", "/kit/link.txt", "/nothing"):
+        for path in ("/../secret.txt", "/kit/../../secret.txt", "/%2e%2e/secret.txt", "/kit/link.txt", "/nothing",
+                     "/kit/other.txt"):
             with pytest.raises(urllib.error.HTTPError) as got:
                 urllib.request.urlopen(base + path)
             assert got.value.code == 404, path
@@ -122,6 +124,141 @@ def test_the_server_answers_on_127_0_0_1_with_the_output_folder_only(tmp_path):
         live.close()
         server.shutdown()
         server.server_close()
+
+
+# -- a stranger's page or folder cannot make it read or serve anything else (#35) ------------------
+
+def _serving(tmp_path: Path, page: str):
+    from generator.serve import Live, serve
+
+    out = tmp_path / "out"
+    (out / "kit").mkdir(parents=True)
+    (out / "kit" / "index.html").write_text(page)
+    (out / "kit" / "a.jpg").write_bytes(b"picture")
+    live = Live()
+    live.announce(1, [], "/kit/index.html", frozenset({"kit/index.html", "kit/a.jpg"}))
+    return live, serve(out, live)
+
+
+def _get(port: int, path: str, host: str | None = None) -> tuple[int, bytes]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", host or f"127.0.0.1:{port}")
+        conn.endheaders()
+        answer = conn.getresponse()
+        return answer.status, answer.read()
+    finally:
+        conn.close()
+
+
+def test_only_requests_addressed_to_this_computer_are_answered(tmp_path):
+    """DNS rebinding: a page at evil.example whose name resolves to 127.0.0.1 sends its own Host."""
+    live, server = _serving(tmp_path, "<html><head></head><body>kit</body></html>")
+    try:
+        port = server.server_address[1]
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"):
+            assert _get(port, "/kit/index.html", host)[0] == 200, host
+        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", "localhost.evil:80"):
+            status, body = _get(port, "/kit/index.html", host)
+            assert status == 421 and b"kit" not in body, host
+    finally:
+        live.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_page_naming_a_file_outside_the_build_has_nothing_read(tmp_path, monkeypatch):
+    """A picture named ../../dev/zero (memory), or any file (its digest would leak), is not read to
+    mark the page: only the files the build wrote are."""
+    from generator import serve as serving
+
+    read = []
+    real = serving._Stamps.of
+    monkeypatch.setattr(serving._Stamps, "of", lambda self, path: read.append(Path(path).name) or real(self, path))
+    page = ('<html><head></head><body><img src="../../../../dev/zero"><img src="../../secret.txt">'
+            '<img src="a.jpg"></body></html>')
+    (tmp_path / "secret.txt").write_text("secret")
+    live, server = _serving(tmp_path, page)
+    try:
+        status, body = _get(server.server_address[1], "/kit/index.html")
+        assert status == 200 and b'src="../../../../dev/zero"' in body and b'src="../../secret.txt"' in body
+        assert read == ["a.jpg"]
+    finally:
+        live.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_odd_addresses_and_dropped_clients_print_nothing(tmp_path, capfd):
+    import socket
+
+    live, server = _serving(tmp_path, "<html><head></head><body>kit</body></html>")
+    try:
+        port = server.server_address[1]
+        for path in ("/kit/%00index.html", "/" + "a" * 5000, "/%ff%fe", "/kit/" + "%2e%2e/" * 300 + "etc/passwd"):
+            assert _get(port, path)[0] in (404, 414), path
+        for _ in range(60):  # clients that go away mid-request and mid-answer
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.sendall(f"GET /kit/a.jpg HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                s.sendall(f"GET /kit/index.html HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert _get(port, "/kit/a.jpg")[0] == 200
+    finally:
+        live.close()
+        server.shutdown()
+        server.server_close()
+    time.sleep(0.2)
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and err == "", err
+
+
+def test_the_same_port_serves_again_at_once_after_a_stop(tmp_path):
+    from generator.serve import Live, serve
+
+    live, server = _serving(tmp_path, "<html><head></head><body>kit</body></html>")
+    port = server.server_address[1]
+    assert _get(port, "/kit/index.html")[0] == 200  # a connection closed: the port in TIME_WAIT
+    live.close()
+    server.shutdown()
+    server.server_close()
+    again = serve(tmp_path / "out", Live(), port=port)
+    try:
+        assert again.server_address[1] == port
+    finally:
+        again.shutdown()
+        again.server_close()
+
+
+@pytest.mark.parametrize("where", ["home", "config"])
+def test_watch_at_a_folder_it_did_not_make_stops_with_the_refusal_and_serves_nothing(tmp_path, where):
+    """``--out ~`` or a game folder's own pnpforge.yaml with ``build: {out: ...}``: the build is refused,
+    and so is the serving; the folder is left as it was."""
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    (home / "Documents" / "passwords.txt").write_text("secret")
+    game = _game_copy(tmp_path)
+    args = [sys.executable, "-m", "generator", "watch", str(game)]
+    if where == "home":
+        args += ["--out", str(home)]
+    else:
+        (game / "pnpforge.yaml").write_text(f"build:\n  out: {home}\n")
+    run = subprocess.run(args, cwd=game if where == "config" else ROOT, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 2, (run.stdout, run.stderr)
+    assert "pnpforge did not make" in run.stderr and "serving" not in run.stdout, (run.stdout, run.stderr)
+    assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == ["Documents", "Documents/passwords.txt"]
+
+
+def test_watch_into_a_new_folder_marks_it_even_when_the_first_build_fails(tmp_path):
+    from generator.staging import MARKER, claim
+
+    out = claim(tmp_path / "new")
+    assert sorted(p.name for p in out.iterdir()) == [MARKER]
+    assert claim(out) == out  # ours now
 
 
 # -- the whole command in a real browser ---------------------------------------------------------
