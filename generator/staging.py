@@ -31,10 +31,10 @@ from pathlib import Path
 from .errors import BuildError, UsageError
 from .fileio import folder_problem
 from .interrupts import Held
+from .ownership import MARKER, MARKER_TEXT, STALE, clean_stale, folder_state, remove_ours
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
-_STALE = re.compile(r"^\.(?P<name>.+)\.(?P<kind>staging|old)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
 
 
 def _umask() -> int:
@@ -55,48 +55,6 @@ def _kind(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
-
-
-def _remove(path: Path) -> None:
-    """Remove a folder we made (staging, an old kit), whole even if Ctrl-C is pressed meanwhile."""
-    with Held():
-        shutil.rmtree(path, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
-
-
-def clean_stale(root: Path, name: str) -> None:
-    """Remove what killed builds of ``name`` left in ``root``; put an old kit back if the swap was cut
-    between its two renames (only where the system has no atomic exchange)."""
-    try:
-        entries = list(os.scandir(root))
-    except OSError:
-        return
-    target = root / name
-    for entry in sorted(entries, key=lambda e: e.name):
-        found = _STALE.match(entry.name)
-        if not found or found.group("name") != name or _alive(int(found.group("pid"))):
-            continue
-        path = Path(entry.path)
-        try:
-            if found.group("kind") == "old" and not os.path.lexists(target):
-                os.rename(path, target)
-                continue
-        except OSError:
-            pass
-        _remove(path)
 
 
 def check_target(folder: Path) -> None:
@@ -193,13 +151,13 @@ def _swap(staging: Path, folder: Path) -> None:
         if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST, errno.EISDIR, errno.ENOTDIR):
             raise
     if _exchange(staging, folder):
-        _remove(staging)  # now the old kit
+        remove_ours(staging)  # now the old kit
         return
     old = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old-{os.getpid()}-", dir=folder.parent))
     os.rmdir(old)
     os.rename(folder, old)
     os.rename(staging, folder)
-    _remove(old)
+    remove_ours(old)
 
 
 def _unchanged(folder: Path, files: dict[Path, bytes]) -> bool:
@@ -250,7 +208,7 @@ def publish(folder: Path, files: dict[Path, bytes]) -> None:
             held.check()
             _swap(staging, folder)
         except OSError as exc:
-            _remove(staging)
+            remove_ours(staging)
             where = exc.filename or folder
             try:
                 where = Path(where)
@@ -260,61 +218,11 @@ def publish(folder: Path, files: dict[Path, bytes]) -> None:
             raise BuildError(f"cannot write the kit: {exc.strerror or exc}; "
                              "the previous kit is left as it was", shown) from None
         except BaseException:
-            _remove(staging)
+            remove_ours(staging)
             raise
 
 
 # -- the whole output folder --------------------------------------------------------------------------
-
-MARKER = ".pnpforge-output"  # in every output folder pnpforge makes: later builds may replace its kits
-_MARKER_TEXT = b"This folder is a pnpforge output: `pnpforge build` replaces the kits in it.\n"
-
-
-def folder_state(root: Path) -> str:
-    """``absent``, ``empty``, ``ours`` (pnpforge's marker, or the top-level manifest.json of a build
-    from before the marker), ``foreign`` (a folder holding anything else) or ``not a folder``; a
-    folder that cannot be looked at is refused (BuildError)."""
-    try:
-        mode = os.stat(root).st_mode
-    except FileNotFoundError:
-        return "absent"
-    except OSError as exc:  # a name too long, a folder we may not look in
-        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
-    if not stat.S_ISDIR(mode):
-        return "not a folder"
-    try:
-        names = {name for name in os.listdir(root) if not _STALE.match(name)}  # what a killed build left
-    except OSError as exc:
-        raise BuildError(f"cannot look at the output folder: {exc.strerror}", root) from None
-    if not names:
-        return "empty"
-    if MARKER in names:
-        return "ours"
-    if "manifest.json" in names and _older_output(root, names):
-        return "ours"
-    return "foreign"
-
-
-def _older_output(root: Path, names: set[str]) -> bool:
-    """An output of a pnpforge from before the marker: its top-level manifest.json, and nothing but
-    that, index.html and kit folders (each with its own manifest.json). A folder holding anything
-    else (a home folder a forced build wrote a manifest into) is not ours."""
-    import json
-
-    try:
-        with open(root / "manifest.json", "rb") as handle:
-            summary = json.loads(handle.read(1_000_000))
-    except (OSError, ValueError):
-        return False
-    games = summary.get("games") if isinstance(summary, dict) else None
-    if not (isinstance(games, list) and all(isinstance(g, dict) and "manifest" in g for g in games)):
-        return False
-    for name in names - {"manifest.json", "index.html"}:
-        path = root / name
-        if os.path.islink(path) or not path.is_dir() or not (path / "manifest.json").is_file():
-            return False
-    return True
-
 
 def _holds_here(root: Path) -> bool:
     """Whether ``root`` is the home folder, or holds the current folder: never replaced whole (a
@@ -335,7 +243,7 @@ def claim(out: Path | str) -> Path:
         try:
             root.mkdir(parents=True, exist_ok=True)
             with open(root / MARKER, "wb") as handle:
-                handle.write(_MARKER_TEXT)
+                handle.write(MARKER_TEXT)
         except OSError as exc:
             raise BuildError(f"cannot make the output folder: {exc.strerror}", root) from None
     return root
@@ -397,7 +305,7 @@ class OutputRoot:
 
     def __exit__(self, kind, exc, tb) -> None:  # noqa: ANN001
         if self.staging is not None:  # not committed: the build failed or was interrupted
-            _remove(self.staging)
+            remove_ours(self.staging)
             self.staging = None
 
     def put_game(self, folder: Path, files: dict[Path, bytes]) -> None:
@@ -450,7 +358,7 @@ class OutputRoot:
                 if not self.changed and marked and self._same_top(top):
                     return  # nothing to swap: the folder already is this output
                 try:
-                    for name, data in {**top, MARKER: _MARKER_TEXT}.items():
+                    for name, data in {**top, MARKER: MARKER_TEXT}.items():
                         with open(staging / name, "wb") as handle:
                             handle.write(data)
                     self._carry_rest(set(top) | {MARKER}, held)
@@ -482,7 +390,7 @@ class OutputRoot:
         except FileNotFoundError:
             return
         for entry in entries:
-            if entry.name in top or _STALE.match(entry.name):
+            if entry.name in top or STALE.match(entry.name):
                 continue
             if entry.name in self.games and (self.staging / entry.name).exists():
                 continue  # written by this build

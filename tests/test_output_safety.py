@@ -20,7 +20,8 @@ import pytest
 
 from generator.errors import BuildError
 from generator.fileio import write_atomic
-from generator.staging import clean_stale, publish
+from generator.ownership import clean_stale
+from generator.staging import publish
 from safety_helpers import env, run_in_process, run_process, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,7 @@
 """No module of ``solo/`` reaches into another's ``_private`` names: not by importing one, and not as
 ``something._name`` on anything but ``self`` or ``cls`` (a kingdom's ``k._check_site``, a random
 generator's ``rng._randbelow``). tests/test_architecture.py holds the imports of the whole house (no
-circle, no private name imported, no module of 500 lines); this adds the attributes of objects."""
+circle, no private name imported, no function over the complexity cap); this adds the attributes of objects."""
 
 from __future__ import annotations
 
