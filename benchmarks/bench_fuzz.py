@@ -8,7 +8,9 @@ The game-data half ("data") mutates every input kind the format reads: the games
 turned into keywords, 1e308, tags, paths with a NUL byte or 300 characters, nesting ...), pictures
 (PNG and JPEG bytes and headers, SVG text), fonts, spreadsheets (cells, rows, headers), the project
 config (./pnpforge.yaml) and command-line values; "data-build" builds those; "solo" is solo logs
-through ``solo check``/``show``. The kinds before issue 27 (validate, log, build: YAML only) stay,
+through ``solo check``/``show``; "hostile" is issue 35's classes (workbook bombs, expression widths
+and nesting, wide sheets, long path data and paths); "serve" feeds the watch server random requests.
+The kinds before issue 27 (validate, log, build: YAML only) stay,
 so that their regression cases replay.
 
 Every case is replayable: a failure prints its kind, seed and number; ``python3 tests/fuzzing.py
@@ -38,12 +40,22 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--kinds", default="data,solo,data-build,features,features-build,dice,dice-build")
+    ap.add_argument("--kinds", default="data,solo,data-build,features,features-build,dice,dice-build,hostile,"
+                                        "hostile-build,serve")
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"fuzz: seed {args.seed}, machine load {load:.1f} on {os.cpu_count()} cores")
     total_fail = 0
     for kind in args.kinds.split(","):
+        if kind == "serve":  # the watch server fed random requests (tests/fuzzing.fuzz_server)
+            start = time.perf_counter()
+            found = fuzzing.fuzz_server(args.seed, args.cases)
+            took = time.perf_counter() - start
+            total_fail += len(found)
+            for line in found[:20]:
+                print(f"  FAIL {line}")
+            print(f"   serve: {args.cases:>6} requests in {took:7.1f} s; {len(found)} failures", flush=True)
+            continue
         count = args.cases if not kind.endswith("build") else max(args.cases // 20, 1)
         fuzzer = fuzzing.Fuzzer(args.seed, timeout=40.0)  # a case past 20 s is counted; 40 s ends it
         failures: collections.Counter[str] = collections.Counter()

@@ -40,7 +40,11 @@ SAFE_FILTERS = ("abs", "capitalize", "default", "d", "first", "float", "int", "j
                 "count", "list", "lower", "max", "min", "replace", "round", "string", "sum", "title", "trim",
                 "truncate", "upper", "wordcount")
 MAX_WORK = 100_000  # characters (or list items) any step of an expression may make
+MAX_DEPTH = 32  # brackets inside brackets in one expression (jinja2's parser recurses on each)
 SAFE_GLOBALS = ("range", "dict")
+# a conversion of printf-style formatting (``'%5.2f' % x``) and its width and precision (``*``: an argument)
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d*)(?:\.(\*|\d*))?[hlL]?([a-zA-Z%])")
+_DIGITS = re.compile(r"\d+")
 
 
 class TemplateError(Exception):
@@ -52,9 +56,13 @@ def _make_env() -> Any:
     from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
     class Env(SandboxedEnvironment):
-        intercepted_binops = frozenset(["*", "**", "+"])
+        intercepted_binops = frozenset(["*", "**", "+", "%"])
 
         def call_binop(self, context: Any, operator_name: str, left: Any, right: Any) -> Any:
+            if operator_name == "%":
+                if isinstance(left, str):
+                    _check_percent(left, right)
+                return left % right
             if operator_name == "**":
                 if isinstance(right, (int, float)) and abs(right) > MAX_POWER:
                     raise SecurityError(f"a power of {right} is too large (at most {MAX_POWER})")
@@ -80,8 +88,52 @@ def _make_env() -> Any:
     return env
 
 
+def _check_percent(text: str, args: Any) -> None:
+    """Refuse printf-style formatting whose widths or precisions would make more than MAX_WORK
+    characters (``'%*d' % (999999999, 1)`` is 1 GB before any length is checked)."""
+    from jinja2.sandbox import SecurityError
+
+    given = list(args) if isinstance(args, tuple) else [args]
+    for m in _PERCENT.finditer(text):
+        if m.group(3) == "%":
+            continue
+        for part in (m.group(1), m.group(2)):
+            if part == "*":
+                width = given.pop(0) if given else 0
+            else:
+                width = int(part) if part else 0
+            if isinstance(width, int) and abs(width) > MAX_WORK:
+                raise SecurityError(f"a width of {width:,} is too large (at most {MAX_WORK:,})")
+        if given:
+            given.pop(0)
+
+
+def _check_format(text: str) -> None:
+    """The same for ``str.format``'s fields (``'{:999999999}'``); a width given as an argument is a
+    number _check_args bounds."""
+    from jinja2.sandbox import SecurityError
+
+    for digits in _DIGITS.findall("".join(spec or "" for _, _, spec, _ in _formatter().parse(text))):
+        if int(digits) > MAX_WORK:
+            raise SecurityError(f"a width of {int(digits):,} is too large (at most {MAX_WORK:,})")
+
+
+@lru_cache(maxsize=1)
+def _formatter() -> Any:
+    import string
+
+    return string.Formatter()
+
+
 def _check_args(fn: Any, args: tuple, kwargs: dict) -> None:
     from jinja2.sandbox import SecurityError
+
+    method = getattr(fn, "__wrapped__", fn)  # jinja2 wraps str.format in a sandboxed formatter
+    if getattr(method, "__name__", "") in ("format", "format_map") and isinstance(getattr(method, "__self__", None), str):
+        try:
+            _check_format(method.__self__)
+        except ValueError:  # not a format string: str.format says so itself
+            pass
 
     for a in (*args, *kwargs.values()):
         if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_WORK:
@@ -139,6 +191,9 @@ class Expression:
             raise TemplateError("an empty {{ }}")
         if len(self.source) > MAX_EXPRESSION:
             raise TemplateError(f"an expression of {len(self.source)} characters; at most {MAX_EXPRESSION}")
+        depth = _depth(self.source)
+        if depth > MAX_DEPTH:
+            raise TemplateError(f"an expression with brackets {depth} deep; at most {MAX_DEPTH}")
         self.run: Callable[[dict[str, Any]], Any]
         if _NAME.fullmatch(self.source) and self.source not in ("true", "false", "none", "True", "False",
                                                                 "None"):
@@ -161,6 +216,23 @@ class Expression:
             raise TemplateError(f"{{{{ {self.source} }}}} is not an expression: {exc.message}") from None
         self.names = tuple(sorted(meta.find_undeclared_variables(tree)))
         self.run = compiled
+
+
+def _depth(source: str) -> int:
+    """How deep brackets ((, [, {) lie inside each other in ``source`` (quoted text aside)."""
+    depth = deepest = 0
+    quote = None
+    for ch in source:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]}":
+            depth -= 1
+    return deepest
 
 
 def _lookup(ctx: dict[str, Any], name: str) -> Any:

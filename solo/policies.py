@@ -160,6 +160,10 @@ def policy_class(name: str) -> type[Policy]:
     if ":" not in name:
         raise UsageError(f"--policy {name}: not one of {', '.join(POLICIES)} (or module:Class for your own)")
     module_name, _, cls_name = name.partition(":")
+    if not (module_name and all(part.isidentifier() for part in module_name.split("."))
+            and cls_name.isidentifier()):
+        raise UsageError(f"--policy {name}: give your policy as module:Class, the module by its import name "
+                         "(mypolicy or package.mypolicy: letters, digits and _, parts joined by dots)")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

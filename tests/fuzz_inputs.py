@@ -419,6 +419,114 @@ def _command(rng: random.Random, build: bool) -> list[str]:
             "--out", "out"]
 
 
+# -- issue 35: what a file unpacks to, expressions' widths and nesting, wide sheets, long paths ----------
+
+HOSTILE_GAME = """format: 1
+game: {id: h, title: H, author: A, licence: CC0, source: fuzz, players: [1, 2]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+"""
+_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _xlsx(rng: random.Random) -> tuple[bytes, str]:
+    """A workbook with one part blown up (a cell, shared strings, rows, sheets listed, parts), or whole."""
+    import zipfile
+
+    op = rng.choice(["cell", "strings", "rows", "wide", "sheets", "parts", "ok"])
+    size = rng.choice([10, 5_000, 5_001, 100_000, 2_000_000, 9_000_000, 40_000_000])
+    rows = '<row r="2"><c r="A2" t="inlineStr"><is><t>Scout</t></is></c></row>'
+    strings, sheets, parts = "", 1, 0
+    if op == "cell":
+        rows = f'<row r="2"><c r="A2" t="inlineStr"><is><t>{"a" * size}</t></is></c></row>'
+    elif op == "strings":
+        strings = "<si><t>abcdefghij</t></si>" * (size // 24)
+    elif op == "rows":
+        rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>x</t></is></c></row>'
+                       for i in range(2, 2 + min(size // 60, 400_000)))
+    elif op == "wide":
+        rows = '<row r="2">' + '<c t="inlineStr"><is><t>x</t></is></c>' * min(size // 40, 400_000) + "</row>"
+    elif op == "sheets":
+        sheets = rng.choice([2, 256, 257, 20_000])
+    elif op == "parts":
+        parts = rng.choice([10, 995, 1_000, 5_000])
+    listed = "".join(f'<sheet name="S{i}" sheetId="{i}" r:id="rId{i}"/>' for i in range(1, sheets + 1))
+    rels = "".join(f'<Relationship Id="rId{i}" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
+                   for i in range(1, sheets + 1))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as z:
+        z.writestr("[Content_Types].xml", '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/'
+                   'package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-'
+                   'package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override '
+                   'PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+                   'spreadsheetml.sheet.main+xml"/></Types>')
+        z.writestr("_rels/.rels", f'<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/'
+                   f'package/2006/relationships"><Relationship Id="rId1" Type="{_REL}/officeDocument" '
+                   'Target="xl/workbook.xml"/></Relationships>')
+        z.writestr("xl/workbook.xml", f'<?xml version="1.0"?><workbook {_NS} xmlns:r="{_REL}"><sheets>{listed}'
+                   '</sheets></workbook>')
+        z.writestr("xl/_rels/workbook.xml.rels", '<?xml version="1.0"?><Relationships xmlns="http://schemas.'
+                   f'openxmlformats.org/package/2006/relationships">{rels}</Relationships>')
+        z.writestr("xl/worksheets/sheet1.xml", f'<?xml version="1.0"?><worksheet {_NS}><sheetData><row r="1">'
+                   f'<c r="A1" t="inlineStr"><is><t>Name</t></is></c></row>{rows}</sheetData></worksheet>')
+        if strings:
+            z.writestr("xl/sharedStrings.xml", f'<?xml version="1.0"?><sst {_NS}>{strings}</sst>')
+        for i in range(parts):
+            z.writestr(f"xl/media/p{i}.bin", b"")
+    return out.getvalue(), f"workbook {op} {size}"
+
+
+EXPRESSIONS = ["'%*d' % ({w}, 1)", "'%{w}d' % 1", "'%.{w}f' % 1", "'%(a){w}s' % {{'a': 1}}", "'{{:{w}}}'.format(1)",
+               "'{{:>{w}}}'.format('x')", "'x' * {w}", "[0] * {w}", "range({w}) | list | length", "'%-{w}s|' % 'a'"]
+
+
+def _expression(rng: random.Random) -> tuple[str, str]:
+    if rng.random() < 0.4:
+        depth = rng.choice([1, 31, 32, 33, 64, 200])
+        opening, closing = rng.choice([("[", "]"), ("(", ")"), ("{'a': ", "}")])
+        core = opening * depth + ("1" if opening == "(" or opening.startswith("{") else "") + closing * depth
+        return core, f"expression {depth} deep"
+    width = rng.choice([5, 99_999, 100_000, 100_001, 999_999_999, 10**10, 10**20])
+    return rng.choice(EXPRESSIONS).format(w=width), f"expression width {width}"
+
+
+def hostile(rng: random.Random, build: bool) -> Case:
+    """A small game folder holding one of issue 35's classes: a workbook bomb, an expression of huge
+    widths or deep nesting, a sheet of many columns, a drawing of many path numbers, a long path."""
+    op = rng.choice(["workbook", "expression", "wide", "svg", "path"])
+    files: dict[str, object] = {}
+    if op == "workbook":
+        data, what = _xlsx(rng)
+        files = {"game.yaml": HOSTILE_GAME + "    items_from: deck.xlsx\n", "deck.xlsx": data}
+    elif op == "expression":
+        expr, what = _expression(rng)
+        text = expr.replace("\\", "\\\\").replace('"', '\\"')
+        files = {"game.yaml": HOSTILE_GAME + f'    items:\n      - name: A\n        count: 1\n        text: "{{{{ {text} }}}}"\n'}
+    elif op == "wide":
+        columns = rng.choice([2, 200, 201, 100_000, 1_300_000])
+        key = rng.choice(["items_csv", "items_from"])
+        files = {"game.yaml": HOSTILE_GAME + f"    {key}: wide.csv\n",
+                 "wide.csv": "name" + ",x" * (columns - 1) + "\nA" + ",1" * (columns - 1) + "\n"}
+        what = f"{key} {columns} columns"
+    elif op == "svg":
+        numbers = rng.choice([10, 99_998, 100_002, 1_400_000])
+        path = "M0,0 " + " ".join("l1 1" for _ in range(numbers // 2))
+        files = {"game.yaml": HOSTILE_GAME + "    items:\n      - {name: A, count: 1, image: art.svg}\n",
+                 "art.svg": f'<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><path d="{path}"/></svg>'}
+        what = f"svg {numbers} numbers"
+    else:
+        name = rng.choice(["a" * 255 + ".svg", "a" * 256 + ".svg", "d/" * 2000 + "x.svg", "../" * 40 + "etc/passwd",
+                           "/dev/zero", "art.svg/" + "x" * 300])
+        files = {"game.yaml": HOSTILE_GAME + f"    items:\n      - {{name: A, count: 1, image: '{name}'}}\n"}
+        what = f"path of {len(name)} characters"
+    args = ["validate", "g"] if not build else ["build", "g", "--paper", "a4", "--format", "pdf", "--out", "out"]
+    return Case(SMALL, args, files, what=what)
+
+
 MAKERS = {"picture": picture, "svg": svg, "font": font, "sheet": sheet, "config": config, "cli": command_line}
 # how often each input kind is picked (the rest: the games' YAML, mutated by fuzzing.mutate)
 SHARE = {"picture": 0.07, "svg": 0.08, "font": 0.05, "sheet": 0.10, "config": 0.05, "cli": 0.07}

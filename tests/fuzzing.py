@@ -181,12 +181,14 @@ def _peak_mb() -> float:
 
 
 KINDS = ("validate", "log", "build", "data", "solo", "data-build", "features", "features-build", "dice",
-         "dice-build")
+         "dice-build", "hostile", "hostile-build")
 # "data": game data of every input kind (tests/fuzz_inputs.py) and the extended YAML mutations,
 # mostly through validate; "solo": solo logs, extended; "data-build": "data" built. The first three
 # are the mutations before issue 27, kept as they were so that their regression cases replay.
 # "features", "dice" and their "-build": one file (YAML, CSV or TSV) of an example of the later
-# features (FEATURE_SETS), mutated as "data" mutates YAML, validated or built.
+# features (FEATURE_SETS), mutated as "data" mutates YAML, validated or built. "hostile" and its
+# "-build": issue 35's classes (tests/fuzz_inputs.hostile): workbook bombs, expression widths and
+# nesting, wide sheets, long path data, long paths.
 
 
 def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]:
@@ -195,6 +197,10 @@ def make_case(kind: str, seed: int, n: int, logs: list[str]) -> tuple[str, dict]
     if kind in ("log", "solo"):
         text = mutate(rng.choice(logs), rng, extended=kind == "solo")
         return kind, {"text": text, "command": rng.choice(["check", "check", "show"])}
+    if kind in ("hostile", "hostile-build"):
+        import fuzz_inputs
+
+        return kind, fuzz_inputs.hostile(rng, kind == "hostile-build").spec()
     if kind in ("data", "data-build"):
         import fuzz_inputs
 
@@ -498,3 +504,98 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["--show"]:
         shown = replay(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))[1]
         print(json.dumps(shown, indent=1, default=lambda v: repr(v)[:300])[:5000])
+
+
+# -- issue 35: the watch server, fed random requests ------------------------------------------------
+
+_SEGMENTS = ["kit", "index.html", "a.jpg", "..", ".", "%2e%2e", "%2E%2e%2f", "%00", "%ff%fe", "secret.txt",
+             "x" * 300, "a" * 5000, "%2f", "\\..\\", "dev", "zero", "etc", "passwd", "link.txt", "other.txt", "",
+             "__pnpforge", "events", "live.js", "%0d%0aSet-Cookie:x=1", "\u00e9", "%c0%ae%c0%ae", ";", "?v=1", "#x"]
+
+
+def fuzz_server(seed: int, count: int) -> list[str]:
+    """``count`` random requests (addresses, Host headers, clients that drop) to a watch server over a
+    folder holding the build's files, a file beside them it did not write, and a link out; returns
+    what went wrong: a file outside the build served, a traceback or line printed, a server that
+    stopped answering."""
+    import contextlib
+    import http.client
+    import io
+    import socket
+    import tempfile
+
+    from generator.serve import Live, serve
+
+    rng = random.Random(f"serve {seed}")
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        out = root / "out"
+        (out / "kit").mkdir(parents=True)
+        (out / "kit" / "index.html").write_text('<html><head></head><body><img src="a.jpg">'
+                                                '<img src="../../secret.txt"></body></html>')
+        (out / "kit" / "a.jpg").write_bytes(b"picture")
+        (out / "kit" / "other.txt").write_text("SECRET-OTHER")
+        (root / "secret.txt").write_text("SECRET-OUTSIDE")
+        (out / "kit" / "link.txt").symlink_to(root / "secret.txt")
+        allowed = {"/kit/index.html", "/kit/a.jpg", "/kit/", "/kit", "/", "/__pnpforge/live.js"}
+        live = Live()
+        live.announce(1, [], "/kit/index.html", frozenset({"kit/index.html", "kit/a.jpg", "kit/link.txt"}))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            server = serve(out, live)
+            port = server.server_address[1]
+            try:
+                for n in range(count):
+                    problems += _one_request(rng, port, allowed, n, socket, http.client)
+                status, _ = _ask(http.client, port, "/kit/a.jpg", f"127.0.0.1:{port}")
+                if status != 200:
+                    problems.append(f"serve {seed}: no answer after {count} requests")
+            finally:
+                live.close()
+                server.shutdown()
+                server.server_close()
+        if err.getvalue():
+            problems.append(f"serve {seed}: printed {err.getvalue()[:200]!r}")
+    return problems
+
+
+def _ask(client, port: int, path: str, host: str) -> tuple[int, bytes]:  # noqa: ANN001
+    conn = client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", host)
+        conn.endheaders()
+        answer = conn.getresponse()
+        return answer.status, answer.read()
+    finally:
+        conn.close()
+
+
+def _one_request(rng: random.Random, port: int, allowed: set[str], n: int, socket, client) -> list[str]:  # noqa: ANN001
+    host = rng.choice([f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", "evil.example",
+                       f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port}\r\nX: y", ""])
+    if rng.random() < 0.6:  # a way out of the build's files: up, encoded, doubled, to a file it did not write
+        ups = rng.choice(["..", "%2e%2e", "%2E%2E", ".%2e", "%252e%252e", "...", "..%2f..", "..\\.."])
+        path = "/" + "/".join([rng.choice(["kit", "", "kit/kit", "kit/."])] + [ups] * rng.randint(0, 3)
+                              + [rng.choice(["secret.txt", "kit/other.txt", "other.txt", "link.txt", "kit/link.txt",
+                                             "out/kit/other.txt"])])
+        path = path.replace("//", rng.choice(["//", "/", "/./"]))
+    else:
+        path = "/" + "/".join(rng.choice(_SEGMENTS) for _ in range(rng.randint(0, 6)))
+    if rng.random() < 0.2:  # a client that sends part of a request, or all of it, and goes away
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+            request = f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode("utf-8", "surrogateescape")
+            s.sendall(request[: rng.randint(0, len(request))])
+        return []
+    try:
+        status, body = _ask(client, port, path, host)
+    except (OSError, client.HTTPException, UnicodeError, ValueError):
+        return []  # refused by the client library itself, or the connection dropped: nothing served
+    found = []
+    if b"SECRET" in body:
+        found.append(f"request {n}: {path!r} with Host {host!r} served a file the build did not write")
+    if status == 200 and (path.split("?")[0].split("#")[0] not in allowed or
+                          host not in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}")):
+        found.append(f"request {n}: {path!r} with Host {host!r} answered 200")
+    return found

@@ -21,7 +21,8 @@ SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))
 COUNTS = {"validate": CASES or 150, "log": CASES or 150, "build": max(CASES // 20, 12),
           "data": CASES or 150, "solo": CASES or 150, "data-build": max(CASES // 20, 20),
           "features": CASES or 150, "features-build": max(CASES // 20, 20),
-          "dice": CASES or 100, "dice-build": max(CASES // 20, 10)}
+          "dice": CASES or 100, "dice-build": max(CASES // 20, 10),
+          "hostile": CASES or 60, "hostile-build": max(CASES // 20, 10)}
 REGRESSIONS = Path(__file__).with_name("fuzz_regressions.txt")
 
 
@@ -33,7 +34,7 @@ def fuzzer():
 
 
 @pytest.mark.parametrize("kind", ["validate", "log", "build", "data", "solo", "data-build", "features",
-                                  "features-build", "dice", "dice-build"])
+                                  "features-build", "dice", "dice-build", "hostile", "hostile-build"])
 def test_fuzz(fuzzer, kind):
     failures = []
     exits = set()

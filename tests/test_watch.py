@@ -216,6 +216,15 @@ def test_odd_addresses_and_dropped_clients_print_nothing(tmp_path, capfd):
     assert "Traceback" not in err and err == "", err
 
 
+def test_random_requests_never_get_a_file_the_build_did_not_write():
+    """The fuzzer's server kind (benchmarks/bench_fuzz.py --kinds serve runs more): addresses made of
+    .., encoded dots and slashes, NUL, 5,000-character names; Host headers of other names; clients
+    that drop mid-request."""
+    import fuzzing
+
+    assert fuzzing.fuzz_server(seed=1, count=400) == []
+
+
 def test_the_same_port_serves_again_at_once_after_a_stop(tmp_path):
     from generator.serve import Live, serve
 
@@ -254,7 +263,8 @@ def test_watch_at_a_folder_it_did_not_make_stops_with_the_refusal_and_serves_not
 
 
 def test_watch_into_a_new_folder_marks_it_even_when_the_first_build_fails(tmp_path):
-    from generator.staging import MARKER, claim
+    from generator.ownership import MARKER
+    from generator.staging import claim
 
     out = claim(tmp_path / "new")
     assert sorted(p.name for p in out.iterdir()) == [MARKER]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import warnings
 from contextlib import contextmanager
 from functools import lru_cache
@@ -26,7 +27,9 @@ IMAGE_BYTES = 32 * 1024 * 1024  # a PNG or JPEG file
 SVG_BYTES = 4 * 1024 * 1024  # an SVG file
 SVG_ELEMENTS = 10_000  # elements in one SVG file
 SVG_DEPTH = 64  # elements inside each other
+SVG_NUMBERS = 100_000  # numbers in all its path data and point lists: 50,000 points (one path may hold them all)
 SEE = "(see Limits in docs/data-format.md)"
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
 def is_svg(path: str) -> bool:
@@ -107,7 +110,7 @@ def _stream_svg(path: Path, root: Path | None) -> str | None:
     size = path.stat().st_size
     if size > SVG_BYTES:
         return f"an SVG file of {size / 1024 / 1024:,.1f} MB, over the limit of {SVG_BYTES // 1024 // 1024} MB {SEE}"
-    elements = depth = 0
+    elements = depth = numbers = 0
     try:
         for event, element in etree.iterparse(str(path), events=("start", "end"), resolve_entities=False,
                                               no_network=True, huge_tree=False, remove_comments=True):
@@ -125,6 +128,11 @@ def _stream_svg(path: Path, root: Path | None) -> str | None:
                 if attr == "d" and value.strip() and value.lstrip()[0] not in "Mm":
                     return (f"a path that does not start with a move (M) (its line {element.sourceline}); SVG "
                             "path data begins with M x,y")
+                if attr in ("d", "points"):
+                    numbers += len(_NUMBER.findall(value))
+                    if numbers > SVG_NUMBERS:
+                        return (f"its paths hold more than {SVG_NUMBERS:,} numbers (by its line {element.sourceline}) "
+                                f"{SEE}; simplify the drawing")
                 if attr.rpartition("}")[2] == "href":
                     why = _reference_problem(path, value, root)
                     if why is None and value.strip()[:1] in ("#", "") and str(element.tag).endswith("image"):

@@ -17,6 +17,8 @@ RANGE_MM = 5.0  # the scales read -5 ... +5 mm
 LINE = Style(stroke="#000000", width_mm=0.25)
 THIN = Style(stroke="#000000", width_mm=0.12)
 
+CALIBRATION_TITLE = "pnpforge duplex calibration"  # in its Info dictionary: calibrate replaces only such a file
+
 
 def targets(paper: Paper) -> list[tuple[float, float]]:
     """Where the crosshairs stand on the front (a misaligned back may also be a little turned, so
@@ -87,7 +89,7 @@ def _y_scale(s: Surface, x: float, y: float) -> None:
 
 
 def calibration_pdf(paper: Paper, duplex: str = Duplex.LONG) -> bytes:
-    pdf = PdfSurface(title="pnpforge duplex calibration", author="pnpforge",
+    pdf = PdfSurface(title=CALIBRATION_TITLE, author="pnpforge",
                      viewer_prefs={"PrintScaling": "None",
                                    "Duplex": "DuplexFlipLongEdge" if duplex == Duplex.LONG else "DuplexFlipShortEdge"})
     for side, painter in (("front", paint_front), ("back", paint_back)):

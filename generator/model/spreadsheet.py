@@ -33,6 +33,7 @@ from ..schema import OneOf, Scalar, check
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_ROWS = 10_000
+MAX_COLUMNS = 200
 NOT_IN_CELLS = ("sections", "elements")  # lists of mappings: keep those in YAML
 TRUE = {"true", "yes", "y", "1", "x"}
 FALSE = {"false", "no", "n", "0", ""}
@@ -121,6 +122,10 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
         return out
     if not header:
         errors.append(DataError("the sheet is empty: its first row names the columns (name, count, ...)", shown, 1))
+        return out
+    if len(header) > MAX_COLUMNS and any(c.strip() for c in header[MAX_COLUMNS:]):
+        errors.append(DataError(f"a header of {len(header):,} columns; a sheet has at most {MAX_COLUMNS} (see Limits "
+                                f"in docs/data-format.md)", shown, 1))
         return out
     if not all(check_cell(cell, shown, 1, f"header cell {i + 1}", errors) for i, cell in enumerate(header)):
         return out
