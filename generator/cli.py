@@ -193,17 +193,22 @@ def validate(games: tuple[str, ...]) -> None:
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
+    from .build import count_pages
     from .loading import load_game  # lazy: the data model is not loaded for --help
     from .model.variants import variant_names
     from .model.load import display_path
 
     problems: list[PnpError] = []
     folders = _games(games)
+    opts = _page_options()
     for folder in folders:
         try:
             game = load_game(folder)
+            count_pages(game, opts)  # the build's page plan on each paper: what does not fit is said here
             for name in variant_names(folder):  # each variant is a build of its own: checked as one
-                _warn(load_game(folder, name).warnings)
+                variant = load_game(folder, name)
+                count_pages(variant, opts)
+                _warn(variant.warnings)
         except DataErrors as err:
             problems.extend(err.errors)
             continue
@@ -217,6 +222,21 @@ def validate(games: tuple[str, ...]) -> None:
                       if game.warnings else ""))
     if problems:
         raise DataErrors(problems)
+
+
+def _page_options():  # noqa: ANN202 - Options, loaded lazily
+    """The printed pages' options as a plain ``pnpforge build`` takes them from the config files: what
+    validate plans, so that every page the default build makes is planned before it says ok."""
+    from .config import build_defaults
+    from .options import Options
+
+    conf = build_defaults()
+    offset = tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
+    return Options(papers=_choice(str(conf.get("paper", "both")).lower(), ("a4", "letter")), formats=("pdf",),
+                   seed=conf.get("seed", 1), duplex=conf.get("duplex", "long"), layout=conf.get("layout", "duplex"),
+                   back_offset_mm=(float(offset[0]), float(offset[1])), ink_saver=bool(conf.get("ink_saver", False)),
+                   bleed_mm=conf.get("bleed_mm"), marks=conf.get("marks", "crop"),
+                   cut_files=bool(conf.get("cut_files", False)), orientation=conf.get("orientation", "portrait"))
 
 
 def _warn(warnings: Iterable[PnpError]) -> None:
@@ -388,6 +408,11 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             raise
         end_interrupted("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
                         "index.html and manifest.json beside them may still describe the previous build")
+    from .ownership import removed_stale
+
+    for path in removed_stale():
+        click.echo(f"pnpforge: removed {display_path(path)}, left by a build that was stopped before it finished",
+                   err=True)
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
@@ -458,20 +483,35 @@ def schema(out: Path | None) -> None:
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
               help="The PDF to write.  [default: output/calibration-PAPER-DUPLEX.pdf]")
-def calibrate(paper: str, duplex: str, out: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Replace the --out file even if it is not a calibration sheet.")
+def calibrate(paper: str, duplex: str, out: Path | None, force: bool) -> None:
     """Print a two-sided sheet that measures how far your printer shifts the back side.
 
     Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
     back's scales: those are the X and Y to give as --back-offset X,Y.
     """
-    from .export.calibration import calibration_pdf  # lazy: not loaded for --help or another command
-    from .fileio import write_atomic
+    from .export.calibration import CALIBRATION_TITLE, calibration_pdf  # lazy: not loaded for --help
+    from .fileio import check_replaceable, write_atomic
     from .layout.page import paper as paper_by_name
     from .model.load import display_path
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
+    check_replaceable(target)  # a link, a folder or a device: never, --force or not
+    if not force and target.exists() and not _holds(target, f"({CALIBRATION_TITLE})".encode()):
+        raise UsageError(f"{display_path(target)} already exists and is not a calibration sheet pnpforge made; "
+                         "nothing was written (add --force to replace it, or choose another --out)")
     write_atomic(target, calibration_pdf(paper_by_name(paper), duplex))
     click.echo(f"wrote {display_path(target)}: print it double-sided ({duplex}-edge flip) at 100%")
+
+
+def _holds(path: Path, mark: bytes) -> bool:
+    """Whether the file at ``path`` holds ``mark`` in its last 64 KB (a PDF's Info dictionary)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - 65536))
+            return mark in handle.read()
+    except OSError:
+        return False
 
 
 class _Null:

@@ -160,13 +160,20 @@ def test_help_loads_neither_the_data_model_nor_the_drawing_libraries():
     assert heavy & loaded == set()
 
 
-def test_list_and_validate_read_games_without_loading_the_page_writers():
-    """They measure text (font metrics) to check it fits, but write no PDF or SVG page."""
-    for args in (["list"], ["validate", "thrones"]):
-        loaded = _modules_after(args)
-        assert "generator.model" in loaded and "yaml" in loaded
-        assert {"svgwrite", "jinja2", "generator.build", "generator.draw.pdf", "generator.draw.svg",
-                "generator.layout.pieces", "solo"} & loaded == set(), args
+def test_list_reads_games_without_loading_the_page_writers():
+    """It measures text (font metrics) to count pieces, but plans and writes no page."""
+    loaded = _modules_after(["list"])
+    assert "generator.model" in loaded and "yaml" in loaded
+    assert {"svgwrite", "jinja2", "generator.build", "generator.draw.pdf", "generator.draw.svg",
+            "generator.layout.pieces", "solo"} & loaded == set()
+
+
+def test_validate_plans_the_pages_but_writes_no_svg():
+    """validate plans every page the default build makes (what does not fit the paper is said there, not
+    at build), so it loads the layout; it writes no page: no SVG writer, no solo engine."""
+    loaded = _modules_after(["validate", "thrones"])
+    assert {"generator.model", "yaml", "generator.layout.plan"} <= loaded
+    assert {"svgwrite", "jinja2", "generator.draw.svg", "solo"} & loaded == set()
 
 
 def test_help_lists_solo_with_its_own_summary():

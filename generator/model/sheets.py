@@ -30,11 +30,17 @@ from typing import Any
 
 from ..errors import DataError, show
 from ..yamlsrc import NOT_PRINTABLE
-from .spreadsheet import MAX_BYTES, MAX_ROWS, resolve_inside
+from .spreadsheet import MAX_BYTES, MAX_COLUMNS, MAX_ROWS, resolve_inside
 
-MAX_COLUMNS = 200
 MAX_SCANNED = 5 * MAX_ROWS  # rows looked at, empty ones included (an .xlsx may claim a million)
 MAX_CELL = 5_000  # characters in one cell (a text field's limit)
+# An .xlsx is a zip of XML parts: what it unpacks to is bounded before openpyxl reads any of it (a
+# 4 MB workbook may hold gigabytes). zipfile never gives more of a part than its declared size.
+MAX_PARTS = 1_000  # files in the zip
+MAX_PART_BYTES = 8 * 1024 * 1024  # one part unpacked (a 10,000-row sheet of 10 columns: about 4 MB)
+MAX_UNPACKED = 32 * 1024 * 1024  # every part together
+MAX_SHEETS = 256
+_SHEET_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheet[\s/>]")
 SUFFIXES = (".xlsx", ".xlsm", ".csv", ".tsv", ".txt")
 _NUMBER = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?")
 _CONTROL = NOT_PRINTABLE  # the characters a YAML text may not hold either (C0, C1, surrogates, U+FFFE)
@@ -152,6 +158,10 @@ def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool 
     try:
         for row in reader:
             line, start = start, reader.line_num + 1
+            if len(row) > MAX_COLUMNS and any(c.strip() for c in row[MAX_COLUMNS:]):
+                errors.append(DataError(f"a row of {len(row):,} cells; a sheet has at most {MAX_COLUMNS} columns "
+                                        f"(see Limits in docs/data-format.md)", shown, line))
+                return None
             if not blank and not any(c.strip() for c in row) and rows:
                 continue
             if len(rows) > MAX_ROWS:
@@ -166,69 +176,158 @@ def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool 
     return rows
 
 
-def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int],
-               errors: list[DataError], key: str = "items_from") -> Table | None:
+def workbook_problem(path: Path) -> str | None:
+    """Why the workbook at ``path`` is not read (what it would unpack to is over a limit, or it is not a
+    zip), naming the part; None when it may be read. Only the zip's directory and the workbook part
+    (itself bounded) are looked at."""
     import zipfile
 
     try:
-        import openpyxl
-    except ImportError:  # pragma: no cover - a dependency
-        errors.append(DataError(f"{key}: reading .xlsx needs openpyxl (pip install openpyxl)", *where))
+        with zipfile.ZipFile(path) as z:
+            infos = z.infolist()
+            if len(infos) > MAX_PARTS:
+                return f"it holds {len(infos):,} parts; at most {MAX_PARTS:,}"
+            total = 0
+            for info in infos:
+                if info.file_size > MAX_PART_BYTES:
+                    return (f"its part {show(info.filename)} unpacks to {info.file_size / 2**20:,.1f} MB; a part may "
+                            f"unpack to {MAX_PART_BYTES // 2**20} MB")
+                total += info.file_size
+            if total > MAX_UNPACKED:
+                return f"it unpacks to {total / 2**20:,.1f} MB; at most {MAX_UNPACKED // 2**20} MB"
+            names = {info.filename for info in infos}
+            if "xl/workbook.xml" in names:
+                sheets = len(_SHEET_TAG.findall(z.read("xl/workbook.xml")))
+                if sheets > MAX_SHEETS:
+                    return f"its part 'xl/workbook.xml' lists {sheets:,} worksheets; at most {MAX_SHEETS}"
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError, RuntimeError,
+            NotImplementedError) as exc:
+        return f"it is not a workbook ({type(exc).__name__}: {show(str(exc))})"
+    return None
+
+
+def _read_xlsx(path: Path, shown: str, sheet: str | None, where: tuple[str, int],
+               errors: list[DataError], key: str = "items_from") -> Table | None:
+    problem = workbook_problem(path)
+    if problem is not None:
+        errors.append(DataError(f"{key}: cannot read {shown}: {problem} (see Limits in docs/data-format.md)",
+                                *where))
+        return None
+    book = _open_book(path, shown, where, errors, key, values=True)
+    if book is None:
         return None
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        ws = _pick_sheet(book, shown, sheet, where, errors, key)
+        if ws is None:
+            return None
+        table = _sheet_table(ws, shown, errors)
+    except Exception as exc:  # a damaged part found while reading rows
+        errors.append(DataError(f"cannot read {shown}: {type(exc).__name__}: {show(str(exc))}", *where))
+        return None
+    finally:
+        book.close()
+    if table is not None and _holds_formulas(path):
+        _formulas_without_values(path, shown, sheet, table, errors)
+    return table
+
+
+def _open_book(path: Path, shown: str, where: tuple[str, int], errors: list[DataError], key: str,
+               values: bool) -> Any:
+    """openpyxl's read-only workbook (``values``: each formula's value as last computed, else the
+    formula), or None with the reason in ``errors``."""
+    import zipfile
+
+    import openpyxl
+
+    try:
+        return openpyxl.load_workbook(path, read_only=True, data_only=values)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError, IndexError, AttributeError) as exc:
         errors.append(DataError(f"cannot read {shown} as an .xlsx workbook ({type(exc).__name__}: "
                                 f"{show(str(exc))}); save it again from the spreadsheet", *where))
-        return None
     except Exception as exc:  # openpyxl's own (InvalidFileException, a bad XML part...)
         errors.append(DataError(f"cannot read {shown} as an .xlsx workbook ({type(exc).__name__}); save it "
                                 f"again from the spreadsheet", *where))
+    return None
+
+
+def _pick_sheet(book: Any, shown: str, sheet: str | None, where: tuple[str, int], errors: list[DataError],
+                key: str) -> Any:
+    names = book.sheetnames
+    if sheet is not None and sheet not in names:
+        errors.append(DataError(f"{key}: {shown} has no worksheet {sheet!r} (it has "
+                                f"{', '.join(repr(n) for n in names)})", *where))
         return None
-    try:
-        names = book.sheetnames
-        if sheet is None:
-            ws = book.worksheets[0] if names else None
-        elif sheet in names:
-            ws = book[sheet]
-        else:
-            errors.append(DataError(f"{key}: {shown} has no worksheet {sheet!r} (it has "
-                                    f"{', '.join(repr(n) for n in names)})", *where))
-            return None
-        if ws is None:
-            errors.append(DataError(f"{shown} has no worksheet", *where))
-            return None
-        title = ws.title
-        table = Table(shown)
-        scanned = 0
-        rows = ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1)
-        header = None
-        for number, row in enumerate(rows, start=1):
-            scanned += 1
-            if scanned > MAX_SCANNED:
-                break
-            if header is None:
-                if not any(c not in (None, "") for c in row):
-                    continue
-                if len(row) > MAX_COLUMNS and row[MAX_COLUMNS] is not None:
-                    errors.append(DataError(f"more than {MAX_COLUMNS} columns", f"{shown}:{title}!R{number}"))
-                    return None
-                header = [("" if c is None else str(c)).strip() for c in row]
-                table.headers = header
+    if not names:
+        errors.append(DataError(f"{shown} has no worksheet", *where))
+        return None
+    return book[sheet] if sheet is not None else book.worksheets[0]
+
+
+def _filled(row: tuple) -> bool:
+    return any(c not in (None, "") and not (isinstance(c, str) and not c.strip()) for c in row)
+
+
+def _sheet_table(ws: Any, shown: str, errors: list[DataError]) -> Table | None:
+    """The worksheet's header (its first row holding anything) and the rows after it that hold anything."""
+    title = ws.title
+    table = Table(shown)
+    header = None
+    for number, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), start=1):
+        if number > MAX_SCANNED:
+            break
+        if header is None:
+            if not any(c not in (None, "") for c in row):
                 continue
-            if not any(c not in (None, "") and not (isinstance(c, str) and not c.strip()) for c in row):
-                continue
+            if len(row) > MAX_COLUMNS and row[MAX_COLUMNS] is not None:
+                errors.append(DataError(f"more than {MAX_COLUMNS} columns", f"{shown}:{title}!R{number}"))
+                return None
+            header = [("" if c is None else str(c)).strip() for c in row]
+            table.headers = header
+        elif _filled(row):
             if len(table.rows) >= MAX_ROWS:
                 errors.append(DataError(f"more than {MAX_ROWS:,} rows; split the sheet", f"{shown}:{title}!R{number}"))
                 return None
             table.rows.append(Row(f"{shown}:{title}!R{number}", 0, list(row)))
-        if header is None:
-            errors.append(DataError("the sheet is empty: its first row names the columns", f"{shown}:{title}!R1"))
-            return None
-        return table
-    except Exception as exc:  # a damaged part found while reading rows
-        errors.append(DataError(f"cannot read {shown}: {type(exc).__name__}: {show(str(exc))}", *where))
+    if header is None:
+        errors.append(DataError("the sheet is empty: its first row names the columns", f"{shown}:{title}!R1"))
         return None
+    return table
+
+
+_FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
+
+
+def _holds_formulas(path: Path) -> bool:
+    """Whether any worksheet of the workbook holds a formula (its parts are bounded: workbook_problem)."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        return any(_FORMULA.search(z.read(info)) for info in z.infolist()
+                   if info.filename.startswith("xl/worksheets/") and info.filename.endswith(".xml"))
+
+
+def _formulas_without_values(path: Path, shown: str, sheet: str | None, table: Table,
+                             errors: list[DataError]) -> None:
+    """A formula saved without its computed value (openpyxl and some exporters write them so) reads as
+    an empty cell: each one in the table's rows is said at its cell, with what to do."""
+    book = _open_book(path, shown, (shown, 0), [], "items_from", values=False)
+    if book is None:
+        return
+    try:
+        ws = book[sheet] if sheet is not None else book.worksheets[0]
+        rows = {row.file: row for row in table.rows}
+        for number, formulas in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS), start=1):
+            row = rows.get(f"{shown}:{ws.title}!R{number}")
+            if number > MAX_SCANNED or row is None:
+                continue
+            for i, formula in enumerate(formulas):
+                if isinstance(formula, str) and formula.startswith("=") and i < len(row.cells) and row.cells[i] is None:
+                    head = table.headers[i] if i < len(table.headers) and table.headers[i] else f"column {i + 1}"
+                    errors.append(DataError(f"a formula ({show(formula, 40)}) saved without its value, which reads as "
+                                            f"an empty cell; open the workbook in a spreadsheet program and save it "
+                                            f"again (that computes it)", f"{row.file} ({head})"))
+    except Exception:  # noqa: BLE001 - this second reading only adds a note; the first said any damage
+        pass
     finally:
         book.close()
 
