@@ -400,7 +400,7 @@ def test_a_card_without_its_band_prints_its_title_in_ink_on_its_ground(tmp_path)
 
 
 def test_a_number_on_a_small_disc_fills_it_with_padding_0(tmp_path):
-    """protograf's Catan number discs: '11' on a 13.2 mm disc shrinks to fit 1.5 mm inside each side by
+    """An island's number discs (protograf's style): '11' on a 13.2 mm disc shrinks to fit 1.5 mm inside each side by
     default; with padding_mm: 0 it is set larger, out to the disc's edge."""
     image, px = _face(tmp_path, """[
         {type: box, at_mm: [-20, -6.6], size_mm: [13.2, 13.2], radius_mm: 6.6, stroke: none, text: "11", size_pt: 40},

@@ -133,7 +133,7 @@ EXAMPLES = sorted(p.name for p in (Path(__file__).parent.parent / "data" / "exam
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_no_word_of_a_tiled_board_of_an_example_is_cut_by_a_seam(example):
-    """The examples' tiled boards too (today: protograf_catan's board on A4 and Letter, star_lanes's map
+    """The examples' tiled boards too (today: hex_island's board on A4 and Letter, star_lanes's map
     on Letter)."""
     game = load_game(resolve_game(str(Path("data/examples") / example)))
     for comp in expand_generated(game, 1):
