@@ -325,67 +325,87 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
     if isinstance(schema, Map):
         _check_map(value, schema, errors, (file, line), path, templated)
     elif isinstance(schema, MapOf):
-        if not isinstance(value, dict):
-            errors.append(DataError(f"{path}: expected a mapping of names to values", file, line))
-            return
-        for key, item in value.items():
-            kline = value.line_of(key) if isinstance(value, YMap) else line
-            msg = _ident(key) if schema.key is None else schema.key.test(key)
-            if msg:
-                errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
-            check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
+        _check_map_of(value, schema, errors, (file, line), path, templated)
     elif isinstance(schema, ListOf):
-        if not isinstance(value, list):
-            if schema.single_ok and value is not None:
-                check(value, schema.item, errors, (file, line), path, templated)
-                return
-            errors.append(DataError(f"{path}: expected a list ({schema.name})", file, line))
-            return
-        if len(value) < schema.min_items:
-            errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}",
-                                    file, line))
-        scalar = schema.item if type(schema.item) is Scalar else None
-        for i, item in enumerate(value):
-            if scalar is not None and scalar.test(item) is None and not (templated and type(item) is str):
-                continue  # a valid text or number: checked without a path
-            iline = value.line_of(i) if isinstance(value, YList) else line
-            check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]", templated)
+        _check_list(value, schema, errors, (file, line), path, templated)
     elif isinstance(schema, OneOf):
-        trial: list[DataError] = []
-        shaped: list[DataError] | None = None  # the option of the value's own shape: its reason is clearer
-        last = len(schema.options) - 1
-        for i, option in enumerate(schema.options):
-            if i < last and type(option) is Scalar and option.accepts is not None and isinstance(value, dict):
-                # a mapping against a plain value's rule (back: none | same | a face): what it would say
-                # is never shown (a mapping shows the last option's reasons), only whether it passes
-                if option.accepts(value):
-                    return
-                continue
-            trial = []
-            check(value, option, trial, (file, line), path, templated)
-            if not trial:
-                return
-            if shaped is None and ((isinstance(option, ListOf) and isinstance(value, list)) or (
-                    isinstance(option, Scalar) and _is_num(value) and
-                    not any(": expected" in e.message for e in trial))):
-                shaped = trial
-        if isinstance(value, dict):
-            errors.extend(trial)
-        elif shaped is not None:  # a size of 100000 mm: "must be at most 5000", not "expected a size"
-            errors.extend(shaped)
-        else:
-            errors.append(DataError(f"{path}: expected {schema.name}", file, line))
+        _check_one_of(value, schema, errors, (file, line), path, templated)
     elif isinstance(schema, Scalar):
-        msg = schema.test(value)
-        if msg and isinstance(value, bool) and schema.name != BOOL_NAME:
-            word = "no" if value is False else "yes"
-            msg = f"{msg}, but YAML read this as {str(value).lower()} ({YAML_BOOLS}); put it in quotes: \"{word}\""
-        if msg:
-            errors.append(DataError(f"{path}: {msg}", file, line))
-    elif schema is Any or schema is None:
-        return
-    else:  # pragma: no cover - a schema bug, not a user error
+        _check_scalar(value, schema, errors, (file, line), path)
+    elif schema is not Any and schema is not None:  # pragma: no cover - a schema bug, not a user error
         raise TypeError(f"unknown schema {schema!r}")
+
+
+def _check_map_of(value: Any, schema: MapOf, errors: list[DataError], where: tuple[str, int], path: str,
+                  templated: bool | None) -> None:
+    file, line = where
+    if not isinstance(value, dict):
+        errors.append(DataError(f"{path}: expected a mapping of names to values", file, line))
+        return
+    for key, item in value.items():
+        kline = value.line_of(key) if isinstance(value, YMap) else line
+        msg = _ident(key) if schema.key is None else schema.key.test(key)
+        if msg:
+            errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
+        check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
+
+
+def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: tuple[str, int], path: str,
+                templated: bool | None) -> None:
+    file, line = where
+    if not isinstance(value, list):
+        if schema.single_ok and value is not None:
+            check(value, schema.item, errors, (file, line), path, templated)
+            return
+        errors.append(DataError(f"{path}: expected a list ({schema.name})", file, line))
+        return
+    if len(value) < schema.min_items:
+        errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}", file, line))
+    scalar = schema.item if type(schema.item) is Scalar else None
+    for i, item in enumerate(value):
+        if scalar is not None and scalar.test(item) is None and not (templated and type(item) is str):
+            if scalar is TEXT and type(item) is not str:
+                value[i] = str(item)  # as in a mapping: the number as written
+            continue  # a valid text or number: checked without a path
+        iline = value.line_of(i) if isinstance(value, YList) else line
+        check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]", templated)
+
+
+def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: tuple[str, int], path: str,
+                  templated: bool | None) -> None:
+    file, line = where
+    trial: list[DataError] = []
+    shaped: list[DataError] | None = None  # the option of the value's own shape: its reason is clearer
+    last = len(schema.options) - 1
+    for i, option in enumerate(schema.options):
+        if i < last and type(option) is Scalar and option.accepts is not None and isinstance(value, dict):
+            # a mapping against a plain value's rule (back: none | same | a face): what it would say
+            # is never shown (a mapping shows the last option's reasons), only whether it passes
+            if option.accepts(value):
+                return
+            continue
+        trial = []
+        check(value, option, trial, (file, line), path, templated)
+        if not trial:
+            return
+        if shaped is None and ((isinstance(option, ListOf) and isinstance(value, list)) or (
+                isinstance(option, Scalar) and _is_num(value) and not any(": expected" in e.message for e in trial))):
+            shaped = trial
+    if isinstance(value, dict):
+        errors.extend(trial)
+    elif shaped is not None:  # a size of 100000 mm: "must be at most 5000", not "expected a size"
+        errors.extend(shaped)
+    else:
+        errors.append(DataError(f"{path}: expected {schema.name}", file, line))
+
+
+def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+    msg = schema.test(value)
+    if msg and isinstance(value, bool) and schema.name != BOOL_NAME:
+        word = "no" if value is False else "yes"
+        msg = f"{msg}, but YAML read this as {str(value).lower()} ({YAML_BOOLS}); put it in quotes: \"{word}\""
+    if msg:
+        errors.append(DataError(f"{path}: {msg}", *where))
 
 
 WHEN_FORM = ("value", "when")
@@ -409,6 +429,17 @@ def _check_when_form(value: YMap, spec: Key, errors: list[DataError], where: tup
                                 file, line))
 
 
+def _plain_ok(owner: Any, key: Any, item: Any, schema: Any, templated: bool | None) -> bool:
+    """Whether ``item`` is a valid plain value (the commonest case, checked without a path); a number
+    given where a text prints is made that text, as written (0, +3, 1.50)."""
+    if type(schema) is not Scalar or schema.test(item) is not None or (
+            templated and type(item) is str and ("{{" in item or "{%" in item)):
+        return False
+    if schema is TEXT and type(item) is not str:
+        owner[key] = str(item)
+    return True
+
+
 def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[str, int], path: str,
                templated: bool | None = None) -> None:
     file, line = where
@@ -422,8 +453,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
     for key, item in value.items():
         kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
-        if spec is not None and type(spec.schema) is Scalar and spec.schema.test(item) is None and not (
-                templated and type(item) is str and ("{{" in item or "{%" in item)):
+        if spec is not None and _plain_ok(value, key, item, spec.schema, templated):
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if schema.open:

@@ -69,6 +69,35 @@ class YMap(dict):
         return cls(message, self.file, self.line_of(key) if key is not None else self.line)
 
 
+class WrittenInt(int):
+    """A whole number that remembers how the file wrote it (``+3``, ``007``, ``1_000``): it computes as
+    the number, and prints as written wherever it is a text (``value: +3`` prints "+3")."""
+
+    written: str
+
+    def __new__(cls, value: int, written: str) -> "WrittenInt":
+        made = super().__new__(cls, value)
+        made.written = written
+        return made
+
+    def __str__(self) -> str:
+        return self.written
+
+
+class WrittenFloat(float):
+    """A number with a fraction, as written (``1.50``, ``2.0e1``); see :class:`WrittenInt`."""
+
+    written: str
+
+    def __new__(cls, value: float, written: str) -> "WrittenFloat":
+        made = super().__new__(cls, value)
+        made.written = written
+        return made
+
+    def __str__(self) -> str:
+        return self.written
+
+
 class YList(list):
     """A list that knows its file, its own line and the line of each item."""
 
@@ -340,6 +369,8 @@ class _Builder:
         if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(f"{show(text)} is not a usable number (infinite or not a number); "
                             "write a plain number", mark)
+        if type(value) in (int, float) and str(value) != text:
+            value = (WrittenInt if type(value) is int else WrittenFloat)(value, text)
         if value is not None:
             self.values[(tag, text)] = value
         return value

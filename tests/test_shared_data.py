@@ -34,7 +34,7 @@ def test_an_unknown_shared_text_in_a_cell_is_refused_at_its_row(runner, tmp_path
     folder = write_game(tmp_path, CSV_GAME, {"events.csv": "name,text\nFog,No fire\nRally,{text:rallly}\n"})
     result = validate(runner, folder)
     assert result.exit_code == 1
-    assert re.search(r"events\.csv:3: unknown shared text \{text:rallly\} \(texts: in game.yaml has rally\)",
+    assert re.search(r"events\.csv:3 \(text\): unknown shared text \{text:rallly\} \(texts: in game.yaml has rally\)",
                      result.output), result.output
 
 

@@ -43,7 +43,7 @@ def test_the_deck_builder_reads_the_designers_xlsx_as_it_is(deck):
     # the Woodcutter pays one wood, is worth nothing, and has a flavour text: one bar, no crown
     assert kinds("Woodcutter").count("box") == 1 + 2 and kinds("Woodcutter").count("icon") == 0
     wood = cards["Woodcutter"].face["elements"][0]
-    assert (wood["text"], wood["fill"], wood["at_mm"]) == (1, "#8b5a2b", [-31.75, -29])
+    assert (wood["text"], wood["fill"], wood["at_mm"]) == ("1", "#8b5a2b", [-31.75, -29])  # a text, as it prints
     art = next(e for e in cards["Smelter"].face["elements"] if e["type"] == "image")
     assert art["image"] == "art/colour/mine.svg"  # the Art column picks the picture
     assert cards["Keep"].face["band"] == "#5a3a7a" and cards["Market"].face["band"] == "#7a4a2a"

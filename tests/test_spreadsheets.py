@@ -11,6 +11,7 @@ import pytest
 from generator.cli import cli
 
 from gamefolder import write_folder
+from generator.errors import DataErrors
 
 HEAD = """game: {id: sg, title: Sheet Game, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """
@@ -104,7 +105,7 @@ def test_an_xlsx_with_capitalised_spaced_headers_a_named_sheet_and_formulas(tmp_
         "Notes": [["nothing here"]],
         "Deck": [["Name", "Qty", "Card Cost", "Effect text"],
                  ["Forest Scout", 2, 3, "Draw 1"],
-                 ["Iron Smith", "=1+2", 4.0, "Gain 2"]],
+                 ["Iron Smith", 1, 4.0, "Gain 2"]],
     })
     _game(folder, """components:
   - id: deck
@@ -116,9 +117,15 @@ def test_an_xlsx_with_capitalised_spaced_headers_a_named_sheet_and_formulas(tmp_
     game = _load(folder)
     scout, smith = game.components[0].items
     assert scout.name == "Forest Scout" and scout.count == 2
-    assert scout.face["value"] == 3 and smith.face["value"] == 4  # whole numbers read as numbers, not 4.0
-    # openpyxl writes no cached value for a formula: an empty cell, so count 1
-    assert smith.count == 1
+    assert scout.face["value"] == "3" and smith.face["value"] == "4"  # whole numbers as written, not 4.0
+    # openpyxl writes no cached value for a formula: it would read as an empty cell, so it is said there
+    _xlsx(folder / "deck.xlsx", {"Notes": [["nothing here"]],
+                                 "Deck": [["Name", "Qty", "Card Cost", "Effect text"], ["Iron Smith", "=1+2", 4, "x"]]})
+    with pytest.raises(DataErrors) as err:
+        _load(folder)
+    assert [str(e) for e in err.value.errors] == [
+        "deck.xlsx:Deck!R2 (Qty): a formula ('=1+2') saved without its value, which reads as an empty cell; open "
+        "the workbook in a spreadsheet program and save it again (that computes it)"]
 
 
 def test_headers_that_collide_in_any_case_are_refused_at_the_header(runner, tmp_path):
@@ -348,8 +355,8 @@ components:
     items: [{name: Marker, count: 2}]
 """))
     faces = [(i.colour.id, i.face["value"], i.face["text"], i.count) for i in game.components[0].items]
-    assert faces == [("red", 1, "Red", 1), ("red", 2, "Red", 1), ("deep-blue", 1, "Blue", 1),
-                     ("deep-blue", 2, "Blue", 1)]
+    assert faces == [("red", "1", "Red", 1), ("red", "2", "Red", 1), ("deep-blue", "1", "Blue", 1),
+                     ("deep-blue", "2", "Blue", 1)]  # a value is a text: the number as it prints
 
 
 def test_ids_are_compared_ignoring_case_with_spaces_as_hyphens(runner, tmp_path):

@@ -11,7 +11,7 @@ import bisect
 import re
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
@@ -92,6 +92,8 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
                 if current:
                     words.append(tuple(current))
                     current = []
+                elif ch == " ":  # a space after a space, or leading: kept, as an empty word
+                    words.append((Frag("", _STYLE[(bold, italic)]),))
                 i += 1
                 continue
             buf += ch
@@ -99,6 +101,8 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
         flush()
         if current:
             words.append(tuple(current))
+        if all(len(word) == 1 and not word[0].text and not word[0].icon for word in words):
+            words = []  # spaces alone: an empty line
         paras.append(tuple(words))
     return tuple(paras)
 
@@ -183,29 +187,47 @@ _BASES = {"regular", "bold", "italic", "bolditalic"}
 def _plain_widths(text: str, size: float, family: Mapping[str, str], base: str) -> tuple[list[str], list[float], str]:
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
-    words = text.split(" ")
-    if "" in words:
-        words = [w for w in words if w]
-    return words, [text_width_mm(w, size, font) for w in words], style
+    words = text.split(" ") if text.strip(" ") else []  # a run of spaces keeps its spaces: empty words
+    if words and words[-1] == "":  # as parse() splits: the space ending a word is no empty word after it
+        words.pop()
+    return words, [text_width_mm(w, size, font) if w else 0.0 for w in words], style
 
 
-def fill_lines(words: Sequence[Any], widths: Sequence[float], space: float, room: float
-               ) -> list[tuple[list[Any], float]]:
+def fill_lines(words: Sequence[Any], widths: Sequence[float], space: float, room: float,
+               blank: Callable[[Any], bool] = lambda word: False) -> list[tuple[list[Any], float]]:
     """The one word-wrap of rich text: ``words`` (at least one; ``widths`` theirs, in mm) set on lines of
     at most ``room`` mm with ``space`` between words, as many a line as fit (an over-long word stands
-    alone): each line's words and its width. As reportlab's simpleSplit breaks plain text."""
+    alone): each line's words and its width. As reportlab's simpleSplit breaks plain text. A ``blank``
+    word (of no width: one more space of a run of them) is set only before a word on the same line:
+    the spaces where a line breaks, or that end the text, go with the break."""
     lines: list[tuple[list[Any], float]] = []
     cur = [words[0]]
     cur_w = widths[0]
+    pending: list[Any] = []  # blank words since the line's last word
     for word, ww in zip(words[1:], widths[1:]):
-        if cur_w + space + ww <= room + 1e-9:
+        if blank(word):
+            pending.append(word)
+            continue
+        if cur_w + space * (len(pending) + 1) + ww <= room + 1e-9:
+            for _ in pending:
+                cur.append(pending[0])
+                cur_w += space
             cur.append(word)
             cur_w += space + ww
         else:
             lines.append((cur, cur_w))
             cur, cur_w = [word], ww
+        pending = []
     lines.append((cur, cur_w))
     return lines
+
+
+def _blank_word(word: Word) -> bool:
+    return len(word) == 1 and not word[0].text and not word[0].icon
+
+
+def _blank_text(word: str) -> bool:
+    return not word
 
 
 @lru_cache(maxsize=2048)
@@ -217,7 +239,7 @@ def _wrap(text: str, width_mm: float, size: float, fam: tuple, base: str) -> tup
         if not words:
             return (((), 0.0),)
         return tuple((tuple((Frag(w, style),) for w in line), line_w)
-                     for line, line_w in fill_lines(words, widths, space, width_mm))
+                     for line, line_w in fill_lines(words, widths, space, width_mm, _blank_text))
     return _wrap_rich(text, width_mm, size, family, base)
 
 
@@ -233,7 +255,7 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
             lines.append(((), 0.0))
             continue
         widths = [word_width(word, size, family) for word in para]
-        lines.extend((tuple(line), line_w) for line, line_w in fill_lines(para, widths, space, width_mm))
+        lines.extend((tuple(line), line_w) for line, line_w in fill_lines(para, widths, space, width_mm, _blank_word))
     return tuple(lines)
 
 
@@ -266,6 +288,7 @@ def widest(text: str, size: float, family: Mapping[str, str] = DEFAULT_FAMILY, b
 
 
 def _widest(text: str, size: float, fam: tuple, base: str) -> float:
+    text = text.rstrip(" ")  # as a line is laid out: spaces at its end take no room
     if fam and any(k == "fallback" for k, _ in fam):  # characters may be set in another font: laid out
         return max((w for _, w in _wrap(text, 1e9, size, fam, base)), default=0.0)
     if " " not in text and not MARKUP.search(text):  # one word (a value, a number): its width
@@ -378,12 +401,9 @@ def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: s
     ``size`` as :func:`widest` gives it, when the caller has it already."""
     if MARKUP.search(text) or "fallback" in family:
         return False
-    words = text.split(" ")
-    if "" in words:
-        words = [w for w in words if w]
-        if not words:
-            return True
-        text = " ".join(words)
+    if not text.strip(" "):
+        return True
+    text = text.rstrip(" ")  # spaces at the end show nothing (leading ones, and runs of them, are kept)
     style = base if base in _BASES else "regular"
     font = family.get(style, style)
     step = snap(size)

@@ -237,6 +237,8 @@ class SvgSurface(Surface):
                  "font-family": family, "fill": fill}
         if anchor != "start":
             attrs["text-anchor"] = anchor
+        if "  " in text or text[0] == " " or text[-1] == " ":  # SVG would make a run of spaces one
+            attrs["xml:space"] = "preserve"
         if weight != "normal":
             attrs["font-weight"] = weight
         if style != "normal":

@@ -101,7 +101,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
                    for look in sheet.looks if look is not None)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
-        rows.append(["[   ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
+        rows.append(["[ ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
     sections: list[dict[str, Any]] = [
         {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",

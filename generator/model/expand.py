@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import DataError, show
-from ..schema import ListOf, Scalar, check, resolved
+from ..schema import TEXT, ListOf, Scalar, check, resolved
 from ..template import MARK, TemplateError, compile_text, template_errors
 from ..yamlsrc import YList, YMap
 from . import format as fmt
@@ -46,7 +46,7 @@ class Sources:
 def needs_expanding(spec: Any) -> bool:
     if not isinstance(spec, dict):
         return False
-    if "layout" in spec or "items_from" in spec:
+    if "layout" in spec or "items_from" in spec or "items_csv" in spec:  # a sheet's rows: one path, one set of checks
         return True
     for key in ("face", "back", "elements", "faces"):  # faces: a die's, per item like its face
         if has_template(spec.get(key)):
@@ -128,7 +128,9 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
 
         for row in read_items(src.folder, str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors):
             fields = {k: v for k, v in row.items() if not isinstance(v, (dict, list))}
-            sources.append(Source(row, fields, row.file, row.line, set(), {}, sheet=True))
+            labels = {k: k for k in row if k != "count" or row.key_lines.get(k)}  # each cell named by its column
+            labels.update((f"back.{k}", f"back.{k}") for k in (row.get("back") or {}))
+            sources.append(Source(row, fields, row.file, row.line, set(), labels, sheet=True))
         spec.pop("items_csv")
     if spec.get("items_from") is not None:
         sources += sheet_sources(spec, src.folder, errors)
@@ -210,6 +212,10 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
         else:
             ctx.fail(_unknown_layout(item_layout, src), source.labels.get("layout", ""))
     own_elements = source.keys.get("elements") if "elements" in source.keys else moved_face.get("elements")
+    if own_elements is not None and not isinstance(own_elements, list):  # a template: one value, not a list
+        ctx.fail(f"elements: expected a list of elements (each {{type: ...}}); got {show(own_elements)}",
+                 source.labels.get("elements", ""))
+        own_elements = None
     if layout_elements or own_elements is not None:
         elements = expand_elements(list(layout_elements) + list(own_elements or []), ctx, [])
         if DROP_ELEMENT in elements:
@@ -282,6 +288,8 @@ def _recheck_map(m: RowMap, schema: Any, errors: list[DataError], path: str) -> 
 
 def _check_one(owner: RowMap, key: str, value: Any, schema: Any, errors: list[DataError], path: str) -> None:
     if type(schema) is Scalar and schema.test(value) is None:
+        if schema is TEXT and type(value) is not str:
+            owner[key] = str(value)  # a number a cell or an expression gave, where a text prints: 0 stays "0"
         return
     found: list[DataError] = []
     if isinstance(schema, ListOf) and isinstance(value, list) and not isinstance(value, YList):
@@ -294,11 +302,19 @@ def _check_one(owner: RowMap, key: str, value: Any, schema: Any, errors: list[Da
 
 def _expand_board(spec: YMap, src: Sources, layout: str | None, errors: list[DataError]) -> None:
     own = spec.get("elements") or []
-    if layout is None and not has_template(own):
+    face = spec.get("face")
+    if layout is None and not has_template(own) and not has_template(face):
         return
     vars = dict(src.values)
     vars.update(values=src.values, variant=src.variant, index=0, copy=1, row={})
     ctx = Context(vars, spec.file, spec.line, set(), errors, f"{spec.get('kind')} {show(spec.get('name'))}")
+    if isinstance(face, dict) and has_template(face):  # the board's own fill, ink ...: evaluated as a face's
+        made = render_map(face, ctx, None)
+        made.file, made.line = getattr(face, "file", spec.file), getattr(face, "line", spec.line)
+        spec["face"] = made
+        _recheck_map(made, fmt.FACE, errors, "face")
+    if layout is None and not has_template(own):
+        return
     elements = expand_elements(list(src.layouts.get(layout, []) if layout else []) + list(own), ctx, [])
     elements = YList(e for e in elements if e is not DROP_ELEMENT)
     elements.file, elements.line = spec.file, spec.line_of("elements")
@@ -309,7 +325,37 @@ def _expand_board(spec: YMap, src: Sources, layout: str | None, errors: list[Dat
     spec.pop("layout", None)
 
 
-_MARKERS = (b"{{", b"{%", b"when", b"repeat", b"layout", b"items_from")
+def expand_game_drawings(drawings: Any, src: Sources, what: str, errors: list[DataError]) -> Any:
+    """Game-level drawings (edge_kinds: what each kind of edge draws): their ``{{ expressions }}``, ``when``
+    and ``repeat`` evaluated over the game's ``values`` (no item is there: they are drawn on every tile),
+    each element then checked as written YAML is. Returned anew where anything was a template."""
+    if not isinstance(drawings, dict) or not has_template(drawings):
+        return drawings
+    vars = dict(src.values)
+    vars.update(values=src.values, variant=src.variant, index=0, copy=1, row={})
+    out = YMap()
+    out.file, out.line = getattr(drawings, "file", ""), getattr(drawings, "line", 0)
+    out.key_lines = dict(getattr(drawings, "key_lines", {}))
+    for name, d in drawings.items():
+        if not (isinstance(d, dict) and has_template(d)):
+            out[name] = d
+            continue
+        made = YMap(d)
+        made.file, made.line, made.key_lines = d.file, d.line, dict(d.key_lines)
+        ctx = Context(vars, d.file, d.line, set(), errors, f"{what} {show(name)}")
+        for part, value in d.items():
+            if isinstance(value, list) and has_template(value):
+                elements = YList(e for e in expand_elements(value, ctx, []) if e is not DROP_ELEMENT)
+                elements.file, elements.line = d.file, d.line_of(part)
+                made[part] = elements
+                for el in elements:
+                    if isinstance(el, RowMap):
+                        _recheck_map(el, resolved(fmt.ELEMENT), errors, "element")
+        out[name] = made
+    return out
+
+
+_MARKERS = (b"{{", b"{%", b"when", b"repeat", b"layout", b"items_from", b"items_csv")
 
 
 def templated_files(folder: Path) -> set[str]:
