@@ -9,7 +9,8 @@ turned into keywords, 1e308, tags, paths with a NUL byte or 300 characters, nest
 (PNG and JPEG bytes and headers, SVG text), fonts, spreadsheets (cells, rows, headers), the project
 config (./pnpforge.yaml) and command-line values; "data-build" builds those; "solo" is solo logs
 through ``solo check``/``show``; "hostile" is issue 35's classes (workbook bombs, expression widths
-and nesting, wide sheets, long path data and paths); "serve" feeds the watch server random requests.
+and nesting, wide sheets, long path data and paths); "serve" feeds the watch server random requests;
+"format" makes game folders from the format itself and holds that validate ok means build ok.
 The kinds before issue 27 (validate, log, build: YAML only) stay,
 so that their regression cases replay.
 
@@ -41,12 +42,29 @@ def main() -> int:
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--kinds", default="data,solo,data-build,features,features-build,dice,dice-build,hostile,"
-                                        "hostile-build,serve")
+                                        "hostile-build,serve,format")
     args = ap.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"fuzz: seed {args.seed}, machine load {load:.1f} on {os.cpu_count()} cores")
     total_fail = 0
     for kind in args.kinds.split(","):
+        if kind == "format":  # game folders made from the format: validate ok means build ok (issue 34)
+            import tempfile
+
+            import test_format_property as prop
+
+            start = time.perf_counter()
+            outcomes: collections.Counter[str] = collections.Counter()
+            with tempfile.TemporaryDirectory() as work:
+                for n in range(args.cases):
+                    outcome, detail = prop.run_one(args.seed, n, Path(work) / "w")
+                    outcomes[outcome] += 1
+                    if outcome not in ("refused", "built"):
+                        total_fail += 1
+                        print(f"  FAIL format {args.seed} {n}: {outcome}: {detail[:200]!r}", flush=True)
+            took = time.perf_counter() - start
+            print(f"  format: {args.cases:>6} folders in {took:7.1f} s; {dict(outcomes)}", flush=True)
+            continue
         if kind == "serve":  # the watch server fed random requests (tests/fuzzing.fuzz_server)
             start = time.perf_counter()
             found = fuzzing.fuzz_server(args.seed, args.cases)

@@ -123,13 +123,14 @@ def fits(board: tuple[float, float], paper: Paper, bleed: float) -> tuple[bool, 
     return (w <= room_w and h <= room_h, h <= room_w and w <= room_h)
 
 
-def plan_tiling(board: tuple[float, float], paper: Paper) -> Tiling:
-    """Pieces of a board too large for one page: upright, or on its side where that takes fewer
-    pages (the 246 x 548 mm duel mat: 3 pieces on its side, 6 upright, two of them nearly empty)."""
+def plan_tiling(board: tuple[float, float], paper: Paper, may_turn: bool = True) -> Tiling:
+    """Pieces of a board too large for one page: upright, or (``may_turn``) on its side where that takes
+    fewer pages (the 246 x 548 mm duel mat: 3 pieces on its side, 6 upright, two of them nearly empty).
+    A board that says its ``orientation:`` is printed upright on pages that way: never turned."""
     x0, y0, x1, y1 = paper.usable
     view_w, view_h = x1 - x0, y1 - y0 - LABEL_MM
     best = None
-    for turned, (w, h) in ((False, board), (True, board[::-1])):
+    for turned, (w, h) in ((False, board), (True, board[::-1]))[:2 if may_turn else 1]:
         cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM) - 1e-9))
         rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM) - 1e-9))
         tiling = Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h, turned)

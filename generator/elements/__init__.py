@@ -56,14 +56,14 @@ def key_problems(el: dict[str, Any]) -> list[tuple[str, str]]:
         if key == "type" or key in EVERY_KIND or key in own or key not in ELEMENT.keys:
             continue
         users = sorted(t for t, keys in KEYS_OF.items() if key in keys)
-        out.append((key, f"{key} does not print on a {el['type']} element (it belongs to "
+        out.append((key, f"{key} does not print on {_a(el['type'])} element (it belongs to "
                          f"{', '.join(users)} elements); remove it or change the type"))
     if "at_mm" in own and "at_mm" not in el and "at" not in el:
-        out.append(("type", f"a {el['type']} element needs at_mm (where it sits, in mm)"
+        out.append(("type", f"{_a(el['type'])} element needs at_mm (where it sits, in mm)"
                             + (" or at: (a hex of a named hex grid)" if "at" in own else "")))
     for key in KINDS[el["type"]].NEEDS:
         if key not in el:
-            out.append(("type", f"a {el['type']} element needs {key}:"))
+            out.append(("type", f"{_a(el['type'])} element needs {key}:"))
     labels = el.get("labels")
     if "labels" in own and labels is not None and isinstance(labels, list) == (el["type"] == "hexgrid"):
         out.append(("labels", "a hexgrid's labels: is none, top or centre (where each hex's id prints)"
@@ -83,3 +83,8 @@ def draw_elements(s: Surface, game: Game, elements: list[dict[str, Any]], ink: s
 
 
 __all__ = ["COVERING", "ELEMENT", "KINDS", "KEYS_OF", "TYPES", "Element", "draw_elements", "key_problems", "kind_of"]
+
+
+def _a(word: str) -> str:
+    """The word with its article: a box, an icon."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"

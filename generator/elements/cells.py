@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..components.art import draw_icon, ink_for, terrain_pattern
+from ..components.richtext import draw_text, marked, named_fonts, plain
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum
-from ..vocabulary import Anchor
+from ..vocabulary import Anchor, icons_in
 from .keys import AT, AT_MM, CELL_MM, COLUMNS, FILL, GAP_MM, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
 from .kind import Element, field
 
@@ -20,6 +21,11 @@ BLANK = ("", ".")
 WORD = Scalar("word", lambda v: None if str(v).strip() and not any(c.isspace() for c in str(v))
               else f"expected a word without spaces; got {v!r}", {"type": "string", "pattern": "^\\S+$"})
 HEADINGS = OneOf((enum("numbers", "letters"), ListOf(TEXT)), "numbers, letters or a list of texts")
+
+
+def _shown_length(text: str) -> float:
+    """A heading's length in characters as printed: its markup left out, an icon as two."""
+    return len(plain(text)) + 1.7 * len(icons_in(text))
 
 
 def letters(n: int) -> str:
@@ -78,7 +84,7 @@ class Cells(Element, kind="cells"):
     def head_mm(self) -> tuple[float, float]:
         """(width of the row headings, height of the column headings) in mm; 0 without them."""
         line = float(self.size_pt) * MM_PER_PT
-        left = max(line * 1.6, line * 0.62 * max((len(t) for t in headings(self.row_labels, self.shape()[0])),
+        left = max(line * 1.6, line * 0.62 * max((_shown_length(t) for t in headings(self.row_labels, self.shape()[0])),
                                                  default=0) + 2) if self.row_labels else 0.0
         top = line * 1.8 if self.column_labels else 0.0
         return left, top
@@ -99,11 +105,10 @@ class Cells(Element, kind="cells"):
         size = float(self.size_pt)
         line = size * MM_PER_PT
         for c, text in enumerate(headings(self.column_labels, cols)[:cols]):
-            s.text(x0 + c * (cell + gap) + cell / 2, y0 - line * 0.6, text, size_pt=size, font="bold", fill=ink,
-                   anchor=Anchor.MIDDLE)
+            self._heading(s, game, x0 + c * (cell + gap) + cell / 2, y0 - line * 0.6, text, ink, Anchor.MIDDLE)
         for r, text in enumerate(headings(self.row_labels, rows)[:rows]):
-            s.text(x0 - line * 0.5, y0 + r * (cell + gap) + cell / 2 + line * 0.36, text, size_pt=size,
-                   font="bold", fill=ink, anchor=Anchor.END)
+            self._heading(s, game, x0 - line * 0.5, y0 + r * (cell + gap) + cell / 2 + line * 0.36, text, ink,
+                          Anchor.END)
         stroke = self.el.get("stroke", ink)
         edge = Style(stroke=None if stroke == "none" else stroke, width_mm=float(self.width_mm))
         grid = [r if isinstance(r, list) else str(r).split() for r in self.cell_map or []]
@@ -128,6 +133,15 @@ class Cells(Element, kind="cells"):
                     draw_icon(s, game.icons[word], x + cell / 2, y + cell / 2, cell * 0.66, seen)
                 else:
                     s.text(x + cell / 2, y + cell / 2 + line * 0.36, word, size_pt=size, fill=seen, anchor=Anchor.MIDDLE)
+
+    def _heading(self, s: Surface, game: Game, x: float, y: float, text: str, ink: str, anchor: str) -> None:
+        """A row's or column's heading, bold; rich text (icons, **bold**) as a track's labels are."""
+        size = float(self.size_pt)
+        if marked(text):
+            fam, _ = named_fonts(game, None)
+            draw_text(s, x, y, text, size, ink=ink, family=fam, base="bold", anchor=anchor, icons=game.icons)
+        else:
+            s.text(x, y, text, size_pt=size, font="bold", fill=ink, anchor=anchor)
 
     def _outline(self, x: float, y: float, cell: float) -> Path:
         if self.cell_shape == "circle":

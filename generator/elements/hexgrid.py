@@ -75,7 +75,9 @@ class Hexgrid(Element, kind="hexgrid"):
     stroke: str | None = field(STROKE)  # default: the ink; none for no grid lines
     width_mm: float = field(WIDTH_MM, 0.35)
     coordinates: Any = field(Key(COORDINATES, doc="hex numbers printed small at the top of each hex"))
-    ink: str | None = field(INK)
+    ink: str | None = field(INK)  # the grid lines' colour, and the hex numbers' and marks' text (docs: Hex grids)
+    label_pt: float | None = field(Key(num(3, 72), doc="hexgrid: the size of the printed hex numbers (default: "
+                                                      "from the hex's size, 4.5 to 7 pt)"))
     hexsides: list[Any] | None = field(Key(ListOf(HEXSIDE), doc="rivers, walls and borders along the side two "
                                                                 "hexes share"))
     routes: list[Any] | None = field(Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex "
@@ -143,14 +145,20 @@ class Hexgrid(Element, kind="hexgrid"):
             if later:
                 deferred.append((q, rr, cx, cy, fill, mark))
             else:
-                _hex_content(s, game, grid, q, rr, cx, cy, flats, fill, mark)
+                _hex_content(s, game, grid, (q, rr, cx, cy, flats, fill, mark), self._own_ink(), self.label_pt)
         if later:
             for route in self.routes or []:
                 _route(s, grid, route, flats, (ox, oy))
             for side in self.hexsides or []:
                 _hexside(s, grid, side, flats, (ox, oy))
             for q, rr, cx, cy, fill, mark in deferred:
-                _hex_content(s, game, grid, q, rr, cx, cy, flats, fill, mark)
+                _hex_content(s, game, grid, (q, rr, cx, cy, flats, fill, mark), self._own_ink(), self.label_pt)
+
+
+    def _own_ink(self) -> str | None:
+        """The grid's own ink, where it gives a colour (a player's word leaves the numbers as they read)."""
+        own = self.el.get("ink")
+        return own if isinstance(own, str) and own.startswith("#") else None
 
 
 def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]]) -> None:
@@ -173,10 +181,13 @@ def hex_underlay(s: Surface, hexes: list[tuple[list[tuple[float, float]], str]])
             owner.setdefault(side, fill)
 
 
-def _hex_content(s: Surface, game: Game, grid: MapHexes, q: int, rr: int, cx: float, cy: float, flats: float,
-                 fill: str, mark: dict[str, Any] | None) -> None:
-    """A hex's icon, text and printed number (over its fill, pattern, roads and rivers)."""
-    text_ink = ink_for(fill)
+def _hex_content(s: Surface, game: Game, grid: MapHexes, hex_: tuple, own_ink: str | None = None,
+                 label_pt: float | None = None) -> None:
+    """A hex's icon, text and printed number (over its fill, pattern, roads and rivers); ``hex_`` is its
+    (q, r, centre x, centre y, flats, fill, mark). The grid's own ``ink`` colours the numbers and text."""
+    q, rr, cx, cy, flats, fill, mark = hex_
+    text_ink = own_ink or ink_for(fill)
+    number_ink = own_ink or mix(text_ink, fill, 0.3)
     if mark and mark.get("icon") in game.icons:
         draw_icon(s, game.icons[mark["icon"]], cx, cy - flats * 0.05, flats * 0.5, text_ink)
     if mark and mark.get("text"):
@@ -187,16 +198,16 @@ def _hex_content(s: Surface, game: Game, grid: MapHexes, q: int, rr: int, cx: fl
                   str(mark["text"]), size, ink=text_ink, family=fam, base="bold", anchor=Anchor.MIDDLE,
                   icons=game.icons, leading=1.1)
     if grid.show and grid.style == "axial":
-        s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=min(6.0, flats * 0.5), fill=mix(text_ink, fill, 0.4),
-               anchor=Anchor.MIDDLE)
+        s.text(cx, cy - flats * 0.3, f"{q},{rr}", size_pt=float(label_pt or min(6.0, flats * 0.5)),
+               fill=own_ink or mix(text_ink, fill, 0.4), anchor=Anchor.MIDDLE)
     elif grid.show and grid.place == "centre":
-        size = max(4.5, min(7.0, flats * 0.3))
-        s.text(cx, cy + size * MM_PER_PT * 0.35, grid.label(q, rr), size_pt=size, fill=mix(text_ink, fill, 0.3),
+        size = float(label_pt or max(4.5, min(7.0, flats * 0.3)))
+        s.text(cx, cy + size * MM_PER_PT * 0.35, grid.label(q, rr), size_pt=size, fill=number_ink,
                anchor=Anchor.MIDDLE)
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
-        size = max(4.5, min(6.0, flats * 0.3))
+        size = float(label_pt or max(4.5, min(6.0, flats * 0.3)))
         s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,
-               fill=mix(text_ink, fill, 0.3), anchor=Anchor.MIDDLE)
+               fill=number_ink, anchor=Anchor.MIDDLE)
 
 
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:

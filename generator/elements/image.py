@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class Image(Element, kind="image"):
     COVERS = True
+    NEEDS = ("image",)
     at_mm: list[float] = field(AT_MM)  # the box's top-left corner
     at: Any = field(AT)
     over_map: bool = field(OVER_MAP, False)

@@ -77,8 +77,8 @@ def item_faces(game: Game, comp: Component) -> list[tuple[Face, Face | None]]:
 
 
 def whole_face(comp: Component) -> Face:
-    """A board, mat or text sheet as one face."""
-    return Face(comp, slug(comp.id), comp.name, "front", None, 1)
+    """A board, mat or text sheet as one face, as many as its ``copies``."""
+    return Face(comp, slug(comp.id), comp.name, "front", None, comp.count)
 
 
 def face_size_mm(face: Face, bleed_mm: float) -> tuple[float, float]:

@@ -240,7 +240,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                           "back": by_key[back.key] if back is not None and shared_back is None else None,
                           "note": next((n for iid, n in notes.items() if front.item == iid), "")})
         comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),
-                      "count": comp.count if comp.kind not in ("board", "sheet") else 1,
+                      "count": comp.count,
                       "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
                       "shared_back": shared_back, "piece_word": _piece_word(comp),
                       "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})

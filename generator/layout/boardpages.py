@@ -32,14 +32,16 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
                                                                   paper)]
     bleed = 3.0
     size = comp.size_mm
+    may_turn = comp.spec.get("orientation") not in ("portrait", "landscape")  # said: upright, as said
     whole, turned = poster.fits(size, paper, bleed)
+    turned = turned and may_turn
     if whole or turned:
         painter = lambda s: draw_board(s, game, comp, bleed)  # noqa: E731 - printed once: drawn in place
 
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
         return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
-    tiling = poster.plan_tiling(size, paper)
+    tiling = poster.plan_tiling(size, paper, may_turn)
     painter = board_painter(game, comp, bleed)
     if tiling.turned:
         painter = poster.turned_painter(painter, size)

@@ -66,7 +66,11 @@ class Component(Record):
 
     @property
     def count(self) -> int:
-        return sum(item.count for item in self.items) if self.items else 1
+        """How many pieces it prints: its items' counts, or a board's or sheet's ``copies``."""
+        if self.items:
+            return sum(item.count for item in self.items)
+        copies = self.spec.get("copies", 1) if isinstance(self.spec, dict) else 1
+        return copies if isinstance(copies, int) and not isinstance(copies, bool) and copies > 0 else 1
 
     @property
     def double_sided(self) -> bool:

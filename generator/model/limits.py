@@ -176,7 +176,7 @@ def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | No
     if kind == "board":
         copies = _copies(game, comp)
         w, h = comp.size_mm
-        pages = copies * _board_pages((w, h), paper)
+        pages = copies * _board_pages((w, h), paper, comp.spec.get("orientation") not in ("portrait", "landscape"))
         face = dict(comp.spec.get("face") or {})
         art = _pattern_ops(face, (w, h), step=5.0) + _elements_ops(game, comp.spec.get("elements")) + 4
         # a PDF draws a board once and places it on each of its pages; an SVG page holds the whole
@@ -240,11 +240,11 @@ def _copies(game: Any, comp: Any) -> int:
     return max(1, len([c for c in game.colours if not wanted or c.id in wanted]))
 
 
-def _board_pages(size: tuple[float, float], paper: Any) -> int:
+def _board_pages(size: tuple[float, float], paper: Any, may_turn: bool = True) -> int:
     whole, turned = board_fits(size, paper, 3.0)
-    if whole or turned:
+    if whole or (turned and may_turn):
         return 1
-    tiling = plan_tiling(size, paper)
+    tiling = plan_tiling(size, paper, may_turn)
     pieces = tiling.cols * tiling.rows
     return pieces + 1 if pieces > 1 else 1  # the pieces and their assembly page
 

@@ -15,7 +15,7 @@ from ..vocabulary import ORIENTATIONS, Orientation
 from ..yamlsrc import YList, YMap, load_yaml
 from . import checks, dice, limits
 from . import format as fmt
-from .expand import Sources, expand, needs_expanding, templated_files
+from .expand import Sources, expand, expand_game_drawings, needs_expanding, templated_files
 from .files import display_path  # the commands show paths as the model does
 from .own_icons import resolve_own_icons
 from .layouts import resolve_layouts
@@ -117,8 +117,12 @@ class GameIcons(Mapping):
         return repr(self._icons())
 
 
+NOT_GAME_DATA = ("pnpforge.yaml",)  # the project config (config.py), when a game folder holds it
+
+
 def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
-    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    files = sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file()
+                   and p.name not in NOT_GAME_DATA)
     docs: list[tuple[str, Any]] = []
     main = folder / "game.yaml"
     for path in [main] + [p for p in files if p != main]:
@@ -198,7 +202,8 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
     comp_specs = [spec for spec in comp_specs if id(spec) not in unexpanded]
     seen: dict[str, YMap] = {}
-    edge_kinds = read_edge_kinds(main.get("edge_kinds"), game.icons, game.terrain, errors)
+    edge_defs = expand_game_drawings(main.get("edge_kinds"), sources, "edge kind", errors)
+    edge_kinds = read_edge_kinds(edge_defs, game.icons, game.terrain, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -338,6 +343,21 @@ def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataE
         errors.append(where.error(unknown_icon(icon, game.icons), "icon"))
 
 
+def _place(raw: Any) -> str:
+    """Where an item is given, as a message names it: line 12 of a YAML or CSV file, or a workbook's row."""
+    line = getattr(raw, "line", 0)
+    return f"{raw.file}:{line}" if line else str(getattr(raw, "file", ""))
+
+
+def _label_hint(raw: Any) -> str:
+    """For an id a sheet's column gave: how to keep that column as a label only."""
+    column = getattr(raw, "labels", {}).get("id")
+    if not column or column.startswith("from "):  # a template's place, not a sheet's column
+        return ""
+    return (f"; if the column {column!r} is only a label, keep it from filling ids: items_from: {{file: ..., "
+            f"columns: {{{column}: none}}}}")
+
+
 def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
     kind = spec["kind"]
     size = _size(spec, kind)
@@ -360,15 +380,12 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
     items: list[Item] = []
     raw_items = list(spec.get("items") or [])
-    if spec.get("items_csv"):
-        from .spreadsheet import read_items  # csv: only for a component that reads a spreadsheet
-
-        rows = read_items(Path(game.folder), str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors)
-        substitute([rows], game.texts, errors)  # {text:NAME} in a cell, as in YAML (at the cell's row)
-        raw_items += rows
     check_elements(spec.get("elements"), errors, Path(game.folder))
     check_elements((spec.get("face") or {}).get("elements"), errors, Path(game.folder))
     read_cells(spec.get("elements"), Path(game.folder), errors)
+    if spec.get("elements") is not None and kind in limits.PIECE_KINDS:
+        errors.append(spec.error(f"elements at a {kind} component print nowhere; give them under face: (on every "
+                                 f"piece), back: or an item (on that piece alone)", "elements"))
     if "copies" in spec and kind not in ("board", "sheet"):
         errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind}'s number of pieces is each "
                                  f"item's count", "copies"))
@@ -379,7 +396,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
     prepared = []
     shared_back = None
-    ids: dict[str, int] = {}
+    ids: dict[str, str] = {}  # an item id -> where it was first given
     for index, raw in enumerate(raw_items):
         check_elements(raw.get("elements"), errors)  # an item's own: hexes it places things at, links
         if isinstance(raw.get("back"), dict):
@@ -410,14 +427,14 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
         if item_id in ids:
             if raw.get("id") is not None:
-                errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} "
-                                        f"(first at line {ids[item_id]}); each item needs its own id", "id"))
+                errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} (first at "
+                                        f"{ids[item_id]}); each item needs its own id{_label_hint(raw)}", "id"))
             else:  # two items named alike without ids: number the second
                 n = 2
                 while f"{item_id}-{n}" in ids:
                     n += 1
                 item_id = f"{item_id}-{n}"
-        ids[item_id] = raw.line
+        ids.setdefault(item_id, _place(raw))
         if raw["count"] == 0:
             game.warnings.append(raw.error(f"{name} has count: 0 and prints nothing; remove the item or "
                                            f"give it a count", "count"))
