@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import PnpError
+from generator.api import PnpError
 
 from .board import Board, KingdomMap, generate_map, rules_board
 from .engine import Kingdom, summary

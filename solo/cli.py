@@ -19,7 +19,7 @@ from typing import Any, Callable, TypeVar
 
 import click
 
-from generator.errors import PnpError, UsageError
+from generator.api import PnpError, UsageError
 
 from .board import MAX_SEED
 

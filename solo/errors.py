@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import PnpError
+from generator.api import PnpError
 
 # Where in a year (or the setup) a problem sits: a log key and, for lists, the item's index.
 Where = tuple[str, "int | None"]

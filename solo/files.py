@@ -9,8 +9,8 @@ import os
 from pathlib import Path
 from typing import Sequence
 
-from generator.errors import UsageError
-from generator.fileio import check_replaceable, write_atomic
+from generator.api import UsageError
+from generator.api import check_replaceable, write_atomic
 
 
 def refuse_existing(paths: Sequence[Path], force: bool, option: str = "--out") -> None:

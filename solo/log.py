@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.errors import DataError
-from generator.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
+from generator.api import DataError
+from generator.api import LIMITS, YList, YMap, load_yaml, loads
 
 from .board import MAX_SEED, Board
 from .tables import CHECK_KEYS

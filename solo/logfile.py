@@ -18,8 +18,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from generator.errors import PnpError
-from generator.fileio import write_atomic
+from generator.api import PnpError
+from generator.api import write_atomic
 
 from .board import Board
 from .log import GameLog, Year, format_year, parse_log, quote

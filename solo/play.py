@@ -13,8 +13,8 @@ from pathlib import Path
 
 import click
 
-from generator.errors import UsageError
-from generator.fileio import write_atomic
+from generator.api import UsageError
+from generator.api import write_atomic
 
 from .asker import Asker, TakeBack
 from .board import Board, check_map, generate_map, rules_board

@@ -8,7 +8,7 @@ import importlib
 import random
 from typing import Sequence
 
-from generator.errors import UsageError
+from generator.api import UsageError
 
 from .advice import best_site, cheapest_loss, pick
 from .board import Board, KingdomMap, bit_list

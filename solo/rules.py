@@ -19,9 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator import resources
-from generator.errors import DataError
-from generator.yamlsrc import YList, YMap, load_yaml
+from generator.api import resources
+from generator.api import DataError
+from generator.api import YList, YMap, load_yaml
 
 RESOURCES = ("food", "ore", "labor")
 KINDS = ("farm", "mine", "village")

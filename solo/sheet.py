@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from generator.draw.pdf import PdfSurface
-from generator.draw.surface import Surface
-from generator.draw.svg import SvgSurface
-from generator.errors import UsageError
-from generator.fileio import write_atomic
+from generator.api import PdfSurface
+from generator.api import Surface
+from generator.api import SvgSurface
+from generator.api import UsageError
+from generator.api import write_atomic
 
 from .board import KingdomMap, generate_map, rules_board
 from .check import log_map

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.draw import fonts
-from generator.draw.surface import Style, Surface
+from generator.api import fonts
+from generator.api import Style, Surface
 
 from .board import KingdomMap
 from .sheet_front import draw_footer

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.draw import fonts
-from generator.draw.surface import Path as VPath, Style, Surface
-from generator.layout.page import scale_bar
+from generator.api import fonts
+from generator.api import Path as VPath, Style, Surface
+from generator.api import scale_bar
 
 from .board import Board, KingdomMap
 from .rules import Rules

@@ -8,8 +8,8 @@ from typing import Sequence
 
 import jinja2
 
-from generator.draw import fonts
-from generator.draw.surface import MM_PER_PT
+from generator.api import fonts
+from generator.api import MM_PER_PT
 
 from .rules import Rules, templates_dir
 from .sheet_layout import MIN_PT, Box

@@ -9,11 +9,11 @@ import math
 from pathlib import Path
 from typing import Sequence
 
-from generator.draw.pdf import PdfSurface
-from generator.draw.surface import Path as VPath, Style, Surface
-from generator.draw.svg import SvgSurface
-from generator.errors import UsageError
-from generator.fileio import write_atomic
+from generator.api import PdfSurface
+from generator.api import Path as VPath, Style, Surface
+from generator.api import SvgSurface
+from generator.api import UsageError
+from generator.api import write_atomic
 
 WIDTH_MM, HEIGHT_MM = 180.0, 110.0
 INK, GRID = "#222222", "#bbbbbb"

@@ -51,3 +51,26 @@ def test_the_supported_pythons_are_the_same_in_ci_pyproject_and_the_readme():
     assert ci == classifiers == ["3.10", "3.11", "3.12", "3.13"]
     assert 'requires-python = ">=3.10,<3.14"' in pyproject
     assert "Python 3.10, 3.11, 3.12 and 3.13" in (ROOT / "README.md").read_text()
+
+
+# the commit before which subjects were not held to 72 characters (issue 36): later ones are
+SUBJECTS_FROM = "b3bb59f"
+
+
+def test_new_commit_subjects_are_at_most_72_characters():
+    """A subject says what changed in a line (the detail goes in the body), as click's and python-chess's
+    history do: every commit after SUBJECTS_FROM."""
+    import shutil
+
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        import pytest
+
+        pytest.skip("not a git checkout (an installed copy): no history to read")
+    done = subprocess.run(["git", "log", "--format=%s", f"{SUBJECTS_FROM}..HEAD"], cwd=ROOT, capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        import pytest
+
+        pytest.skip(f"the history before {SUBJECTS_FROM} is not in this clone: {done.stderr.strip()[:100]}")
+    long = [s for s in done.stdout.splitlines() if len(s) > 72]
+    assert long == [], long
