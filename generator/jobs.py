@@ -231,7 +231,6 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
         step = (lambda: advance(1)) if advance else None
         return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
     import multiprocessing  # lazy, as queue: only when there is work for more than one process
-    import queue
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if fork else None)
@@ -254,44 +253,9 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     try:
         if fork:
             _warm(games, opts)
-        # A worker that Ctrl-C reached before it ignored the signal would die with a traceback of its
-        # own: SIGINT is blocked while the workers start (they inherit the mask, and so do the parent's
-        # reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives when
-        # it is unblocked, below, and the workers are killed.
-        masked = hasattr(signal, "pthread_sigmask")
-        saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
-        try:
-            workers = _Workers(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts), work)
-        finally:
-            if masked:
-                signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
-        failed: list[int] = []
-        seen: set[int] = set()
-        while len(seen) < len(work):
-            try:
-                n, value = workers.arrived.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            if n is None:
-                raise workers.gone(value)
-            status, value = value
-            seen.add(n)
-            results[n] = (status, value)
-            if status == "error":
-                failed.append(n)
-                workers.stop()
-            elif advance:
-                gi, part = work[n]
-                advance(pages(games[gi], part) if pages else 1)
-            if failed:
-                # parts are handed out in order, so every part before the first failure has started:
-                # wait for those (one of them may fail too, and --jobs 1 would have stopped there first)
-                if all(k in seen for k in range(min(failed))):
-                    first = min(failed)
-                    write_ready(first)
-                    raise _revive(*results[first][1])
-            else:
-                write_ready(len(work))
+        workers = _started(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts), work)
+        _collect(workers, work, results, write_ready, lambda gi, part: advance(pages(games[gi], part) if pages else 1)
+                 if advance else None)
     except BaseException:
         if workers is not None:
             workers.kill()  # the parts still running are dropped; nothing of theirs is written
@@ -301,3 +265,49 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
     finally:
         _GAMES, _OPTS = [], None
     return entries
+
+
+def _started(ctx: Any, n: int, given: tuple, work: list) -> _Workers:
+    """``n`` workers started. A worker that Ctrl-C reached before it ignored the signal would die with a
+    traceback of its own: SIGINT is blocked while the workers start (they inherit the mask, and so do
+    the parent's reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives
+    when it is unblocked, and the workers are killed."""
+    masked = hasattr(signal, "pthread_sigmask")
+    saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    try:
+        return _Workers(ctx, n, given, work)
+    finally:
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
+
+
+def _collect(workers: _Workers, work: list, results: dict[int, tuple[str, Any]], write_ready: Callable[[int], None],
+             advance: Callable[[int, Any], None] | None) -> None:
+    """Every part's result as it arrives; each game written once its parts are in, in order. A part that
+    failed stops the others: the parts before it (each started, as parts are handed out in order) are
+    waited for, one of them may fail too, and --jobs 1 would have stopped there first."""
+    import queue
+
+    failed: list[int] = []
+    seen: set[int] = set()
+    while len(seen) < len(work):
+        try:
+            n, value = workers.arrived.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if n is None:
+            raise workers.gone(value)
+        status, value = value
+        seen.add(n)
+        results[n] = (status, value)
+        if status == "error":
+            failed.append(n)
+            workers.stop()
+        elif advance:
+            advance(*work[n])
+        if not failed:
+            write_ready(len(work))
+        elif all(k in seen for k in range(min(failed))):
+            first = min(failed)
+            write_ready(first)
+            raise _revive(*results[first][1])

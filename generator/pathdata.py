@@ -41,66 +41,88 @@ def _commands(data: str) -> list[tuple[str, list[list[float]]]]:
         raise PathError(f"path data is text like \"M 10 10 L 90 10 Z\", not {type(data).__name__}")
     if len(data) > MAX_CHARS:
         raise PathError(f"path data of {len(data):,} characters; at most {MAX_CHARS:,}")
+    reader = _Reader(data)
     out: list[tuple[str, list[list[float]]]] = []
-    i, n = 0, len(data)
-    segments = 0
+    while reader.i < reader.n:
+        ch = reader.command(first=not out)
+        out.append((ch, reader.groups(ch)))
+    if not out:
+        raise PathError("path data is empty; give at least a move, like \"M 10 10 L 90 90\"")
+    return out
 
-    def skip(j: int) -> int:
-        while j < n and data[j] in _SPACE:
+
+class _Reader:
+    """Path data read left to right: commands, and each command's groups of numbers."""
+
+    def __init__(self, data: str):
+        self.data, self.n = data, len(data)
+        self.segments = 0
+        self.i = self.skip(0)
+
+    def skip(self, j: int) -> int:
+        while j < self.n and self.data[j] in _SPACE:
             j += 1
         return j
 
-    i = skip(0)
-    while i < n:
+    def command(self, first: bool) -> str:
+        data, i = self.data, self.i
         ch = data[i]
         if ch.upper() not in ARITY:
             raise PathError(f"{_show(data[i:])} at character {i + 1}: expected a command letter "
                             "(M L H V C S Q T A Z)" if not (ch.isdigit() or ch in "+-.") else
                             f"a number at character {i + 1} with no command before it; path data "
                             "must start with a move (M or m)")
-        if not out and ch not in "Mm":
+        if first and ch not in "Mm":
             raise PathError(f"path data must start with a move (M or m), not {ch}")
-        i = skip(i + 1)
+        self.i = self.skip(i + 1)
+        return ch
+
+    def groups(self, ch: str) -> list[list[float]]:
+        """The command's groups of arguments: one, or as many as follow it (an implicit repeat)."""
         arity = ARITY[ch.upper()]
         groups: list[list[float]] = []
         if arity == 0:
-            out.append((ch, groups))
-            segments += 1
-            continue
+            self.count()
+            return groups
         while True:
-            group: list[float] = []
-            for k in range(arity):
-                if ch in "Aa" and k in (3, 4):  # flags: one character each, separators optional
-                    if i < n and data[i] in "01":
-                        group.append(float(data[i]))
-                        i = skip(i + 1)
-                        continue
-                    raise PathError(f"command {ch} (arc): argument {k + 1} is a flag, 0 or 1 "
-                                    f"(at character {i + 1})")
-                match = _NUMBER.match(data, i)
-                if match is None:
-                    if group or not groups:
-                        found = "the end" if i >= n else _show(data[i:])
-                        raise PathError(f"command {ch} needs {arity} number{'s' if arity > 1 else ''} "
-                                        f"each time; found {found} after {len(group)} (character {i + 1})")
-                    break
-                value = float(match.group())
-                if not math.isfinite(value):
-                    raise PathError(f"{_show(match.group())} at character {i + 1} is not a finite number")
-                group.append(value)
-                i = skip(match.end())
+            group = self.group(ch, arity, bool(groups))
             if len(group) < arity:
                 break
             groups.append(group)
-            segments += 1
-            if segments > MAX_SEGMENTS:
-                raise PathError(f"path data with more than {MAX_SEGMENTS:,} segments; simplify the icon")
-            if i >= n or not _NUMBER.match(data, i):
+            self.count()
+            if self.i >= self.n or not _NUMBER.match(self.data, self.i):
                 break
-        out.append((ch, groups))
-    if not out:
-        raise PathError("path data is empty; give at least a move, like \"M 10 10 L 90 90\"")
-    return out
+        return groups
+
+    def count(self) -> None:
+        self.segments += 1
+        if self.segments > MAX_SEGMENTS:
+            raise PathError(f"path data with more than {MAX_SEGMENTS:,} segments; simplify the icon")
+
+    def group(self, ch: str, arity: int, more: bool) -> list[float]:
+        """One group of ``arity`` numbers (fewer: none follows, where a repeat may end)."""
+        data = self.data
+        group: list[float] = []
+        for k in range(arity):
+            if ch in "Aa" and k in (3, 4):  # flags: one character each, separators optional
+                if self.i < self.n and data[self.i] in "01":
+                    group.append(float(data[self.i]))
+                    self.i = self.skip(self.i + 1)
+                    continue
+                raise PathError(f"command {ch} (arc): argument {k + 1} is a flag, 0 or 1 (at character {self.i + 1})")
+            match = _NUMBER.match(data, self.i)
+            if match is None:
+                if group or not more:
+                    found = "the end" if self.i >= self.n else _show(data[self.i:])
+                    raise PathError(f"command {ch} needs {arity} number{'s' if arity > 1 else ''} "
+                                    f"each time; found {found} after {len(group)} (character {self.i + 1})")
+                break
+            value = float(match.group())
+            if not math.isfinite(value):
+                raise PathError(f"{_show(match.group())} at character {self.i + 1} is not a finite number")
+            group.append(value)
+            self.i = self.skip(match.end())
+        return group
 
 
 def problem(data: object) -> str | None:

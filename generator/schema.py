@@ -456,19 +456,33 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
         if spec is not None and _plain_ok(value, key, item, spec.schema, templated):
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
-            if schema.open:
-                continue
-            from difflib import get_close_matches  # only for a problem: not loaded on every run
-
-            hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
-            extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
-            known = ", ".join(sorted(schema.keys))
-            errors.append(DataError(f"{path}: unknown key {show(key, 40)}{extra}; known keys: {known}", file, kline))
+            if not schema.open:
+                errors.append(DataError(_unknown_key(path, key, schema), file, kline))
             continue
         if templated and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
             _check_when_form(item, spec, errors, (file, kline), f"{path}.{key}")
             continue
         check(item, spec.schema, errors, (file, kline), f"{path}.{key}", templated)
+    _check_needed(value, schema, errors, (file, line), path)
+    for selector, target, options in schema.cases:
+        chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
+        if chosen is not None and target in value:
+            tline = value.line_of(target) if isinstance(value, YMap) else line
+            check(value[target], chosen, errors, (file, tline), f"{path}.{target}", templated)
+
+
+def _unknown_key(path: str, key: Any, schema: Map) -> str:
+    from difflib import get_close_matches  # only for a problem: not loaded on every run
+
+    hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
+    extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
+    return f"{path}: unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
+
+
+def _check_needed(value: dict, schema: Map, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+    """The keys a mapping must give: each required one, one of each require_any group, exactly one
+    of each exactly_one group."""
+    file, line = where
     for key, spec in schema.keys.items():
         if spec.required and key not in value:
             errors.append(DataError(f"{path}: missing required key {key!r}", file, line))
@@ -486,11 +500,6 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[st
             errors.append(DataError(f"{path}: {_a(schema.name)} is one of {names}; this one has "
                                     f"{' and '.join(repr(k) for k in given)}: split it into one shape each",
                                     file, line))
-    for selector, target, options in schema.cases:
-        chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
-        if chosen is not None and target in value:
-            tline = value.line_of(target) if isinstance(value, YMap) else line
-            check(value[target], chosen, errors, (file, tline), f"{path}.{target}", templated)
 
 
 def _a(noun: str) -> str:

@@ -172,103 +172,109 @@ def host_is_local(host: str | None, port: int) -> bool:
     return host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}")
 
 
-def make_handler(root: Path, live: Live):
-    root = root.resolve()
-    stamps = _Stamps()
-    script = _script()
+def make_handler(root: Path, live: Live) -> type[BaseHTTPRequestHandler]:
+    """The request handler for ``root`` (the output folder) and ``live`` (what the pages are told)."""
+    return type("Handler", (_Handler,), {"root": root.resolve(), "live": live, "stamps": _Stamps(),
+                                         "script": _script()})
 
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "pnpforge-watch"
-        protocol_version = "HTTP/1.1"
 
-        def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
-            pass
+class _Handler(BaseHTTPRequestHandler):
+    """The watch's answers; the class make_handler() makes from it holds the folder, the live state,
+    the pictures' digests and the live script."""
 
-        def do_GET(self) -> None:  # noqa: N802 - the base class's name
-            if not host_is_local(self.headers.get("Host"), self.server.server_address[1]):
-                self._send(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers only at 127.0.0.1\n",
-                           "text/plain; charset=utf-8")
-                return
-            path = unquote(urlsplit(self.path).path, errors="replace")
-            if path == EVENTS:
-                self._events()
-            elif path == SCRIPT:
-                self._send(HTTPStatus.OK, script, "text/javascript; charset=utf-8")
-            elif path == "/favicon.ico" and self._file(path) is None:  # browsers ask; the kit has none
-                self.send_response(HTTPStatus.NO_CONTENT)
+    root: Path
+    live: Live
+    stamps: _Stamps
+    script: bytes
+    server_version = "pnpforge-watch"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        pass
+
+    def do_GET(self) -> None:  # noqa: N802 - the base class's name
+        if not host_is_local(self.headers.get("Host"), self.server.server_address[1]):
+            self._send(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers only at 127.0.0.1\n",
+                       "text/plain; charset=utf-8")
+            return
+        path = unquote(urlsplit(self.path).path, errors="replace")
+        if path == EVENTS:
+            self._events()
+        elif path == SCRIPT:
+            self._send(HTTPStatus.OK, self.script, "text/javascript; charset=utf-8")
+        elif path == "/favicon.ico" and self._file(path) is None:  # browsers ask; the kit has none
+            self.send_response(HTTPStatus.NO_CONTENT)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif path == "/":
+            if self.live.home != "/" and self._file(self.live.home) is not None:
+                self.send_response(HTTPStatus.FOUND)
+                self.send_header("Location", self.live.home)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
-            elif path == "/":
-                if live.home != "/" and self._file(live.home) is not None:
-                    self.send_response(HTTPStatus.FOUND)
-                    self.send_header("Location", live.home)
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                else:
-                    page = live_page(WAITING, "index.html", live.version, stamps, self._file)
-                    self._send(HTTPStatus.OK, page.encode("utf-8"), "text/html; charset=utf-8")
             else:
-                self._serve(path)
+                page = live_page(WAITING, "index.html", self.live.version, self.stamps, self._file)
+                self._send(HTTPStatus.OK, page.encode("utf-8"), "text/html; charset=utf-8")
+        else:
+            self._serve(path)
 
-        def _file(self, path: str) -> Path | None:
-            return served_file(root, live, path)
+    def _file(self, path: str) -> Path | None:
+        return served_file(self.root, self.live, path)
 
-        def _serve(self, path: str) -> None:
-            target = self._file(path)
-            if target is None:
-                self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
-                return
-            try:
-                data = target.read_bytes()
-            except OSError:
-                self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
-                return
-            kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-            if kind == "text/html":
-                page = target.relative_to(root).as_posix()
-                data = live_page(data.decode("utf-8", "replace"), page, live.version, stamps, self._file).encode("utf-8")
-                kind += "; charset=utf-8"
-            self._send(HTTPStatus.OK, data, kind)
+    def _serve(self, path: str) -> None:
+        target = self._file(path)
+        if target is None:
+            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+            return
+        try:
+            data = target.read_bytes()
+        except OSError:
+            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+            return
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if kind == "text/html":
+            page = target.relative_to(self.root).as_posix()
+            data = live_page(data.decode("utf-8", "replace"), page, self.live.version, self.stamps, self._file).encode("utf-8")
+            kind += "; charset=utf-8"
+        self._send(HTTPStatus.OK, data, kind)
 
-        def _send(self, status: HTTPStatus, data: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(data)))
-            self.send_header("Cache-Control", "no-cache")
-            self.end_headers()
-            try:
-                self.wfile.write(data)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
+    def _send(self, status: HTTPStatus, data: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        try:
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
-        def _events(self) -> None:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.end_headers()
-            self.close_connection = True
-            serial = -1
-            try:
-                serial, first = live.current()
-                self._event(first)
-                while True:
-                    got = live.next_after(serial, KEEP_ALIVE_S)
-                    if live.closed:
-                        return
-                    if got is None:
-                        self.wfile.write(b": still here\n\n")
-                        self.wfile.flush()
-                        continue
-                    serial, message = got
-                    self._event(message)
-            except (BrokenPipeError, ConnectionResetError, OSError):
-                return
+    def _events(self) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.close_connection = True
+        serial = -1
+        try:
+            serial, first = self.live.current()
+            self._event(first)
+            while True:
+                got = self.live.next_after(serial, KEEP_ALIVE_S)
+                if self.live.closed:
+                    return
+                if got is None:
+                    self.wfile.write(b": still here\n\n")
+                    self.wfile.flush()
+                    continue
+                serial, message = got
+                self._event(message)
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            return
 
-        def _event(self, message: dict) -> None:
-            self.wfile.write(f"event: build\ndata: {json.dumps(message)}\n\n".encode("utf-8"))
-            self.wfile.flush()
-
-    return Handler
+    def _event(self, message: dict) -> None:
+        self.wfile.write(f"event: build\ndata: {json.dumps(message)}\n\n".encode("utf-8"))
+        self.wfile.flush()
 
 
 class _Server(ThreadingHTTPServer):

@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import math
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.constructor import SafeConstructor
-from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from .errors import DataError, show
@@ -226,85 +225,28 @@ class _Builder:
         get_event = self.parser.get_event
         stack: list[_Frame] = []
         frame: _Frame | None = None  # stack[-1]
-        limit = self.limits.max_depth
         max_values = self.limits.max_values
-        max_text = self.limits.max_text
-        texts = self.texts
         plain: dict[str, Any] = {}  # a plain scalar's value by its text (what it resolves to depends on the text alone)
         anchors = self.anchors
-        implicit = _IMPLICIT
-        wildcard = _WILDCARD
         scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
         map_start, seq_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
-        new_map, new_list = dict.__new__, list.__new__
         while True:
             event = get_event()
             cls = type(event)
             if cls is scalar_event:
-                mark = event.start_mark
                 self.total += 1
                 if self.total > max_values:
-                    self.count(0, mark)
-                text = event.value
-                if event.style == '"' and NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
-                    raise self.fail(_escaped_control(text), mark)
-                tag = event.tag
-                value = _UNREAD
-                if tag is None and not _PLAIN_PATHS:
-                    tag = _STR
-                    if event.implicit[0]:
-                        resolvers = implicit.get(text[:1], wildcard)
-                        if resolvers:  # it may be a number, true/false or null: read once a file
-                            value = plain.get(text, _UNREAD)
-                            if value is _UNREAD:
-                                for resolved, regexp in resolvers:
-                                    if regexp.match(text):
-                                        tag = resolved
-                                        break
-                                if tag != _MERGE:  # "<<" is a merge as a key only
-                                    value = self.scalar(event, stack, tag)
-                                    plain[text] = value
-                if value is _UNREAD:
-                    if tag is _STR and len(text) <= max_text:
-                        value = texts.setdefault(text, text)  # kept once however often it recurs (rules text)
-                    else:
-                        value = self.scalar(event, stack, tag)
+                    self.count(0, event.start_mark)
+                value = self._scalar_value(event, stack, plain)
                 weight = 1
                 if event.anchor is not None:
                     anchors[event.anchor] = (value, 1)
-                line = mark.line + 1
+                line = event.start_mark.line + 1
             elif cls is alias_event:
-                mark = event.start_mark
-                if not self.limits.aliases:
-                    raise self.fail(f"an alias (*{show(event.anchor, 40)[1:-1]}) repeats an earlier value; "
-                                    "write the value out instead", mark)
-                if event.anchor in self.open_anchors:
-                    raise self.fail(f"alias *{event.anchor} is used inside the value it names", mark)
-                if event.anchor not in anchors:
-                    raise self.fail(f"alias *{show(event.anchor, 40)[1:-1]} names no earlier &anchor", mark)
-                value, weight = anchors[event.anchor]
-                self.count(weight, mark)
-                line = mark.line + 1
+                value, weight = self._alias(event)
+                line = event.start_mark.line + 1
             elif cls is map_start or cls is seq_start:
-                mark = event.start_mark
-                self.count(1, mark)
-                if len(stack) >= limit:
-                    raise self.fail(f"nested more than {limit} levels deep", mark)
-                is_map = cls is map_start
-                tag = event.tag
-                if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
-                    raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
-                if is_map:  # made without the Python-level __init__: one per card of a deck
-                    obj: YMap | YList = new_map(YMap)
-                    obj.key_lines = {}
-                else:
-                    obj = new_list(YList)
-                    obj.item_lines = []
-                obj.file = self.name
-                obj.line = mark.line + 1
-                frame = _Frame(obj, is_map, event.anchor)
-                if event.anchor is not None:
-                    self.open_anchors.add(event.anchor)
+                frame = self._open(event, cls is map_start, len(stack))
                 stack.append(frame)
                 continue
             else:  # the end of a mapping or a list
@@ -325,16 +267,82 @@ class _Builder:
                 frame.obj.item_lines.append(line)
             elif frame.has_key:
                 self.add(frame, value, line)
-            else:  # a key
-                if value is _MergeKey:
-                    frame.key_merge = True
-                elif cls is not scalar_event:
-                    try:
-                        hash(value)
-                    except TypeError:
-                        raise DataError("a mapping key must be plain text, not a list or a mapping",
-                                        self.name, line) from None
-                frame.key, frame.key_line, frame.has_key = value, line, True
+            else:
+                self._key(frame, value, line, cls is scalar_event)
+
+    def _scalar_value(self, event: Any, stack: list[_Frame], plain: dict[str, Any]) -> Any:
+        """A scalar event's value: a plain text kept once (the commonest), a number, true/false or null
+        read once a file, anything else through :meth:`scalar`."""
+        text = event.value
+        if event.style == '"' and NOT_PRINTABLE.search(text):  # an escape: "\0", "\x1b"
+            raise self.fail(_escaped_control(text), event.start_mark)
+        tag = event.tag
+        if tag is None and not _PLAIN_PATHS:
+            tag = _STR
+            if event.implicit[0]:
+                resolvers = _IMPLICIT.get(text[:1], _WILDCARD)
+                if resolvers:  # it may be a number, true/false or null: read once a file
+                    value = plain.get(text, _UNREAD)
+                    if value is not _UNREAD:
+                        return value
+                    for resolved, regexp in resolvers:
+                        if regexp.match(text):
+                            tag = resolved
+                            break
+                    if tag != _MERGE:  # "<<" is a merge as a key only
+                        value = plain[text] = self.scalar(event, stack, tag)
+                        return value
+        if tag is _STR and len(text) <= self.limits.max_text:
+            return self.texts.setdefault(text, text)  # kept once however often it recurs (rules text)
+        return self.scalar(event, stack, tag)
+
+    def _alias(self, event: Any) -> tuple[Any, int]:
+        """An alias's value and weight (what it stands for counts against the limit)."""
+        mark = event.start_mark
+        if not self.limits.aliases:
+            raise self.fail(f"an alias (*{show(event.anchor, 40)[1:-1]}) repeats an earlier value; "
+                            "write the value out instead", mark)
+        if event.anchor in self.open_anchors:
+            raise self.fail(f"alias *{event.anchor} is used inside the value it names", mark)
+        if event.anchor not in self.anchors:
+            raise self.fail(f"alias *{show(event.anchor, 40)[1:-1]} names no earlier &anchor", mark)
+        value, weight = self.anchors[event.anchor]
+        self.count(weight, mark)
+        return value, weight
+
+    def _open(self, event: Any, is_map: bool, depth: int) -> _Frame:
+        """A mapping or list starting: its frame, the mapping or list made without its Python-level
+        ``__init__`` (one per card of a deck)."""
+        mark = event.start_mark
+        self.count(1, mark)
+        if depth >= self.limits.max_depth:
+            raise self.fail(f"nested more than {self.limits.max_depth} levels deep", mark)
+        tag = event.tag
+        if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
+            raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
+        if is_map:
+            obj: YMap | YList = dict.__new__(YMap)
+            obj.key_lines = {}
+        else:
+            obj = list.__new__(YList)
+            obj.item_lines = []
+        obj.file = self.name
+        obj.line = mark.line + 1
+        if event.anchor is not None:
+            self.open_anchors.add(event.anchor)
+        return _Frame(obj, is_map, event.anchor)
+
+    def _key(self, frame: _Frame, value: Any, line: int, scalar: bool) -> None:
+        """A mapping's key (a list or a mapping cannot be one; ``<<`` merges)."""
+        if value is _MergeKey:
+            frame.key_merge = True
+        elif not scalar:
+            try:
+                hash(value)
+            except TypeError:
+                raise DataError("a mapping key must be plain text, not a list or a mapping",
+                                self.name, line) from None
+        frame.key, frame.key_line, frame.has_key = value, line, True
 
     def scalar(self, event: Any, stack: list[_Frame], tag: str | None) -> Any:
         """A scalar's value (``tag``: its own tag, or the one resolved from a plain scalar)."""

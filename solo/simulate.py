@@ -111,43 +111,17 @@ def play_game(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, s
     rules = k.rules
     sides = rules.die_sides
     roll = dice.random
-    faces = rules.faces
-    choose_faces = frozenset(d for d, name in faces.items() if name == "choose")
-    trade_labor = rules.trade_labor
-    reroll_from = rules.reroll_from_stage
-    disaster_loses = rules.disaster_loses
     peak_food = peak_ore = peak_labor = 0
-    p_reroll, p_choose, p_lose, p_capital = policy.reroll, policy.choose, policy.lose, policy.capital
-    p_build, p_trade = policy.build, policy.trade
-    buildable = k.buildable
-    start_year, resolve_fate, produce, capital_count = k.start_year, k.resolve_fate, k.produce, k.capital_count
-    build, trade, feed, starving, losable = k.build, k.trade, k.feed, k.starving, k.losable
+    p_capital = policy.capital
+    start_year, produce, capital_count = k.start_year, k.produce, k.capital_count
     bad_fate = ""
     while k.outcome is None and k.year < max_years:
         start_year((int(roll() * sides) + 1, int(roll() * sides) + 1))
-        if k.stage_at_start >= reroll_from:
-            face = p_reroll(k)
+        if k.stage_at_start >= rules.reroll_from_stage:
+            face = policy.reroll(k)
             if face is not None:
                 k.reroll(face, int(roll() * sides) + 1)
-        d1, d2 = k.dice
-        if d1 in choose_faces or d2 in choose_faces:
-            choose: list[str] = []
-            for _ in range((d1 in choose_faces) + (d2 in choose_faces)):
-                choose.extend(p_choose(k))
-            results = k.results(choose)
-        else:
-            choose = []
-            results = [faces[d1], faces[d2]]
-        lost: list[int] = []
-        if "disaster" in results:
-            left = losable()
-            for _ in range(results.count("disaster") * disaster_loses):
-                if not left:
-                    break
-                h = p_lose(k, left, "disaster")
-                lost.append(h)
-                left &= ~(1 << h)
-        resolve_fate(choose, lost)
+        results = _fate(k, policy)
         n = capital_count()
         produce([p_capital(k) for _ in range(n)] if n != 1 else [p_capital(k)])
         if k.food > peak_food:
@@ -156,32 +130,9 @@ def play_game(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, s
             peak_ore = k.ore
         if k.labor > peak_labor:
             peak_labor = k.labor
-        while True:
-            options = buildable()
-            if not options:
-                break
-            choice = p_build(k, options)
-            if choice is None:
-                break
-            build(*choice)
-        while k.labor >= trade_labor:
-            resource = p_trade(k)
-            if resource is None:
-                break
-            trade(resource)
-        lose = starving()
-        if lose:
-            starve: list[int] = []
-            left = losable()
-            for _ in range(lose):
-                h = p_lose(k, left, "starve")
-                starve.append(h)
-                left &= ~(1 << h)
-            bad_fate = ("disaster" if "disaster" in results else "hard-times" if "hard-times" in results
-                        else "none")
-            feed(starve)
-        else:
-            feed(())
+        _build_and_trade(k, policy)
+        if _feed(k, policy):
+            bad_fate = "disaster" if "disaster" in results else "hard-times" if "hard-times" in results else "none"
     if k.outcome is None:
         outcome, cause = "unfinished", "year cap"
     elif k.outcome.result == "won":
@@ -191,6 +142,64 @@ def play_game(k: Kingdom, policy: Policy, dice: random.Random, max_years: int, s
         cause = {"disaster": "starved after a disaster", "hard-times": "starved in hard times",
                  "none": "starved (built more mouths than food)"}[bad_fate]
     return GameResult(outcome, k.year, cause, peak_food, peak_ore, peak_labor, sheet)
+
+
+def _fate(k: Kingdom, policy: Policy) -> list[str]:
+    """The year's dice read (a choice face chosen by the policy) and their fate resolved: the results."""
+    faces = k.rules.faces
+    d1, d2 = k.dice
+    chosen = faces[d1] == "choose", faces[d2] == "choose"
+    if chosen[0] or chosen[1]:
+        choose: list[str] = []
+        for _ in range(chosen[0] + chosen[1]):
+            choose.extend(policy.choose(k))
+        results = k.results(choose)
+    else:
+        choose = []
+        results = [faces[d1], faces[d2]]
+    lost: list[int] = []
+    if "disaster" in results:
+        left = k.losable()
+        for _ in range(results.count("disaster") * k.rules.disaster_loses):
+            if not left:
+                break
+            h = policy.lose(k, left, "disaster")
+            lost.append(h)
+            left &= ~(1 << h)
+    k.resolve_fate(choose, lost)
+    return results
+
+
+def _build_and_trade(k: Kingdom, policy: Policy) -> None:
+    while True:
+        options = k.buildable()
+        if not options:
+            break
+        choice = policy.build(k, options)
+        if choice is None:
+            break
+        k.build(*choice)
+    while k.labor >= k.rules.trade_labor:
+        resource = policy.trade(k)
+        if resource is None:
+            break
+        k.trade(resource)
+
+
+def _feed(k: Kingdom, policy: Policy) -> bool:
+    """The kingdom fed; True when it starved (the policy choosing which houses are lost)."""
+    lose = k.starving()
+    if not lose:
+        k.feed(())
+        return False
+    starve: list[int] = []
+    left = k.losable()
+    for _ in range(lose):
+        h = policy.lose(k, left, "starve")
+        starve.append(h)
+        left &= ~(1 << h)
+    k.feed(starve)
+    return True
 
 
 OUTCOMES = ("won", "lost", "unfinished")

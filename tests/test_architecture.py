@@ -191,6 +191,7 @@ def _private_uses(area: tuple[str, ...] | None = None) -> list[str]:
 LAYERS = (
     "entry.py, cli.py, __main__.py",
     "build.py, jobs.py, parts.py, config.py, watch.py, serve.py, solo/",
+    "api.py",
     "export/",
     "layout/",
     "loading.py",
@@ -371,34 +372,8 @@ def test_no_module_uses_a_private_name_of_another():
 # -- simple to change: a complexity cap per function, not a line cap per module ------------------------
 
 MAX_COMPLEXITY = 15  # McCabe's: the paths through a function (ruff's C901, configured in pyproject.toml)
-# Functions over the cap when it came in, at their complexity then: each may only get simpler, and is
-# split along its seams in turn (issue 36); the list only shrinks.
-OVER_THE_CAP = {
-    ("generator/components/art.py", "pattern"): 17,
-    ("generator/components/card.py", "_front_text"): 18,
-    ("generator/components/piece.py", "_layout"): 26,
-    ("generator/export/gallery.py", "game_gallery"): 24,
-    ("generator/jobs.py", "build_all"): 17,
-    ("generator/layout/plan.py", "plan_documents"): 18,
-    ("generator/model/edges.py", "expand_edges"): 17,
-    ("generator/model/expand.py", "expand"): 17,
-    ("generator/model/expand.py", "_item"): 19,
-    ("generator/model/extend.py", "resolve_extends"): 18,
-    ("generator/model/files.py", "check_files"): 17,
-    ("generator/model/ids.py", "canonical_refs"): 17,
-    ("generator/model/layouts.py", "resolve_layouts"): 29,
-    ("generator/model/layouts.py", "named_of"): 21,
-    ("generator/model/load.py", "read_game"): 22,
-    ("generator/model/load.py", "_size"): 18,
-    ("generator/model/load.py", "_component"): 31,
-    ("generator/model/rows.py", "sheet_sources"): 22,
-    ("generator/model/spreadsheet.py", "read_items"): 22,
-    ("generator/pathdata.py", "_commands"): 20,
-    ("generator/schema.py", "_check_map"): 17,
-    ("generator/serve.py", "make_handler"): 22,
-    ("generator/yamlsrc.py", "document"): 32,
-    ("solo/simulate.py", "play_game"): 21,
-}
+# Functions over the cap when it came in, at their complexity then: each may only get simpler (none now).
+OVER_THE_CAP: dict[tuple[str, str], int] = {}
 
 
 def _too_complex() -> dict[tuple[str, str], int]:

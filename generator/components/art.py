@@ -122,73 +122,93 @@ def pattern(s: Surface, kind: str, bounds: tuple[float, float, float, float], co
     """Fill ``bounds`` (x0, y0, x1, y1) with a line or dot pattern; clip before calling."""
     if kind in (None, "none"):
         return
-    x0, y0, x1, y1 = bounds
     style = Style(stroke=colour, width_mm=width_mm, cap="round")
-    size = max(x1 - x0, y1 - y0)
     if kind in ("lines", "hatch", "cross"):
-        angles = {"lines": [0], "hatch": [45], "cross": [45, -45]}[kind]
-        for angle in angles:
-            path = Path()
-            a = math.radians(angle)
-            dx, dy = math.cos(a), math.sin(a)
-            nx, ny = -dy, dx
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            n = int(size / step_mm) + 2
-            for k in range(-n, n + 1):
-                ox, oy = cx + nx * k * step_mm, cy + ny * k * step_mm
-                path.move_to(ox - dx * size, oy - dy * size).line_to(ox + dx * size, oy + dy * size)
-            s.draw(path, style)
+        for angle in {"lines": [0], "hatch": [45], "cross": [45, -45]}[kind]:
+            s.draw(_lines(bounds, angle, step_mm), style)
     elif kind == "dots":
-        path = Path()
-        r = width_mm * 1.2
-        row = 0
-        y = y0
-        while y <= y1 + step_mm:
-            x = x0 + (step_mm / 2 if row % 2 else 0)
-            while x <= x1 + step_mm:
-                path.extend(Path.circle(x, y, r))
-                x += step_mm
-            y += step_mm * 0.866
-            row += 1
-        s.draw(path, Style(fill=colour))
-    elif kind == "waves":
-        path = Path()
-        y = y0
-        while y <= y1 + step_mm:
-            x = x0 - step_mm
-            path.move_to(x, y)
-            while x <= x1 + step_mm:
-                path.curve_to(x + step_mm / 3, y - step_mm / 3, x + 2 * step_mm / 3, y + step_mm / 3,
-                              x + step_mm, y)
-                x += step_mm
-            y += step_mm
-        s.draw(path, style)
-    elif kind == "triangles":
-        path = Path()
-        h = step_mm * 0.8
-        row = 0
-        y = y0 + h
-        while y <= y1 + h:
-            x = x0 + (step_mm if row % 2 else 0)
-            while x <= x1 + step_mm:
-                path.extend(Path.polygon([(x, y), (x + step_mm * 0.45, y - h * 0.7),
-                                          (x + step_mm * 0.9, y)], closed=False))
-                x += step_mm * 2
-            y += h * 1.5
-            row += 1
-        s.draw(path, style)
-    elif kind == "bricks":
-        path = Path()
-        y, row = y0, 0
-        while y <= y1:
-            path.move_to(x0, y).line_to(x1, y)
-            x = x0 + (step_mm if row % 2 else 0)
-            while x <= x1:
-                path.move_to(x, y).line_to(x, y + step_mm)
-                x += step_mm * 2
-            y += step_mm
-            row += 1
-        s.draw(path, style)
+        s.draw(_dots(bounds, step_mm, width_mm * 1.2), Style(fill=colour))
+    elif kind in _ROWS:
+        s.draw(_ROWS[kind](bounds, step_mm), style)
+
+
+def _lines(bounds: tuple[float, float, float, float], angle: float, step_mm: float) -> Path:
+    x0, y0, x1, y1 = bounds
+    size = max(x1 - x0, y1 - y0)
+    path = Path()
+    a = math.radians(angle)
+    dx, dy = math.cos(a), math.sin(a)
+    nx, ny = -dy, dx
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    n = int(size / step_mm) + 2
+    for k in range(-n, n + 1):
+        ox, oy = cx + nx * k * step_mm, cy + ny * k * step_mm
+        path.move_to(ox - dx * size, oy - dy * size).line_to(ox + dx * size, oy + dy * size)
+    return path
+
+
+def _dots(bounds: tuple[float, float, float, float], step_mm: float, r: float) -> Path:
+    x0, y0, x1, y1 = bounds
+    path = Path()
+    row = 0
+    y = y0
+    while y <= y1 + step_mm:
+        x = x0 + (step_mm / 2 if row % 2 else 0)
+        while x <= x1 + step_mm:
+            path.extend(Path.circle(x, y, r))
+            x += step_mm
+        y += step_mm * 0.866
+        row += 1
+    return path
+
+
+def _waves(bounds: tuple[float, float, float, float], step_mm: float) -> Path:
+    x0, y0, x1, y1 = bounds
+    path = Path()
+    y = y0
+    while y <= y1 + step_mm:
+        x = x0 - step_mm
+        path.move_to(x, y)
+        while x <= x1 + step_mm:
+            path.curve_to(x + step_mm / 3, y - step_mm / 3, x + 2 * step_mm / 3, y + step_mm / 3, x + step_mm, y)
+            x += step_mm
+        y += step_mm
+    return path
+
+
+def _triangles(bounds: tuple[float, float, float, float], step_mm: float) -> Path:
+    x0, y0, x1, y1 = bounds
+    path = Path()
+    h = step_mm * 0.8
+    row = 0
+    y = y0 + h
+    while y <= y1 + h:
+        x = x0 + (step_mm if row % 2 else 0)
+        while x <= x1 + step_mm:
+            path.extend(Path.polygon([(x, y), (x + step_mm * 0.45, y - h * 0.7),
+                                      (x + step_mm * 0.9, y)], closed=False))
+            x += step_mm * 2
+        y += h * 1.5
+        row += 1
+    return path
+
+
+def _bricks(bounds: tuple[float, float, float, float], step_mm: float) -> Path:
+    x0, y0, x1, y1 = bounds
+    path = Path()
+    y, row = y0, 0
+    while y <= y1:
+        path.move_to(x0, y).line_to(x1, y)
+        x = x0 + (step_mm if row % 2 else 0)
+        while x <= x1:
+            path.move_to(x, y).line_to(x, y + step_mm)
+            x += step_mm * 2
+        y += step_mm
+        row += 1
+    return path
+
+
+_ROWS = {"waves": _waves, "triangles": _triangles, "bricks": _bricks}  # patterns drawn as one stroked path
 
 
 def terrain_pattern(s: Surface, terrain: dict[str, Any], clip: Path, bounds: tuple[float, float, float, float],

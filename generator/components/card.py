@@ -6,6 +6,7 @@ origin like every other piece."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..draw.fonts import fresh_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
@@ -202,40 +203,9 @@ def _title_problem(title: str, wide: float, room: float) -> str:
 def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: float, deck: tuple[float, int],
                 game: Game | None) -> None:
     icons = game.icons if game is not None else {}
-    tfam, fam = look.title_fonts, look.fonts
-    size, lines = deck
-    band_ink = ink_for(band)
-    left = PAD_MM
-    if look.value:
-        vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
-        vy = band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36
-        if not draw_plain(s, PAD_MM + 3.2, vy, look.value, vsize, ink=band, family=tfam, base="bold",
-                          anchor=Anchor.MIDDLE):
-            draw_line(s, PAD_MM + 3.2, vy, wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band,
-                      family=tfam, anchor=Anchor.MIDDLE, icons=icons)
-        left = PAD_MM + 8.0
-    title = look.title or ""
-    room = w - left - PAD_MM
-    x = left + room / 2 if not look.value else left
-    anchor = Anchor.MIDDLE if not look.value else Anchor.START
-    if title and lines == 1:
-        wide = None  # its width, where needed: to warn of it, or to centre it
-        if anchor != Anchor.START or MARKUP.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
-            wide = widest(title, size, tfam, "bold")
-            if wide > room + 0.05:
-                warn(look.where, _title_problem(title, wide, room))
-        ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
-        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor, width=wide):
-            draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
-                      anchor=anchor, icons=icons)
-    elif title:  # wrapped at its spaces, the lines centred together on the band
-        rows = wrap(title, room, size, tfam, "bold")
-        if not _fits_lines(title, room, size, tfam, lines):
-            warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
-        lead = size * MM_PER_PT * TITLE_LEAD
-        first = band_h / 2 + 0.4 + size * MM_PER_PT * 0.36 - lead * (len(rows) - 1) / 2
-        for k, row in enumerate(rows):
-            draw_line(s, x, first + k * lead, row, size, ink=band_ink, family=tfam, anchor=anchor, icons=icons)
+    left = _band_value(s, look, band, band_h, icons)
+    _band_title(s, look, w, band_h, ink_for(band), deck, left, icons)
+    fam = look.fonts
     y = band_h + 2.0
     if look.subtitle:
         line = wrap(look.subtitle, 1e9, 7.5, fam, "italic")[0]
@@ -246,7 +216,70 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
         draw_icon(s, list(look.icon), w / 2, y + icon_mm / 2, icon_mm, look.ink)
         y += icon_mm + 1.5
     foot_h = 4.5 if (look.footer or look.cue) else 0.0
-    bottom = h - SAFE_MM - foot_h
+    _card_body(s, look, (w, h), y, h - SAFE_MM - foot_h, icons)
+    if look.footer:
+        # the baseline sits so the lowest descender is SAFE_MM clear of the cut
+        room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
+        fsize = shrink_to(look.footer, room, 6.0, MIN_PT, fam, "italic")
+        draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
+                  fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor=Anchor.MIDDLE, icons=icons)
+    if look.cue:  # the letter 2 mm tall in its shape, in the player's colours, outlined in the card's ink
+        r = max(2.4, cue_radius_mm(look.cue.shape, CUE_MIN_CAP_MM))
+        cx, cy = w - PAD_MM - r, h - SAFE_MM - r
+        s.draw(shape_path(look.cue.shape, cx, cy, r + 0.2), Style(fill=look.ink))
+        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, r, look.cue.fill, look.cue.ink)
+
+
+def _band_value(s: Surface, look: Look, band: str, band_h: float, icons: Any) -> float:
+    """The value at the start of the title band, in the band's colour on a white disc's place; returns
+    where the title may start."""
+    if not look.value:
+        return PAD_MM
+    tfam = look.title_fonts
+    vsize = shrink_to(look.value, 5.6, 10.0, MIN_PT, tfam, "bold")
+    vy = band_h / 2 + 0.4 + vsize * MM_PER_PT * 0.36
+    if not draw_plain(s, PAD_MM + 3.2, vy, look.value, vsize, ink=band, family=tfam, base="bold",
+                      anchor=Anchor.MIDDLE):
+        draw_line(s, PAD_MM + 3.2, vy, wrap(look.value, 1e9, vsize, tfam, "bold")[0], vsize, ink=band,
+                  family=tfam, anchor=Anchor.MIDDLE, icons=icons)
+    return PAD_MM + 8.0
+
+
+def _band_title(s: Surface, look: Look, w: float, band_h: float, band_ink: str, deck: tuple[float, int],
+                left: float, icons: Any) -> None:
+    """The title in the band: the deck's one size, on one line or wrapped at its spaces."""
+    title = look.title or ""
+    if not title:
+        return
+    tfam = look.title_fonts
+    size, lines = deck
+    room = w - left - PAD_MM
+    x = left + room / 2 if not look.value else left
+    anchor = Anchor.MIDDLE if not look.value else Anchor.START
+    if lines == 1:
+        wide = None  # its width, where needed: to warn of it, or to centre it
+        if anchor != Anchor.START or MARKUP.search(title) or not _clearly_fits(title, size, tfam, room + 0.05):
+            wide = widest(title, size, tfam, "bold")
+            if wide > room + 0.05:
+                warn(look.where, _title_problem(title, wide, room))
+        ty = band_h / 2 + size * MM_PER_PT * 0.36 + 0.4
+        if not draw_plain(s, x, ty, title, size, ink=band_ink, family=tfam, base="bold", anchor=anchor, width=wide):
+            draw_line(s, x, ty, wrap(title, 1e9, size, tfam, "bold")[0], size, ink=band_ink, family=tfam,
+                      anchor=anchor, icons=icons)
+        return
+    rows = wrap(title, room, size, tfam, "bold")  # wrapped at its spaces, the lines centred together on the band
+    if not _fits_lines(title, room, size, tfam, lines):
+        warn(look.where, _title_problem(title, widest(title, size, tfam, "bold"), room))
+    lead = size * MM_PER_PT * TITLE_LEAD
+    first = band_h / 2 + 0.4 + size * MM_PER_PT * 0.36 - lead * (len(rows) - 1) / 2
+    for k, row in enumerate(rows):
+        draw_line(s, x, first + k * lead, row, size, ink=band_ink, family=tfam, anchor=anchor, icons=icons)
+
+
+def _card_body(s: Surface, look: Look, size: tuple[float, float], y: float, bottom: float, icons: Any) -> None:
+    """The flavour, the text and the sections between the icon and the footer."""
+    w, h = size
+    fam = look.fonts
     sections = []
     if look.flavour:
         sections.append({"text": look.flavour, "italic": True})
@@ -265,17 +298,6 @@ def _front_text(s: Surface, look: Look, w: float, h: float, band: str, band_h: f
                  (-w, -h, 2 * w, 2 * h),  # room for text that runs past its box (warned about above)
                  lambda t: draw_sections(t, sections, PAD_MM, y, box_w, box_h, max_pt=8.5, min_pt=MIN_PT + 0.5,
                                          ink=look.ink, family=fam, icons=icons, where=None, content=content))
-    if look.footer:
-        # the baseline sits so the lowest descender is SAFE_MM clear of the cut
-        room = w - 2 * PAD_MM - (6.0 if look.cue else 0.0)
-        fsize = shrink_to(look.footer, room, 6.0, MIN_PT, fam, "italic")
-        draw_line(s, w / 2, h - SAFE_MM - fsize * MM_PER_PT * 0.24, wrap(look.footer, 1e9, fsize, fam, "italic")[0],
-                  fsize, ink=mix(look.ink, look.fill, 0.35), family=fam, anchor=Anchor.MIDDLE, icons=icons)
-    if look.cue:  # the letter 2 mm tall in its shape, in the player's colours, outlined in the card's ink
-        r = max(2.4, cue_radius_mm(look.cue.shape, CUE_MIN_CAP_MM))
-        cx, cy = w - PAD_MM - r, h - SAFE_MM - r
-        s.draw(shape_path(look.cue.shape, cx, cy, r + 0.2), Style(fill=look.ink))
-        draw_cue(s, look.cue.shape, look.cue.cue, cx, cy, r, look.cue.fill, look.cue.ink)
 
 
 def _is_plain_back(look: Look) -> bool:

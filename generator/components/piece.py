@@ -243,65 +243,16 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
         return _strip_layout(comp, look, k)
     plan = Plan()
     inset = piece_inset(comp, safe_mm=safe_mm)
-    hh = half_height(comp)
-    top, bottom = -hh + inset, hh - inset
-    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
-        top, bottom = -hh * 0.64, hh * 0.8
-    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
-        top, bottom = -hh * 0.66, hh * 0.7
-    top, bottom = max(top, -hh + safe_mm), min(bottom, hh - safe_mm)
-    fam, tfam = look.fonts, look.title_fonts
+    top, bottom = _text_bounds(comp, inset, safe_mm)
     crowded = bool(look.text or look.flavour or look.subtitle)
     if look.value and not look.icon and not look.title and not crowded and not look.image:
-        # the value is the face (a coin, a victory point chip); a footer names it along the bottom
-        size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
-        while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > chord(
-                comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset):  # a word as the value
-            size = max(MIN_PT, size - 0.25)
-        wide = widest(look.value, size, look.title_fonts, "bold")
-        if wide > chord(comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset) + 0.05:
-            plan.problems.append(f"the value {look.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for "
-                                 f"the {_kind_text(comp)}; shorten it")
-        plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
-        if look.footer:
-            fsize = max(MIN_PT, k * min(_pt(d * 0.1), 9.0))
-            placed, _ = _one_line(comp, look.footer, bottom - fsize * MM_PER_PT * 1.1, fsize, fam, "bold", inset,
-                                  "the footer", plan.problems)
-            plan.lines.append(placed)
-        elif look.cue:
-            plan.badge_r = d * 0.1
-            plan.cue_r = _cue_r(look, d)
-            plan.badge_y = min(d * 0.36, bottom - plan.cue_r)
-        return plan
+        return _value_face(comp, look, k, d, (top, bottom), inset, plan)
     if look.cue and not (look.icon or look.title or look.value or crowded or look.image or look.elements):
         plan.cue_r = max(_cue_r(look, d), d * 0.3)  # a plain marker: the cue is the face
         plan.badge_y, plan.badge_r = 0.0, plan.cue_r
         return plan
-    y = top
-    if look.title:
-        nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
-        if comp.kind == "token":  # a long title moves down to where the round piece is wider
-            y, nominal = token_title(comp, look.title, y, nominal, tfam, inset)
-        elif comp.kind == "hex-tile":  # ...and on a hex, where its slanted sides leave more room
-            y, nominal = hex_title(comp, look.title, y, nominal, tfam, inset)
-        placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
-                                 "the title", plan.problems)
-        plan.lines.append(placed)
-        y += used
-    if look.subtitle:
-        placed, used = _one_line(comp, look.subtitle, y, k * min(_pt(d * 0.09), 8.0), fam, "italic", inset,
-                                 "the subtitle", plan.problems)
-        plan.lines.append(placed)
-        y += used
-    yb = bottom
-    if look.footer:
-        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
-        lh = size * MM_PER_PT * 1.1
-        placed, _ = _one_line(comp, look.footer, yb - lh, size, fam, "bold", inset, "the footer",
-                              plan.problems)
-        placed.y = yb - size * MM_PER_PT * 0.22
-        plan.lines.append(placed)
-        yb -= lh
+    y = _top_lines(comp, look, k, d, top, title_pt, inset, plan)
+    yb = _footer(comp, look, k, d, bottom, inset, plan)
     beside = (comp.kind == "token" and look.title and look.icon and look.cue and not look.value
               and not (look.text or look.flavour or look.footer))
     if beside:  # a titled round piece: icon and cue side by side, so neither shrinks
@@ -314,42 +265,126 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
         row = max(r, plan.cue_r)
         plan.badge_y = yb - row
         yb -= 2 * row + d * 0.03
+    yb = _body(comp, look, k, d, y, yb, inset, plan)
+    if look.icon:
+        _icon_place(comp, look, d, y, yb, inset, plan)
+    return plan
+
+
+def _text_bounds(comp: Component, inset: float, safe_mm: float) -> tuple[float, float]:
+    """The top and bottom of where a piece's text goes: inside its cut, and where a round or pointy
+    piece is wide enough."""
+    hh = half_height(comp)
+    top, bottom = -hh + inset, hh - inset
+    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
+        top, bottom = -hh * 0.64, hh * 0.8
+    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
+        top, bottom = -hh * 0.66, hh * 0.7
+    return max(top, -hh + safe_mm), min(bottom, hh - safe_mm)
+
+
+def _value_face(comp: Component, look: Look, k: float, d: float, bounds: tuple[float, float], inset: float,
+                plan: Plan) -> Plan:
+    """The value is the face (a coin, a victory point chip); a footer names it along the bottom."""
+    top, bottom = bounds
+    fam = look.fonts
+    size = min(_pt(d * 0.42), 40.0, _pt((bottom - top) * 0.8))
+    while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > chord(
+            comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset):  # a word as the value
+        size = max(MIN_PT, size - 0.25)
+    wide = widest(look.value, size, look.title_fonts, "bold")
+    if wide > chord(comp, -size * MM_PER_PT * 0.36, size * MM_PER_PT * 0.36, inset) + 0.05:
+        plan.problems.append(f"the value {look.value!r} is {wide:.1f} mm wide at {size:g} pt: too wide for "
+                             f"the {_kind_text(comp)}; shorten it")
+    plan.big_value = (size * MM_PER_PT * 0.36, max(MIN_PT, size))
+    if look.footer:
+        fsize = max(MIN_PT, k * min(_pt(d * 0.1), 9.0))
+        placed, _ = _one_line(comp, look.footer, bottom - fsize * MM_PER_PT * 1.1, fsize, fam, "bold", inset,
+                              "the footer", plan.problems)
+        plan.lines.append(placed)
+    elif look.cue:
+        plan.badge_r = d * 0.1
+        plan.cue_r = _cue_r(look, d)
+        plan.badge_y = min(d * 0.36, bottom - plan.cue_r)
+    return plan
+
+
+def _top_lines(comp: Component, look: Look, k: float, d: float, y: float, title_pt: float, inset: float,
+               plan: Plan) -> float:
+    """The title and subtitle from the top down; returns where what follows them starts."""
+    if look.title:
+        nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
+        tfam = look.title_fonts
+        if comp.kind == "token":  # a long title moves down to where the round piece is wider
+            y, nominal = token_title(comp, look.title, y, nominal, tfam, inset)
+        elif comp.kind == "hex-tile":  # ...and on a hex, where its slanted sides leave more room
+            y, nominal = hex_title(comp, look.title, y, nominal, tfam, inset)
+        placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
+                                 "the title", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    if look.subtitle:
+        placed, used = _one_line(comp, look.subtitle, y, k * min(_pt(d * 0.09), 8.0), look.fonts, "italic", inset,
+                                 "the subtitle", plan.problems)
+        plan.lines.append(placed)
+        y += used
+    return y
+
+
+def _footer(comp: Component, look: Look, k: float, d: float, yb: float, inset: float, plan: Plan) -> float:
+    """The footer along the bottom; returns where what goes above it ends."""
+    if look.footer:
+        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
+        lh = size * MM_PER_PT * 1.1
+        placed, _ = _one_line(comp, look.footer, yb - lh, size, look.fonts, "bold", inset, "the footer",
+                              plan.problems)
+        placed.y = yb - size * MM_PER_PT * 0.22
+        plan.lines.append(placed)
+        yb -= lh
+    return yb
+
+
+def _body(comp: Component, look: Look, k: float, d: float, y: float, yb: float, inset: float, plan: Plan) -> float:
+    """The text and flavour, set bottom up above the value row; returns where the room above them ends."""
     body = []
     if look.text:
         body.append((look.text, "regular"))
     if look.flavour:
         body.append((look.flavour, "italic"))
-    if body:
-        room_h = yb - y
-        nominal = max(MIN_PT, k * min(_pt(d * 0.085), 8.0))
-        joined = "\n".join(t if b == "regular" else f"*{t}*" for t, b in body)
-        # the icon keeps a fifth of the piece if the text still fits at its smallest beside it
-        for want_icon in ((d * 0.2, d * 0.12, 0.0) if look.icon else (0.0,)):
-            text_h = max(0.0, room_h - want_icon)
-            width = chord(comp, yb - text_h, yb, inset)
-            size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
-            if ok:
-                break
-        used = len(lines) * size * MM_PER_PT * 1.2
-        if not ok:
-            plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
-                                 f"({len(lines)} lines, {used:.1f} mm tall, room for {text_h:.1f} mm): "
-                                 f"shorten it")
-        ty = yb - used
-        for i, line in enumerate(lines):
-            plan.lines.append(_Placed(line, 0.0, ty + (i + 0.78) * size * MM_PER_PT * 1.2, size, fam))
-        yb = ty - d * 0.02
-    if look.icon:
-        room = yb - y
-        nominal = d * (0.36 if (look.title and (look.value or look.cue)) else 0.5) * look.icon_scale
-        size = min(nominal, room * 0.96)
-        cy = (y + yb) / 2
-        size = min(size, chord(comp, cy - size / 2, cy + size / 2, inset))
-        if size >= 1.5:
-            plan.icon = (0.0, cy, size)
-        else:
-            plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
-    return plan
+    if not body:
+        return yb
+    fam = look.fonts
+    room_h = yb - y
+    nominal = max(MIN_PT, k * min(_pt(d * 0.085), 8.0))
+    joined = "\n".join(t if b == "regular" else f"*{t}*" for t, b in body)
+    # the icon keeps a fifth of the piece if the text still fits at its smallest beside it
+    for want_icon in ((d * 0.2, d * 0.12, 0.0) if look.icon else (0.0,)):
+        text_h = max(0.0, room_h - want_icon)
+        width = chord(comp, yb - text_h, yb, inset)
+        size, lines, ok = fit_lines(joined, width, text_h, nominal, MIN_PT, fam)
+        if ok:
+            break
+    used = len(lines) * size * MM_PER_PT * 1.2
+    if not ok:
+        plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
+                             f"({len(lines)} lines, {used:.1f} mm tall, room for {text_h:.1f} mm): "
+                             f"shorten it")
+    ty = yb - used
+    for i, line in enumerate(lines):
+        plan.lines.append(_Placed(line, 0.0, ty + (i + 0.78) * size * MM_PER_PT * 1.2, size, fam))
+    return ty - d * 0.02
+
+
+def _icon_place(comp: Component, look: Look, d: float, y: float, yb: float, inset: float, plan: Plan) -> None:
+    room = yb - y
+    nominal = d * (0.36 if (look.title and (look.value or look.cue)) else 0.5) * look.icon_scale
+    size = min(nominal, room * 0.96)
+    cy = (y + yb) / 2
+    size = min(size, chord(comp, cy - size / 2, cy + size / 2, inset))
+    if size >= 1.5:
+        plan.icon = (0.0, cy, size)
+    else:
+        plan.problems.append(f"no room for the icon on the {_kind_text(comp)} under the text")
 
 
 CUT_CLEAR_MM = 1.5  # text on a piece of 15 mm or more stays this far inside its cut line

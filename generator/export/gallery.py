@@ -166,9 +166,35 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         taken = take(game, [shot for *_, shot in distinct], jobs)
         for (_, large, _), pair in zip(distinct, taken):
             out.update((folder / p, data) for p, data in picture_files(large.as_posix(), pair).items())
-    # One file a distinct picture. Faces that look alike were taken once (``first``); faces whose looks
-    # differ only in what they do not show (the player of a card's plain back, an army unit's two
-    # like sides) give the same bytes, and keep the first of their files.
+    file_of = _one_file_a_picture(first, folder, out, files)
+    _name_shared_backs(groups, folder, file_of, out, files)
+    by_key = _pictures_by_face(named, file_of, folder, files)
+    documents, where = _documents(entry, folder, files)
+    posters = [{"name": comp.name, "link": _rel(p, folder)} for comp in components if comp.kind == "board"
+               for p in [folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] if _exists(p, files)]
+    comps = [_component_entry(comp, pairs, by_key, where) for comp, pairs in groups]
+    kinds = {c.kind for c, _ in groups}
+    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2] + \
+        ([DICE_NOTE] if any(c.kind == "die" and c.spec.get("print") == "net" for c, _ in groups) else [])
+    # the picture on the page over all kits: the first board, or else the first piece
+    picture = next((pairs[0][0] for c, pairs in groups if c.kind == "board"), groups[0][1][0][0] if groups else None)
+    if picture is not None:
+        entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
+    html = _env().get_template("game.html.j2").render(
+        game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
+        components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
+        single_note=print_notes(False)[-1], extras=_extras(game, folder, files, entry, opts), hexes="hex-tile" in kinds,
+        duplex=any(c.double_sided for c, _ in groups),
+        total=sum(c.count for c in components if c.kind in PIECE_KINDS))
+    out[folder / "index.html"] = html.encode("utf-8")
+    return out
+
+
+def _one_file_a_picture(first: dict, folder: Path, out: dict[Path, bytes], files: dict[Path, bytes]
+                        ) -> dict[tuple, tuple[Path, Path]]:
+    """One file a distinct picture. Faces that look alike were taken once (``first``); faces whose looks
+    differ only in what they do not show (the player of a card's plain back, an army unit's two like
+    sides) give the same bytes, and keep the first of their files."""
     seen: dict[bytes, tuple[Path, Path]] = {}
     file_of: dict[tuple, tuple[Path, Path]] = {}
     for key, (preview, large, _) in first.items():
@@ -179,7 +205,12 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                 out.pop(p, None)
                 files.pop(p, None)  # taken by a part of the build: not written either
         file_of[key] = kept
-    _name_shared_backs(groups, folder, file_of, out, files)
+    return file_of
+
+
+def _pictures_by_face(named: list, file_of: dict[tuple, tuple[Path, Path]], folder: Path,
+                      files: dict[Path, bytes]) -> dict[str, dict[str, Any]]:
+    """Each face's picture in the page: its file, size in CSS pixels, words and PNG (if built)."""
     by_key: dict[str, dict[str, Any]] = {}
     png_dir = folder / "png"
     pngs = png_dir.is_dir() or any(p.parent.parent == png_dir for p in files)  # PNGs built, now or before
@@ -190,11 +221,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
             if p not in rels:
                 rels[p] = p.relative_to(folder).as_posix()
         w_px, h_px = _preview_px(shot)
-        if face.kind == "sheet":
-            css_w = float(SHEET_CSS_PX)
-        else:
-            w_mm, _ = face_size_mm(face, 0.0)
-            css_w = w_mm * CSS_PX_PER_MM
+        css_w = float(SHEET_CSS_PX) if face.kind == "sheet" else face_size_mm(face, 0.0)[0] * CSS_PX_PER_MM
         png = None
         if pngs:
             png = png_dir / face.comp.id / f"{face.item}-{face.side}.png"
@@ -203,7 +230,12 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         by_key[face.key] = {"src": rels[kept], "width": round(css_w), "height": round(css_w * h_px / w_px),
                             "alt": f"{face.label}, {face.side}", "large": rels[big],
                             "png": _rel(png, folder) if png is not None and _exists(png, files) else None}
+    return by_key
 
+
+def _documents(entry: dict[str, Any], folder: Path, files: dict[Path, bytes]
+               ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """The kit's PDFs (their SVG pages) and, by component, where its pages are."""
     where: dict[str, list[dict[str, Any]]] = {}
     documents = []
     for doc in entry.get("documents", []):
@@ -218,36 +250,31 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
                                    if _exists(p, files)]})
         for cid, pages in doc["component_pages"].items():
             where.setdefault(cid, []).append({"file": doc["file"], "link": link, "pages": page_ranges(pages)})
-    posters = []
-    for comp in components:
-        if comp.kind == "board":
-            p = folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"
-            if _exists(p, files):
-                posters.append({"name": comp.name, "link": _rel(p, folder)})
+    return documents, where
 
-    comps = []
-    for comp, pairs in groups:
-        items = []
-        notes = {i.id: i.note for i in comp.items if getattr(i, "note", "")}
-        backs = [by_key[back.key] for _, back in pairs if back is not None]
-        shared_back = None
-        if len(pairs) > 1 and len(backs) == len(pairs) and len({b["src"] for b in backs}) == 1:
-            # one back for every item: shown once, named for the component
-            shared_back = {**backs[0], "alt": f"{comp.name}, back (every {_piece_word(comp)})",
-                           "png": next((b["png"] for b in backs if b["png"]), None)}
-        for front, back in pairs:
-            items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
-                          "back": by_key[back.key] if back is not None and shared_back is None else None,
-                          "note": next((n for iid, n in notes.items() if front.item == iid), "")})
-        comps.append({"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "),
-                      "count": comp.count,
-                      "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
-                      "shared_back": shared_back, "piece_word": _piece_word(comp),
-                      "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")})
 
-    kinds = {c.kind for c, _ in groups}
-    printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2] + \
-        ([DICE_NOTE] if any(c.kind == "die" and c.spec.get("print") == "net" for c, _ in groups) else [])
+def _component_entry(comp: Component, pairs: list, by_key: dict[str, dict[str, Any]],
+                     where: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    items = []
+    notes = {i.id: i.note for i in comp.items if getattr(i, "note", "")}
+    backs = [by_key[back.key] for _, back in pairs if back is not None]
+    shared_back = None
+    if len(pairs) > 1 and len(backs) == len(pairs) and len({b["src"] for b in backs}) == 1:
+        # one back for every item: shown once, named for the component
+        shared_back = {**backs[0], "alt": f"{comp.name}, back (every {_piece_word(comp)})",
+                       "png": next((b["png"] for b in backs if b["png"]), None)}
+    for front, back in pairs:
+        items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
+                      "back": by_key[back.key] if back is not None and shared_back is None else None,
+                      "note": next((n for iid, n in notes.items() if front.item == iid), "")})
+    return {"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "), "count": comp.count,
+            "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
+            "shared_back": shared_back, "piece_word": _piece_word(comp),
+            "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")}
+
+
+def _extras(game: Game, folder: Path, files: dict[Path, bytes], entry: dict[str, Any], opts: Any) -> list[dict[str, Any]]:
+    """The kit's other files a player may want: the Tabletop Simulator object, the PNGs."""
     extras = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
@@ -258,18 +285,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     elif any(p.parent.parent == folder / "png" for p in files):
         extras.append({"label": "PNG of every face (print-on-demand)", "link": None,
                        "text": f"png/<component>/<item>-front.png, at {getattr(opts, 'dpi', 300):g} dpi"})
-    # the picture on the page over all kits: the first board, or else the first piece
-    picture = next((pairs[0][0] for c, pairs in groups if c.kind == "board"), groups[0][1][0][0] if groups else None)
-    if picture is not None:
-        entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
-    html = _env().get_template("game.html.j2").render(
-        game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
-        components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
-        single_note=print_notes(False)[-1], extras=extras, hexes="hex-tile" in kinds,
-        duplex=any(c.double_sided for c, _ in groups),
-        total=sum(c.count for c in components if c.kind in PIECE_KINDS))
-    out[folder / "index.html"] = html.encode("utf-8")
-    return out
+    return extras
 
 
 def _name_shared_backs(groups, folder: Path, file_of: dict[tuple, tuple[Path, Path]], out: dict[Path, bytes],

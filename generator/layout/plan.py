@@ -40,47 +40,11 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         game, components = saver_components(game, components)
     # boards and text pages keep the whole page (a --cut-files CutPaper keeps only pieces off the marks)
     plain = Paper(paper.name, paper.width_mm, paper.height_mm)
-    duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
-    single = Document("single", f"{game.title}: single-sided pieces, boards and references")
-    one_sided: list[Component] = []  # pieces printed on one side only: they share pages
-    two_sided: list[Component] = []  # pieces printed on both sides (long-edge flip): they share sheets
-    pack_at = 0
+    kit = _Kit(game, paper, plain, opts)
     for comp in components:
-        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card", "die"):
-            if not (comp.double_sided and opts.duplex != Duplex.NONE):
-                if not one_sided:
-                    pack_at = len(single.pages)
-                one_sided.append(comp)
-                continue
-            if opts.layout == PieceLayout.GUTTER_FOLD:  # fronts and backs on one page: printed on one side
-                from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
-
-                single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
-            elif opts.duplex == Duplex.LONG and not paper.landscape:
-                # double-sided pieces share sheets too (their backs mirror block by block, left to right: on
-                # a landscape page a long-edge flip mirrors top to bottom, piece_pages' page_flip)
-                two_sided.append(comp)
-            else:
-                duplex.pages.extend(piece_pages(game, comp, paper, opts))
-        elif comp.kind == "board":
-            from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
-
-            own = own_paper(comp, plain)
-            single.pages.extend(_on(board_pages(game, comp, own), own, plain))
-        elif comp.kind == "sheet":
-            own = own_paper(comp, plain)
-            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
-                single.pages.extend(_on(sheet_pages(game, comp, own), own, plain))
-    if one_sided and two_sided:  # a page of one-sided pieces may go on the last double-sided sheet
-        ones, twos = packed_sheets(game, one_sided, two_sided, paper, opts)
-    else:
-        ones = packed_pages(game, one_sided, paper, opts)
-        if len(two_sided) > 1:
-            twos = packed_duplex_pages(game, two_sided, paper, opts)
-        else:  # (one component alone: its own pages, and no packer to load)
-            twos = piece_pages(game, two_sided[0], paper, opts) if two_sided else []
-    single.pages[pack_at:pack_at] = ones
-    duplex.pages = twos + duplex.pages
+        kit.add(comp)
+    ones = kit.pack()
+    single, duplex = kit.single, kit.duplex
     if any(job.board for job in single.pages):
         from .boardpages import stack_boards  # lazy: as board_pages
 
@@ -102,3 +66,62 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         doc.stem = f"{game.id}-{paper.name}-{doc.name}{opts.suffix}"
         doc.kit = docs
     return docs
+
+
+class _Kit:
+    """One paper's two documents as they are planned, component by component."""
+
+    def __init__(self, game: Game, paper: Paper, plain: Paper, opts: Options):
+        self.game, self.paper, self.plain, self.opts = game, paper, plain, opts
+        self.duplex = Document("duplex", f"{game.title}: double-sided pieces", duplex=True)
+        self.single = Document("single", f"{game.title}: single-sided pieces, boards and references")
+        self.one_sided: list[Component] = []  # pieces printed on one side only: they share pages
+        self.two_sided: list[Component] = []  # pieces printed on both sides (long-edge flip): they share sheets
+        self.pack_at = 0
+
+    def add(self, comp: Component) -> None:
+        game = self.game
+        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card", "die"):
+            self._pieces(comp)
+        elif comp.kind == "board":
+            from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
+
+            own = own_paper(comp, self.plain)
+            self.single.pages.extend(_on(board_pages(game, comp, own), own, self.plain))
+        elif comp.kind == "sheet":
+            own = own_paper(comp, self.plain)
+            for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
+                self.single.pages.extend(_on(sheet_pages(game, comp, own), own, self.plain))
+
+    def _pieces(self, comp: Component) -> None:
+        game, paper, opts = self.game, self.paper, self.opts
+        if not (comp.double_sided and opts.duplex != Duplex.NONE):
+            if not self.one_sided:
+                self.pack_at = len(self.single.pages)
+            self.one_sided.append(comp)
+        elif opts.layout == PieceLayout.GUTTER_FOLD:  # fronts and backs on one page: printed on one side
+            from .gutter import gutter_pages  # lazy: only for --layout gutter-fold
+
+            self.single.pages.extend(gutter_pages(game, comp, paper, opts, piece_bleed(comp, opts)))
+        elif opts.duplex == Duplex.LONG and not paper.landscape:
+            # double-sided pieces share sheets too (their backs mirror block by block, left to right: on
+            # a landscape page a long-edge flip mirrors top to bottom, piece_pages' page_flip)
+            self.two_sided.append(comp)
+        else:
+            self.duplex.pages.extend(piece_pages(game, comp, paper, opts))
+
+    def pack(self) -> list[PageJob]:
+        """The pieces' pages packed: the one-sided pieces' pages (returned) where the first of them
+        was, the double-sided ones first in the duplex document."""
+        game, paper, opts = self.game, self.paper, self.opts
+        if self.one_sided and self.two_sided:  # a page of one-sided pieces may go on the last double-sided sheet
+            ones, twos = packed_sheets(game, self.one_sided, self.two_sided, paper, opts)
+        else:
+            ones = packed_pages(game, self.one_sided, paper, opts)
+            if len(self.two_sided) > 1:
+                twos = packed_duplex_pages(game, self.two_sided, paper, opts)
+            else:  # (one component alone: its own pages, and no packer to load)
+                twos = piece_pages(game, self.two_sided[0], paper, opts) if self.two_sided else []
+        self.single.pages[self.pack_at:self.pack_at] = ones
+        self.duplex.pages = twos + self.duplex.pages
+        return ones

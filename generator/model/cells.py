@@ -31,7 +31,7 @@ def read_cells(elements: Any, folder: Path, errors: list[DataError]) -> None:
 
 def _read(el: YMap, folder: Path, errors: list[DataError]) -> YList | None:
     from .sheets import cell_problem, read_text_rows  # only a map read from a file loads the readers
-    from .spreadsheet import resolve_inside
+    from .sheets import resolve_inside
 
     name = str(el["cells_from"])
     path = resolve_inside(folder, name)

@@ -128,34 +128,11 @@ def expand_edges(face: dict[str, Any], where: YMap, kind: str, orientation: str,
         return face
     out = {k: v for k, v in face.items() if k not in EDGE_KEYS}
     drawn: list[dict[str, Any]] = []
-    ids: list[str] = []
     if "edges" in face:
-        words = split_edges(face["edges"])
-        at = "edges" if "edges" in where else None
-        if words is None or len(words) != n:
-            got = show(face["edges"]) if words is None else f"{len(words)} ({show(face['edges'])})"
-            errors.append(where.error(f"a {kind} has {n} edges, from the top, clockwise; edges: gives {got}", at))
+        ids = _edge_ids(face, where, kind, n, kinds, errors)
+        if ids is None:
             return out
-        for word in words:
-            kid = kinds.find(word)
-            if kid is None or "elements" not in (kinds.defs[kid] or {}):
-                known = ", ".join(k for k, d in kinds.defs.items() if "elements" in (d or {}))
-                errors.append(where.error(f"unknown edge kind {show(word)} (edge kinds with elements: "
-                                          f"{known or 'none defined (edge_kinds: in game.yaml)'})", at))
-                return out
-            ids.append(kid)
-        pairs = _pairs(face, where, ids, n, kinds, errors)
-        for kid in dict.fromkeys(ids):  # kind by kind, in the order the tile names them
-            d = kinds.defs[kid]
-            for i, other in enumerate(ids):
-                if other == kid and d["elements"]:
-                    drawn.append(_group(d["elements"], turn_deg(kind, orientation, i)))
-            for a, b in pairs:
-                if ids[a] == kid and ids[b] == kid:
-                    art = d.get("joins") if (b - a) % n in (1, n - 1) else d.get("across")
-                    first = a if (b - a) % n == 1 else b if (b - a) % n == n - 1 else min(a, b)
-                    if art:
-                        drawn.append(_group(art, turn_deg(kind, orientation, first)))
+        drawn += _edges_drawn(ids, _pairs(face, where, ids, n, kinds, errors), kind, orientation, n, kinds)
     elif face.get("edge_joins") not in (None, ""):
         errors.append(where.error("edge_joins joins edges: give the tile its edges: too",
                                   "edge_joins" if "edge_joins" in where else None))
@@ -169,6 +146,45 @@ def expand_edges(face: dict[str, Any], where: YMap, kind: str, orientation: str,
             drawn.append(_group(kinds.defs[kid]["centre"], 0.0))
     out["elements"] = drawn + list(face.get("elements") or [])
     return out
+
+
+def _edge_ids(face: dict[str, Any], where: YMap, kind: str, n: int, kinds: EdgeKinds,
+              errors: list[DataError]) -> list[str] | None:
+    """The edge kind of each of the tile's ``n`` edges, from the top, clockwise (None: said why not)."""
+    words = split_edges(face["edges"])
+    at = "edges" if "edges" in where else None
+    if words is None or len(words) != n:
+        got = show(face["edges"]) if words is None else f"{len(words)} ({show(face['edges'])})"
+        errors.append(where.error(f"a {kind} has {n} edges, from the top, clockwise; edges: gives {got}", at))
+        return None
+    ids = []
+    for word in words:
+        kid = kinds.find(word)
+        if kid is None or "elements" not in (kinds.defs[kid] or {}):
+            known = ", ".join(k for k, d in kinds.defs.items() if "elements" in (d or {}))
+            errors.append(where.error(f"unknown edge kind {show(word)} (edge kinds with elements: "
+                                      f"{known or 'none defined (edge_kinds: in game.yaml)'})", at))
+            return None
+        ids.append(kid)
+    return ids
+
+
+def _edges_drawn(ids: list[str], pairs: list[tuple[int, int]], kind: str, orientation: str, n: int,
+                 kinds: EdgeKinds) -> list[dict[str, Any]]:
+    """Each edge's drawing turned to its side, and each join's, kind by kind in the order the tile names them."""
+    drawn: list[dict[str, Any]] = []
+    for kid in dict.fromkeys(ids):
+        d = kinds.defs[kid]
+        for i, other in enumerate(ids):
+            if other == kid and d["elements"]:
+                drawn.append(_group(d["elements"], turn_deg(kind, orientation, i)))
+        for a, b in pairs:
+            if ids[a] == kid and ids[b] == kid:
+                art = d.get("joins") if (b - a) % n in (1, n - 1) else d.get("across")
+                first = a if (b - a) % n == 1 else b if (b - a) % n == n - 1 else min(a, b)
+                if art:
+                    drawn.append(_group(art, turn_deg(kind, orientation, first)))
+    return drawn
 
 
 def _pairs(face: dict[str, Any], where: YMap, ids: list[str], n: int, kinds: EdgeKinds,

@@ -122,18 +122,7 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
         return len(errors) == before
     face = spec.get("face") if isinstance(spec.get("face"), YMap) else YMap()
     back = spec.get("back") if isinstance(spec.get("back"), YMap) else None
-    sources = yaml_sources(spec)
-    if spec.get("items_csv"):  # the older sheet of item keys: its rows take the face's templates too
-        from .spreadsheet import read_items
-
-        for row in read_items(src.folder, str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors):
-            fields = {k: v for k, v in row.items() if not isinstance(v, (dict, list))}
-            labels = {k: k for k in row if k != "count" or row.key_lines.get(k)}  # each cell named by its column
-            labels.update((f"back.{k}", f"back.{k}") for k in (row.get("back") or {}))
-            sources.append(Source(row, fields, row.file, row.line, set(), labels, sheet=True))
-        spec.pop("items_csv")
-    if spec.get("items_from") is not None:
-        sources += sheet_sources(spec, src.folder, errors)
+    sources = _sources(spec, src, errors)
     moved_face = {k: v for k, v in face.items() if k == "elements" or has_template(v) or
                   (isinstance(v, dict) and "when" in v)}
     moved_back = {k: v for k, v in back.items() if has_template(v) or (isinstance(v, dict) and "when" in v)} \
@@ -150,15 +139,11 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
     items = YList()
     items.file, items.line = spec.file, spec.line_of("items") if "items" in spec else spec.line
     what = f"{kind} {show(spec.get('name') or spec.get('id'))}"
+    shared = _Shared(spec, src, face, back, moved_face, moved_back, layout, what)
     for index, source in enumerate(sources):
         for colour in colours:
-            copies = 1
-            if "copy" in names:
-                count = source.keys.get("count", 1)
-                copies = count if isinstance(count, int) and not isinstance(count, bool) and 0 < count <= 1000 else 1
-            for copy in range(1, copies + 1):
-                made = _item(source, index, copy if copies > 1 else None, colour, spec, src, face, back,
-                             moved_face, moved_back, layout, what, errors)
+            for copy in _copies(source, "copy" in names):
+                made = _item(source, index, copy, colour, shared, errors)
                 if made is not None:
                     items.append(made)
                     items.item_lines.append(made.line)
@@ -173,13 +158,50 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
     return whole
 
 
+def _sources(spec: YMap, src: Sources, errors: list[DataError]) -> list[Source]:
+    """The component's items as written: its YAML items, then an items_csv's or items_from's rows."""
+    sources = yaml_sources(spec)
+    if spec.get("items_csv"):  # the older sheet of item keys: its rows take the face's templates too
+        from .spreadsheet import read_items
+
+        for row in read_items(src.folder, str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors):
+            fields = {k: v for k, v in row.items() if not isinstance(v, (dict, list))}
+            labels = {k: k for k in row if k != "count" or row.key_lines.get(k)}  # each cell named by its column
+            labels.update((f"back.{k}", f"back.{k}") for k in (row.get("back") or {}))
+            sources.append(Source(row, fields, row.file, row.line, set(), labels, sheet=True))
+        spec.pop("items_csv")
+    if spec.get("items_from") is not None:
+        sources += sheet_sources(spec, src.folder, errors)
+    return sources
+
+
+def _copies(source: Source, numbered: bool) -> list[int | None]:
+    """An item once (None), or (``{{ copy }}`` used) once a copy, numbered from 1, each of count 1."""
+    if not numbered:
+        return [None]
+    count = source.keys.get("count", 1)
+    copies = count if isinstance(count, int) and not isinstance(count, bool) and 0 < count <= 1000 else 1
+    return [None] if copies == 1 else list(range(1, copies + 1))
+
+
+class _Shared:
+    """What every item of one component is made from besides its own source."""
+
+    __slots__ = ("spec", "src", "face", "back", "moved_face", "moved_back", "layout", "what")
+
+    def __init__(self, spec: YMap, src: Sources, face: YMap, back: YMap | None, moved_face: dict, moved_back: dict,
+                 layout: str | None, what: str):
+        self.spec, self.src, self.face, self.back = spec, src, face, back
+        self.moved_face, self.moved_back, self.layout, self.what = moved_face, moved_back, layout, what
+
+
 def _unknown_layout(name: Any, src: Sources) -> str:
     return f"no layout {show(name)} (layouts: {', '.join(sorted(src.layouts)) or 'none: add layouts: to game.yaml'})"
 
 
-def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap, src: Sources, face: YMap,
-          back: YMap | None, moved_face: dict, moved_back: dict, layout: str | None, what: str,
+def _item(source: Source, index: int, copy: int | None, colour: Any, shared: _Shared,
           errors: list[DataError]) -> RowMap | None:
+    src, spec, moved_face = shared.src, shared.spec, shared.moved_face
     vars = _context_vars(src, source, index)
     if copy is not None:
         vars["copy"] = copy
@@ -188,7 +210,7 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
     before = len(errors)
     name = source.keys.get("name") or source.keys.get("title") or f"{spec.get('name')} {index + 1}"
     ctx = Context(vars, source.file, source.line, source.columns, errors,
-                  f"{what}, item {show(name) if type(name) is str and MARK not in name else index + 1}")
+                  f"{shared.what}, item {show(name) if type(name) is str and MARK not in name else index + 1}")
     out = RowMap()
     out.file, out.line = source.file, source.line
     out.key_lines.update(source.keys.key_lines)
@@ -201,8 +223,22 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
         out.update(own)
     else:
         render_map(own, ctx, out)
-    # elements: the layout's, then the item's own (or else the face's)
-    item_layout = source.keys.get("layout", layout)
+    _item_elements(source, shared, ctx, out)
+    _item_back(source, shared.moved_back, ctx, out)
+    if "count" not in out or copy is not None:
+        out["count"] = 1
+    if colour is not None:
+        out.player = colour.id
+    if len(errors) > before:
+        return None
+    _recheck(out, errors)
+    return out if len(errors) == before else None
+
+
+def _item_elements(source: Source, shared: _Shared, ctx: Context, out: RowMap) -> None:
+    """An item's elements: its layout's, then its own (or else the face's)."""
+    src = shared.src
+    item_layout = source.keys.get("layout", shared.layout)
     if item_layout is not None and type(item_layout) is str and MARK in item_layout and not source.sheet:
         item_layout = render(item_layout, ctx, source.keys, "layout")
     layout_elements: list = []
@@ -211,7 +247,7 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
             layout_elements = src.layouts[item_layout]
         else:
             ctx.fail(_unknown_layout(item_layout, src), source.labels.get("layout", ""))
-    own_elements = source.keys.get("elements") if "elements" in source.keys else moved_face.get("elements")
+    own_elements = source.keys.get("elements") if "elements" in source.keys else shared.moved_face.get("elements")
     if own_elements is not None and not isinstance(own_elements, list):  # a template: one value, not a list
         ctx.fail(f"elements: expected a list of elements (each {{type: ...}}); got {show(own_elements)}",
                  source.labels.get("elements", ""))
@@ -222,14 +258,17 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
             elements = YList(e for e in elements if e is not DROP_ELEMENT)
         out["elements"] = elements
         out.key_lines["elements"] = source.keys.line_of("elements") if "elements" in source.keys else source.line
-    # the back: the component's templated back keys, then the item's own back
+
+
+def _item_back(source: Source, moved_back: dict, ctx: Context, out: RowMap) -> None:
+    """An item's back: the component's templated back keys, then the item's own back."""
     item_back = source.keys.get("back")
     if moved_back or isinstance(item_back, dict):
         b = RowMap()
         b.file, b.line = source.file, source.line
         if moved_back and not (isinstance(item_back, str)):
             render_map({k: v for k, v in moved_back.items()
-                         if not (isinstance(item_back, dict) and k in item_back)}, ctx, b)
+                        if not (isinstance(item_back, dict) and k in item_back)}, ctx, b)
         if isinstance(item_back, dict):
             if source.sheet:
                 b.update(item_back)
@@ -240,16 +279,6 @@ def _item(source: Source, index: int, copy: int | None, colour: Any, spec: YMap,
         out["back"] = b
     elif item_back is not None:
         out["back"] = item_back if source.sheet else render(item_back, ctx, source.keys, "back")
-    if "count" not in out:
-        out["count"] = 1
-    if copy is not None:
-        out["count"] = 1
-    if colour is not None:
-        out.player = colour.id
-    if len(errors) > before:
-        return None
-    _recheck(out, errors)
-    return out if len(errors) == before else None
 
 
 def _recheck(item: RowMap, errors: list[DataError]) -> None:

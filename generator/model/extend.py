@@ -17,6 +17,50 @@ INHERITED = ("kind", "orientation", "corner_mm", "bleed_mm", "per_player", "play
 MERGED = ("face", "back")
 
 
+def _parent(spec: YMap, chain: tuple[str, ...], by_id: dict[str, Any], errors: list[DataError]) -> Any:
+    """The component ``spec`` extends, or None (none, or a loop, or no such component: said)."""
+    cid = spec.get("id")
+    parent_id = spec.get("extend")
+    if parent_id is None:
+        return None
+    if parent_id in chain or parent_id == cid:
+        loop = " -> ".join((*chain, cid, parent_id))
+        errors.append(spec.error(f"extend makes a loop ({loop})", "extend"))
+        return None
+    parent = by_id.get(parent_id)
+    if parent is None:
+        from difflib import get_close_matches  # only for a problem
+
+        hint = get_close_matches(str(parent_id), list(by_id), n=1, cutoff=0.75)
+        extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+        errors.append(spec.error(f"extend: no component {parent_id!r}{extra}; known: "
+                                 f"{', '.join(sorted(by_id))}", "extend"))
+    return parent
+
+
+def _extended(spec: YMap, base: Any, errors: list[DataError]) -> YMap:
+    """``spec`` over the component it extends (``base``, itself resolved)."""
+    merged = YMap()
+    merged.file, merged.line = spec.file, spec.line
+    merged.key_lines = dict(spec.key_lines)
+    for key in INHERITED:
+        if key in base and key not in spec:
+            merged[key] = base[key]
+    if not any(k in spec for k in SIZE_KEYS):
+        for key in SIZE_KEYS:
+            if key in base:
+                merged[key] = base[key]
+    for key, value in spec.items():
+        merged[key] = value
+    for key in MERGED:
+        if key in base:
+            merged[key] = _merge_map(base[key], spec[key]) if key in spec else base[key]
+    kind_own, kind_base = spec.get("kind"), base.get("kind")
+    if kind_own and kind_base and kind_own != kind_base:
+        errors.append(spec.error(f"a {kind_own} cannot extend {spec.get('extend')!r}, a {kind_base}", "extend"))
+    return merged
+
+
 def _merge_map(base: Any, own: Any) -> Any:
     if not isinstance(base, dict) or not isinstance(own, dict):
         return own
@@ -40,46 +84,9 @@ def resolve_extends(specs: list[Any], errors: list[DataError]) -> list[Any]:
         cid = spec.get("id")
         if cid in done:
             return done[cid]
-        parent_id = spec.get("extend")
-        if parent_id is None:
-            done[cid] = spec
-            return spec
-        if parent_id in chain or parent_id == cid:
-            loop = " -> ".join((*chain, cid, parent_id))
-            errors.append(spec.error(f"extend makes a loop ({loop})", "extend"))
-            done[cid] = spec
-            return spec
-        parent = by_id.get(parent_id)
-        if parent is None:
-            from difflib import get_close_matches  # only for a problem
-
-            hint = get_close_matches(str(parent_id), list(by_id), n=1, cutoff=0.75)
-            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
-            errors.append(spec.error(f"extend: no component {parent_id!r}{extra}; known: "
-                                     f"{', '.join(sorted(by_id))}", "extend"))
-            done[cid] = spec
-            return spec
-        base = resolve(parent, (*chain, cid))
-        merged = YMap()
-        merged.file, merged.line = spec.file, spec.line
-        merged.key_lines = dict(spec.key_lines)
-        for key in INHERITED:
-            if key in base and key not in spec:
-                merged[key] = base[key]
-        if not any(k in spec for k in SIZE_KEYS):
-            for key in SIZE_KEYS:
-                if key in base:
-                    merged[key] = base[key]
-        for key, value in spec.items():
-            merged[key] = value
-        for key in MERGED:
-            if key in base:
-                merged[key] = _merge_map(base[key], spec[key]) if key in spec else base[key]
-        kind_own, kind_base = spec.get("kind"), base.get("kind")
-        if kind_own and kind_base and kind_own != kind_base:
-            errors.append(spec.error(f"a {kind_own} cannot extend {parent_id!r}, a {kind_base}", "extend"))
-        done[cid] = merged
-        return merged
+        parent = _parent(spec, chain, by_id, errors)
+        done[cid] = spec if parent is None else _extended(spec, resolve(parent, (*chain, cid)), errors)
+        return done[cid]
 
     out = []
     for spec in specs:

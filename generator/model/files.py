@@ -76,40 +76,52 @@ def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: Drawi
 
 def check_files(game: Game, spec: Any, errors: list[DataError], drawing: DrawingChecks | None) -> None:
     """Pictures, fonts and inline icons named anywhere in a component (pictures checked by ``drawing``)."""
-    def icons_in(text: str) -> list[str]:
-        return found_in(text) if "{" in text else []  # {icon:NAME}
+    _FileCheck(game, errors, drawing).walk(spec)
 
-    def unknown_icons(text: str, where: YMap | YList, at: Any) -> None:
-        for name in icons_in(text):
-            if name not in game.icons:
-                errors.append(where.error(f"unknown icon {{icon:{name}}} in the text; define it under "
-                                          f"icons: (known: {', '.join(sorted(game.icons)) or 'none'})", at))
 
-    def walk(spec: Any) -> None:
+class _FileCheck:
+    def __init__(self, game: Game, errors: list[DataError], drawing: DrawingChecks | None):
+        self.game, self.errors, self.drawing = game, errors, drawing
+
+    def walk(self, spec: Any) -> None:
         if isinstance(spec, YMap):
             for key, value in spec.items():
-                if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
-                    path, why = inside_folder(Path(game.folder), value)
-                    if path is not None and drawing is not None:
-                        why = drawing.image_problem(path, Path(game.folder))
-                    if why:
-                        errors.append(spec.error(f"image {show(value)}: {why}", key))
-                elif key in ("font", "title_font") and isinstance(value, str):
-                    element = "type" in spec  # an element may also name a built-in style
-                    if value not in game.fonts and not (element and value in FONTS):
-                        known = ", ".join(sorted(game.fonts)) or "none: add fonts: to game.yaml"
-                        builtin = f"{', '.join(FONTS)} or " if element else ""
-                        errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
-                                                 f"fonts: ({known})", key))
-                elif isinstance(value, str):
-                    unknown_icons(value, spec, key)
-                else:
-                    walk(value)
+                self.value(spec, key, value)
         elif isinstance(spec, list):
             for i, value in enumerate(spec):
                 if isinstance(value, str) and isinstance(spec, YList):
-                    unknown_icons(value, spec, i)
+                    self.unknown_icons(value, spec, i)
                 else:
-                    walk(value)
+                    self.walk(value)
 
-    walk(spec)
+    def value(self, spec: YMap, key: Any, value: Any) -> None:
+        if key == "image" and isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            self.image(spec, key, value)
+        elif key in ("font", "title_font") and isinstance(value, str):
+            self.font(spec, key, value)
+        elif isinstance(value, str):
+            self.unknown_icons(value, spec, key)
+        else:
+            self.walk(value)
+
+    def image(self, spec: YMap, key: Any, value: Any) -> None:
+        folder = Path(self.game.folder)
+        path, why = inside_folder(folder, value)
+        if path is not None and self.drawing is not None:
+            why = self.drawing.image_problem(path, folder)
+        if why:
+            self.errors.append(spec.error(f"image {show(value)}: {why}", key))
+
+    def font(self, spec: YMap, key: Any, value: str) -> None:
+        element = "type" in spec  # an element may also name a built-in style
+        if value not in self.game.fonts and not (element and value in FONTS):
+            known = ", ".join(sorted(self.game.fonts)) or "none: add fonts: to game.yaml"
+            builtin = f"{', '.join(FONTS)} or " if element else ""
+            self.errors.append(spec.error(f"unknown font {value!r}; use {builtin}a font named under "
+                                          f"fonts: ({known})", key))
+
+    def unknown_icons(self, text: str, where: YMap | YList, at: Any) -> None:
+        for name in found_in(text) if "{" in text else []:  # {icon:NAME}
+            if name not in self.game.icons:
+                self.errors.append(where.error(f"unknown icon {{icon:{name}}} in the text; define it under "
+                                               f"icons: (known: {', '.join(sorted(self.game.icons)) or 'none'})", at))

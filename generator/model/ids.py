@@ -54,21 +54,7 @@ def canonical_refs(node: Any) -> None:
     ``{icon:NAME}`` in its texts, in the compared form (in place)."""
     if isinstance(node, dict):
         for key, value in node.items():
-            kind = type(value)
-            if kind is str:
-                if key in REF_KEYS or key == "colour":
-                    if not (value.islower() and " " not in value) and not value.startswith("#"):
-                        node[key] = norm(value)
-                elif "{icon:" in value:
-                    node[key] = _icons_in_text(value)
-            elif kind is int or kind is float or kind is bool:
-                continue
-            elif key == "players" and isinstance(value, list):
-                for i, v in enumerate(value):
-                    if type(v) is str:
-                        value[i] = norm(v)
-            elif isinstance(value, dict) or isinstance(value, list) and not _numbers(value):
-                canonical_refs(value)
+            _canonical_value(node, key, value)
     elif isinstance(node, list):
         for i, value in enumerate(node):
             kind = type(value)
@@ -77,6 +63,24 @@ def canonical_refs(node: Any) -> None:
                     node[i] = _icons_in_text(value)
             elif kind is not int and kind is not float and isinstance(value, (dict, list)):
                 canonical_refs(value)
+
+
+def _canonical_value(node: dict, key: Any, value: Any) -> None:
+    kind = type(value)
+    if kind is str:
+        if key in REF_KEYS or key == "colour":
+            if not (value.islower() and " " not in value) and not value.startswith("#"):
+                node[key] = norm(value)
+        elif "{icon:" in value:
+            node[key] = _icons_in_text(value)
+    elif kind is int or kind is float or kind is bool:
+        return
+    elif key == "players" and isinstance(value, list):
+        for i, v in enumerate(value):
+            if type(v) is str:
+                value[i] = norm(v)
+    elif isinstance(value, dict) or isinstance(value, list) and not _numbers(value):
+        canonical_refs(value)
 
 
 def _numbers(values: list) -> bool:

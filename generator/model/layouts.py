@@ -24,83 +24,11 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                 errors.append((doc["layouts"]).error(f"layout {name!r} is defined twice", name))
                 continue
             written[name] = value
-    named: dict[str, list[tuple[str | None, YMap]]] = {}
-
-    def named_of(name: str, chain: tuple[str, ...]) -> list[tuple[str | None, YMap]]:
-        if name in named:
-            return named[name]
-        value = written[name]
-        out: list[tuple[str | None, YMap]] = []
-        if isinstance(value, list):
-            out = [(None, el) for el in value]
-        elif isinstance(value, dict):
-            parent = value.get("extends")
-            if parent is not None:
-                if parent not in written:
-                    errors.append(value.error(f"extends: no layout {parent!r} (layouts: "
-                                              f"{', '.join(sorted(written))})", "extends"))
-                elif parent in chain:
-                    errors.append(value.error(f"layouts extend each other in a loop "
-                                              f"({' -> '.join(chain + (parent,))})", "extends"))
-                else:
-                    out = list(named_of(parent, chain + (parent,)))
-            own = {k: v for k, v in value.items() if k != "extends"}
-            for key, el in own.items():
-                if not isinstance(el, YMap):
-                    errors.append(value.error(f"layout {name!r}: {key!r} should be an element (a mapping with "
-                                              f"type:, at_mm: ...)", key))
-                    continue
-                check(el, fmt.LAYOUT_ELEMENT, errors, (el.file, el.line), f"layouts.{name}.{key}")
-            elements = dict(out)
-            resolved: dict[str, YMap | None] = {}
-
-            def element(key: str, seen: tuple[str, ...]) -> YMap | None:
-                if key not in resolved:  # each element once: a refusal is said once, however often it is named
-                    resolved[key] = merge(key, seen)
-                return resolved[key]
-
-            def merge(key: str, seen: tuple[str, ...]) -> YMap | None:
-                el = own.get(key)
-                base = elements.get(key)
-                if not isinstance(el, YMap):
-                    return base
-                parent_name = el.get("extends")
-                if parent_name is not None:
-                    if not isinstance(parent_name, (str, int)) or isinstance(parent_name, bool):
-                        return None  # a list or a mapping: the format's check refuses it at its line
-                    if parent_name in seen:
-                        errors.append(el.error(f"elements extend each other in a loop "
-                                               f"({' -> '.join(seen + (parent_name,))})", "extends"))
-                        return None
-                    if parent_name == key:
-                        base_el = base
-                    else:
-                        base_el = element(parent_name, seen + (parent_name,)) if parent_name in own \
-                            else elements.get(parent_name)
-                    if base_el is None and parent_name in own:
-                        return None  # an element refused itself (said at its line): not said again here
-                    if base_el is None:
-                        errors.append(el.error(f"extends: no element {parent_name!r} in layout {name!r}",
-                                               "extends"))
-                        return None
-                    base = base_el
-                return _merge_element(base, el)
-
-            order = [k for k, _ in out if k is not None]
-            unnamed = [(k, e) for k, e in out if k is None]
-            final: list[tuple[str | None, YMap]] = list(unnamed)
-            for key in order + [k for k in own if k not in elements]:
-                el = element(key, (key,)) if key in own else elements[key]
-                if el is not None:
-                    final.append((key, el))
-            out = final
-        named[name] = out
-        return out
-
     template_errors(written, errors)  # a layout's texts compile, used or not
+    found = _Layouts(written, errors)
     layouts: dict[str, list[YMap]] = {}
     for name in written:
-        elements = named_of(name, (name,))
+        elements = found.named_of(name, (name,))
         for key, el in elements:
             for need in ("type", "at_mm"):
                 if need not in el:
@@ -108,6 +36,107 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                                            f"element that has it)"))
         layouts[name] = [el for _, el in elements]
     return layouts
+
+
+Named = list[tuple[str | None, YMap]]  # a layout's elements, each with its name (None: a plain list's)
+
+
+class _Layouts:
+    """The layouts as written, each resolved once into its named elements."""
+
+    def __init__(self, written: dict[str, Any], errors: list[DataError]):
+        self.written = written
+        self.errors = errors
+        self.named: dict[str, Named] = {}
+
+    def named_of(self, name: str, chain: tuple[str, ...]) -> Named:
+        if name not in self.named:
+            value = self.written[name]
+            if isinstance(value, list):
+                self.named[name] = [(None, el) for el in value]
+            elif isinstance(value, dict):
+                self.named[name] = self._extending(name, value, chain)
+            else:
+                self.named[name] = []
+        return self.named[name]
+
+    def _parent(self, value: YMap, chain: tuple[str, ...]) -> Named:
+        """The elements of the layout ``value`` extends (none, said, if it names no layout or a loop)."""
+        parent = value.get("extends")
+        if parent is None:
+            return []
+        if parent not in self.written:
+            self.errors.append(value.error(f"extends: no layout {parent!r} (layouts: {', '.join(sorted(self.written))})",
+                                           "extends"))
+            return []
+        if parent in chain:
+            self.errors.append(value.error(f"layouts extend each other in a loop ({' -> '.join(chain + (parent,))})",
+                                           "extends"))
+            return []
+        return list(self.named_of(parent, chain + (parent,)))
+
+    def _extending(self, name: str, value: YMap, chain: tuple[str, ...]) -> Named:
+        """A layout of named elements: its parent's, each of its own merged over the one it extends."""
+        out = self._parent(value, chain)
+        own = {k: v for k, v in value.items() if k != "extends"}
+        for key, el in own.items():
+            if not isinstance(el, YMap):
+                self.errors.append(value.error(f"layout {name!r}: {key!r} should be an element (a mapping with "
+                                               f"type:, at_mm: ...)", key))
+                continue
+            check(el, fmt.LAYOUT_ELEMENT, self.errors, (el.file, el.line), f"layouts.{name}.{key}")
+        merger = _Merger(name, own, dict(out), self.errors)
+        final: Named = [(k, e) for k, e in out if k is None]
+        for key in [k for k, _ in out if k is not None] + [k for k in own if k not in merger.inherited]:
+            el = merger.element(key, (key,)) if key in own else merger.inherited[key]
+            if el is not None:
+                final.append((key, el))
+        return final
+
+
+class _Merger:
+    """One layout's own elements, each merged over the element it extends (its parent's of the same
+    name, or another it names), each once: a refusal is said once, however often it is named."""
+
+    def __init__(self, layout: str, own: dict[str, Any], inherited: dict[str | None, YMap], errors: list[DataError]):
+        self.layout = layout
+        self.own = own
+        self.inherited = inherited
+        self.errors = errors
+        self.resolved: dict[str, YMap | None] = {}
+
+    def element(self, key: str, seen: tuple[str, ...]) -> YMap | None:
+        if key not in self.resolved:
+            self.resolved[key] = self._merge(key, seen)
+        return self.resolved[key]
+
+    def _merge(self, key: str, seen: tuple[str, ...]) -> YMap | None:
+        el = self.own.get(key)
+        base = self.inherited.get(key)
+        if not isinstance(el, YMap):
+            return base
+        parent_name = el.get("extends")
+        if parent_name is not None:
+            if not isinstance(parent_name, (str, int)) or isinstance(parent_name, bool):
+                return None  # a list or a mapping: the format's check refuses it at its line
+            if parent_name in seen:
+                self.errors.append(el.error(f"elements extend each other in a loop "
+                                            f"({' -> '.join(seen + (parent_name,))})", "extends"))
+                return None
+            base = self._base(key, parent_name, base, seen)
+            if base is None:
+                if parent_name not in self.own:  # one refused itself is said at its line, not again here
+                    self.errors.append(el.error(f"extends: no element {parent_name!r} in layout {self.layout!r}",
+                                                "extends"))
+                return None
+        return _merge_element(base, el)
+
+    def _base(self, key: str, parent_name: Any, base: YMap | None, seen: tuple[str, ...]) -> YMap | None:
+        if parent_name == key:
+            return base
+        if parent_name in self.own:
+            return self.element(parent_name, seen + (parent_name,))
+        return self.inherited.get(parent_name)
 
 
 def _merge_element(base: YMap | None, own: YMap) -> YMap:

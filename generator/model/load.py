@@ -160,6 +160,33 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
         if errors:
             raise DataErrors(errors)
     layouts = resolve_layouts([doc for _, doc in docs], errors)
+    terrain, icons, comp_specs = _shared_parts(docs, folder, errors)
+    substitute(comp_specs, dict(main.get("texts") or {}), errors)
+    comp_specs = resolve_extends(comp_specs, errors)
+    game = _game(main, variant, folder, terrain, icons, errors, drawing)
+    sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", game.colours)
+    comp_specs = _expanded(comp_specs, sources, game, errors)
+    edge_defs = expand_game_drawings(main.get("edge_kinds"), sources, "edge kind", errors)
+    _components(comp_specs, game, read_edge_kinds(edge_defs, game.icons, game.terrain, errors), errors)
+    checks.check_colours(main, game.colours, errors)
+    if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
+        raise DataErrors(errors)
+    limits.check_work(game, errors)
+    if any(limits.SEE in e.message for e in errors):
+        raise DataErrors(errors)
+    _checks(game, comp_specs, errors, drawing)
+    check_markers(game, errors)
+    if errors:
+        shared_icons_note(errors)
+        raise DataErrors(errors)
+    for comp in game.components:
+        _drop_item_maps(comp)
+    return game
+
+
+def _shared_parts(docs: list[tuple[str, Any]], folder: Path, errors: list[DataError]
+                  ) -> tuple[dict[str, Any], GameIcons, list[YMap]]:
+    """The terrain, icons and components of every file of the game, terrain and icons checked."""
     terrain: dict[str, Any] = {}
     own_icons: dict[str, Any] = {}
     icon_where: dict[str, tuple[YMap, Any]] = {}  # where each of the game's own icons is defined
@@ -178,8 +205,12 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     for tdef in terrain.values():  # a terrain's icon must exist, or its tiles print without it
         if isinstance(tdef, YMap) and isinstance(tdef.get("icon"), str) and tdef["icon"] not in icons:
             errors.append(tdef.error(unknown_icon(tdef["icon"], icons), "icon"))
-    substitute(comp_specs, dict(main.get("texts") or {}), errors)
-    comp_specs = resolve_extends(comp_specs, errors)
+    return terrain, icons, comp_specs
+
+
+def _game(main: YMap, variant: str | None, folder: Path, terrain: dict[str, Any], icons: GameIcons,
+          errors: list[DataError], drawing: DrawingChecks | None) -> Game:
+    """The game record, before its components: its meta, colours, fonts and shared texts."""
     colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
@@ -191,19 +222,26 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = read_fonts(main, folder, errors, drawing)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
-    sources = Sources(folder, layouts, dict(main.get("values") or {}), variant or "", colours)
-    templated = templated_files(folder)
-    unexpanded: set[int] = set()  # components whose templates could not be read: said, and not built
+    return game
+
+
+def _expanded(comp_specs: list[YMap], sources: Sources, game: Game, errors: list[DataError]) -> list[YMap]:
+    """The components with their templates, layouts and sheets made into plain items; one whose
+    templates could not be read is said and left out."""
+    templated = templated_files(Path(game.folder))
+    unexpanded: set[int] = set()
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
             if not expand(spec, sources, errors):
                 unexpanded.add(id(spec))
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)
-    comp_specs = [spec for spec in comp_specs if id(spec) not in unexpanded]
+    return [spec for spec in comp_specs if id(spec) not in unexpanded]
+
+
+def _components(comp_specs: list[YMap], game: Game, edge_kinds: EdgeKinds, errors: list[DataError]) -> None:
+    """Each component read into the game (an id given twice is refused at the second)."""
     seen: dict[str, YMap] = {}
-    edge_defs = expand_game_drawings(main.get("edge_kinds"), sources, "edge kind", errors)
-    edge_kinds = read_edge_kinds(edge_defs, game.icons, game.terrain, errors)
     for spec in comp_specs:
         if spec["id"] in seen:
             errors.append(spec.error(f"component id {show(spec['id'])} is used twice "
@@ -219,20 +257,6 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
             # a value of a shape no check expected: refused at its component, never an internal error
             errors.append(spec.error(f"component {show(spec.get('id'))} cannot be read: {type(exc).__name__}: "
                                      f"{show(str(exc))}"))
-    checks.check_colours(main, colours, errors)
-    if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
-        raise DataErrors(errors)
-    limits.check_work(game, errors)
-    if any(limits.SEE in e.message for e in errors):
-        raise DataErrors(errors)
-    _checks(game, comp_specs, errors, drawing)
-    check_markers(game, errors)
-    if errors:
-        shared_icons_note(errors)
-        raise DataErrors(errors)
-    for comp in game.components:
-        _drop_item_maps(comp)
-    return game
 
 
 def _drop_item_maps(comp: Component) -> None:
@@ -280,45 +304,64 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
 
 
 def _size(spec: YMap, kind: str) -> tuple[float, float]:
+    """A component's size in mm (width, height): a hex's across its corners and flats as it lies."""
     raw_mm = spec.get("size_mm")
     raw_in = spec.get("size_in")
     if raw_mm is not None and raw_in is not None:
         raise spec.error("give size_mm or size_in, not both", "size_in")
     across = raw_in if isinstance(raw_in, dict) else raw_mm if isinstance(raw_mm, dict) else None
     if across is not None:  # a hex measured {flats: X} or {points: X}
-        key = "size_in" if across is raw_in else "size_mm"
-        if kind != "hex-tile":
-            raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind}'s {key} is a "
-                             f"number or [width, height]", key)
-        if len(across) != 1:
-            raise spec.error("give a hex's size across the flats or across the points, not both", key)
-        from ..hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
-
-        flats = flats_of(dict(across), inches=across is raw_in)
-        corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
+        return _hex_across(spec, kind, across, across is raw_in)
     if raw_in is not None:
         raw = [v * IN_MM for v in raw_in] if isinstance(raw_in, list) else raw_in * IN_MM
     else:
         raw = raw_mm
+    key = "size_mm" if raw_mm else "size_in"
     if kind == "card":
-        if raw is None:
-            w, h = fmt.NAMED_SIZES_MM[spec.get("size", "poker")]
-            return (w, h)
-        if not isinstance(raw, list):
-            raise spec.error("a card's size is [width, height]", "size_mm" if raw_mm else "size_in")
-        return (float(raw[0]), float(raw[1]))
-    if kind in ("board",):
-        if not isinstance(raw, list):
-            raise spec.error("a board needs size_mm: [width, height]", "size_mm" if raw_mm else None)
-        if max(raw[0], raw[1]) > MAX_BOARD_MM:
-            raise spec.error(f"a board of {raw[0]:.0f} x {raw[1]:.0f} mm is too large to tile for home printing; "
-                             f"at most {MAX_BOARD_MM:.0f} mm a side (A0 is 841 x 1189)", "size_mm")
-        return (float(raw[0]), float(raw[1]))
+        return _card_size(spec, raw, key)
+    if kind == "board":
+        return _board_size(spec, raw, key if raw_mm else None)
     if kind in ("sheet", "generated"):
-        if isinstance(raw, list):
-            return (float(raw[0]), float(raw[1]))
-        return (0.0, 0.0)
+        return (float(raw[0]), float(raw[1])) if isinstance(raw, list) else (0.0, 0.0)
+    return _piece_size(spec, kind, raw)
+
+
+def _hex_across(spec: YMap, kind: str, across: dict, inches: bool) -> tuple[float, float]:
+    key = "size_in" if inches else "size_mm"
+    if kind != "hex-tile":
+        raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind}'s {key} is a "
+                         f"number or [width, height]", key)
+    if len(across) != 1:
+        raise spec.error("give a hex's size across the flats or across the points, not both", key)
+    from ..hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
+
+    return _hex_size(spec, flats_of(dict(across), inches=inches))
+
+
+def _hex_size(spec: YMap, flats: float) -> tuple[float, float]:
+    corners = flats * 2 / SQRT3
+    return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
+
+
+def _card_size(spec: YMap, raw: Any, key: str) -> tuple[float, float]:
+    if raw is None:
+        w, h = fmt.NAMED_SIZES_MM[spec.get("size", "poker")]
+        return (w, h)
+    if not isinstance(raw, list):
+        raise spec.error("a card's size is [width, height]", key)
+    return (float(raw[0]), float(raw[1]))
+
+
+def _board_size(spec: YMap, raw: Any, key: str | None) -> tuple[float, float]:
+    if not isinstance(raw, list):
+        raise spec.error("a board needs size_mm: [width, height]", key)
+    if max(raw[0], raw[1]) > MAX_BOARD_MM:
+        raise spec.error(f"a board of {raw[0]:.0f} x {raw[1]:.0f} mm is too large to tile for home printing; "
+                         f"at most {MAX_BOARD_MM:.0f} mm a side (A0 is 841 x 1189)", "size_mm")
+    return (float(raw[0]), float(raw[1]))
+
+
+def _piece_size(spec: YMap, kind: str, raw: Any) -> tuple[float, float]:
     if raw is None:
         raise spec.error(f"a {kind} needs a size: size_mm or size_in")
     if isinstance(raw, list):
@@ -327,10 +370,7 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
                              f"{'across the flats' if kind == 'hex-tile' else 'diameter'})")
         return (float(raw[0]), float(raw[1]))
     flats = float(raw)
-    if kind == "hex-tile":
-        corners = flats * 2 / SQRT3
-        return (corners, flats) if spec.get("orientation", Orientation.FLAT) == Orientation.FLAT else (flats, corners)
-    return (flats, flats)
+    return _hex_size(spec, flats) if kind == "hex-tile" else (flats, flats)
 
 
 def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataError]) -> None:
@@ -368,6 +408,36 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
     if isinstance(comp_back, dict):
         _face_refs(comp_back, comp_back, game, errors)
         check_elements(comp_back.get("elements"), errors)
+    colours = _players(spec, game, errors)
+    _component_keys(spec, kind, game, errors)
+    prepared = []
+    shared: list[Any] = [None]  # the deck's one back, made once for every item without its own
+    ids: dict[str, str] = {}  # an item id -> where it was first given
+    for index, raw in enumerate(spec.get("items") or []):
+        face = _item_face(raw, defaults, spec, kind, size, game, edge_kinds, errors)
+        name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
+        if kind == "card":
+            face.setdefault("title", name)
+        if raw.get("back") is None and isinstance(comp_back, dict):  # the deck's back: one dict for all
+            if shared[0] is None:
+                shared[0] = merge_back(face, comp_back, None)
+            back_face = shared[0]
+        else:
+            back_face = merge_back(face, comp_back, raw.get("back"))
+        item_id = _item_id(raw, name, spec, ids, errors)
+        if raw["count"] == 0:
+            game.warnings.append(raw.error(f"{name} has count: 0 and prints nothing; remove the item or "
+                                           f"give it a count", "count"))
+        prepared.append((raw, face, back_face, name, item_id))
+    items = _player_items(prepared, colours, game, errors) if spec.get("per_player") else \
+        [_item(raw, face, back_face, name, item_id, game, errors) for raw, face, back_face, name, item_id in prepared]
+    return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
+                     file=spec.file, line=spec.line, orientation=_hex_orientation(spec, kind, errors),
+                     corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+
+
+def _players(spec: YMap, game: Game, errors: list[DataError]) -> list[Colour]:
+    """The player colours a component's pieces are made in (``players:``, else every colour)."""
     colours = game.colours
     if spec.get("players"):
         wanted = spec["players"]
@@ -378,11 +448,15 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         colours = [c for c in game.colours if c.id in wanted]
     if spec.get("per_player") and not colours:
         errors.append(spec.error("per_player needs player colours (colours: in game.yaml)", "per_player"))
-    items: list[Item] = []
-    raw_items = list(spec.get("items") or [])
-    check_elements(spec.get("elements"), errors, Path(game.folder))
-    check_elements((spec.get("face") or {}).get("elements"), errors, Path(game.folder))
-    read_cells(spec.get("elements"), Path(game.folder), errors)
+    return colours
+
+
+def _component_keys(spec: YMap, kind: str, game: Game, errors: list[DataError]) -> None:
+    """The component's own elements and keys, checked where they print (or refused where they do not)."""
+    folder = Path(game.folder)
+    check_elements(spec.get("elements"), errors, folder)
+    check_elements((spec.get("face") or {}).get("elements"), errors, folder)
+    read_cells(spec.get("elements"), folder, errors)
     if spec.get("elements") is not None and kind in limits.PIECE_KINDS:
         errors.append(spec.error(f"elements at a {kind} component print nowhere; give them under face: (on every "
                                  f"piece), back: or an item (on that piece alone)", "elements"))
@@ -391,75 +465,72 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
                                  f"item's count", "copies"))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
-    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not raw_items \
-            and not spec.get("items_csv"):
+    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not spec.get("items"):
         errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
-    prepared = []
-    shared_back = None
-    ids: dict[str, str] = {}  # an item id -> where it was first given
-    for index, raw in enumerate(raw_items):
-        check_elements(raw.get("elements"), errors)  # an item's own: hexes it places things at, links
-        if isinstance(raw.get("back"), dict):
-            check_elements(raw["back"].get("elements"), errors)
-        _face_refs(raw, raw, game, errors)
-        if isinstance(raw.get("back"), dict):
-            _face_refs(raw["back"], raw["back"], game, errors)
-        face = {**defaults, **raw}  # the item's keys over the component's face, but for those of the item alone:
-        for key in NOT_FACE:
-            if key in raw:
-                if key in defaults:
-                    face[key] = defaults[key]
-                else:
-                    del face[key]
-        if any(k in face for k in EDGE_KEYS):
-            where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
-            face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
-                                edge_kinds or EdgeKinds({}), errors)
-        name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
-        if kind == "card":
-            face.setdefault("title", name)
-        if raw.get("back") is None and isinstance(comp_back, dict):  # the deck's back: one dict for all
-            if shared_back is None:
-                shared_back = merge_back(face, comp_back, None)
-            back_face = shared_back
-        else:
-            back_face = merge_back(face, comp_back, raw.get("back"))
-        item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
-        if item_id in ids:
-            if raw.get("id") is not None:
-                errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} (first at "
-                                        f"{ids[item_id]}); each item needs its own id{_label_hint(raw)}", "id"))
-            else:  # two items named alike without ids: number the second
-                n = 2
-                while f"{item_id}-{n}" in ids:
-                    n += 1
-                item_id = f"{item_id}-{n}"
-        ids.setdefault(item_id, _place(raw))
-        if raw["count"] == 0:
-            game.warnings.append(raw.error(f"{name} has count: 0 and prints nothing; remove the item or "
-                                           f"give it a count", "count"))
-        prepared.append((raw, face, back_face, name, item_id))
-    if spec.get("per_player"):
-        # a player's whole set together, colour by colour, so each player's pieces share sheets
-        for colour in colours:
-            for raw, face, back_face, name, item_id in prepared:
-                if getattr(raw, "player", None) not in (None, colour.id):
-                    continue  # an item made for another player ({{ player }} in its templates)
-                items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
-                                  raw.file, raw.line, str(raw.get("note", ""))))
-    else:
+
+
+def _item_face(raw: Any, defaults: dict[str, Any], spec: YMap, kind: str, size: tuple[float, float], game: Game,
+               edge_kinds: EdgeKinds | None, errors: list[DataError]) -> dict[str, Any]:
+    """An item's front: its keys over the component's face (but for those of the item alone), its
+    edges drawn out."""
+    check_elements(raw.get("elements"), errors)  # an item's own: hexes it places things at, links
+    if isinstance(raw.get("back"), dict):
+        check_elements(raw["back"].get("elements"), errors)
+    _face_refs(raw, raw, game, errors)
+    if isinstance(raw.get("back"), dict):
+        _face_refs(raw["back"], raw["back"], game, errors)
+    face = {**defaults, **raw}
+    for key in NOT_FACE:
+        if key in raw:
+            if key in defaults:
+                face[key] = defaults[key]
+            else:
+                del face[key]
+    if any(k in face for k in EDGE_KEYS):
+        where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
+        face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
+                            edge_kinds or EdgeKinds({}), errors)
+    return face
+
+
+def _item_id(raw: Any, name: str, spec: YMap, ids: dict[str, str], errors: list[DataError]) -> str:
+    """An item's id: its own (each once in the component), else made from its name (numbered if two
+    items are named alike)."""
+    item_id = norm(str(raw["id"])) if raw.get("id") is not None else _slug(name)
+    if item_id in ids:
+        if raw.get("id") is not None:
+            errors.append(raw.error(f"item id {item_id!r} is used twice in {spec['name']} (first at "
+                                    f"{ids[item_id]}); each item needs its own id{_label_hint(raw)}", "id"))
+        else:  # two items named alike without ids: number the second
+            n = 2
+            while f"{item_id}-{n}" in ids:
+                n += 1
+            item_id = f"{item_id}-{n}"
+    ids.setdefault(item_id, _place(raw))
+    return item_id
+
+
+def _player_items(prepared: list[tuple], colours: list[Colour], game: Game, errors: list[DataError]) -> list[Item]:
+    """A player's whole set together, colour by colour, so each player's pieces share sheets."""
+    items = []
+    for colour in colours:
         for raw, face, back_face, name, item_id in prepared:
-            colour = None
-            if raw.get("colour"):
-                try:
-                    colour = game.colour(raw["colour"])
-                except KeyError:
-                    errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
-            items.append(Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line,
-                              str(raw.get("note", ""))))
-    return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
-                     file=spec.file, line=spec.line, orientation=_hex_orientation(spec, kind, errors),
-                     corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+            if getattr(raw, "player", None) not in (None, colour.id):
+                continue  # an item made for another player ({{ player }} in its templates)
+            items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
+                              raw.file, raw.line, str(raw.get("note", ""))))
+    return items
+
+
+def _item(raw: Any, face: dict[str, Any], back_face: Any, name: str, item_id: str, game: Game,
+          errors: list[DataError]) -> Item:
+    colour = None
+    if raw.get("colour"):
+        try:
+            colour = game.colour(raw["colour"])
+        except KeyError:
+            errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
+    return Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line, str(raw.get("note", "")))
 
 
 def _hex_orientation(spec: YMap, kind: str, errors: list[DataError]) -> str:

@@ -39,7 +39,7 @@ def _key_value(raw: Any, schema: Any) -> Any:
 
 
 def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Source]:
-    from .sheets import cell_problem, field_value, read_table
+    from .sheets import read_table
 
     given = spec["items_from"]
     long = given if isinstance(given, dict) else None
@@ -51,8 +51,25 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
         return []
     item_keys = _item_keys()
     lower = {k.lower(): k for k in item_keys}
+    mapping = _mapped_columns((long or {}).get("columns") or {}, table, lower, spec, where, errors)
+    header_place = table.rows[0].file if table.rows and not table.rows[0].line else table.name
+    header_place = header_place.rsplit("!R", 1)[0] + "!R1" if "!R" in header_place else f"{table.name}:1"
+    by_key = _key_columns(table, mapping, lower, header_place, errors)
+    if any(e.file == header_place for e in errors):
+        return []
+    index_of = {h: i for i, h in enumerate(table.headers) if h}
+    headers = set(index_of)  # one set every row's source shares
+    out = [source for row in table.rows
+           if (source := _row_source(row, index_of, headers, by_key, item_keys, errors)) is not None]
+    if not table.rows:
+        errors.append(DataError("the sheet has a header but no rows", header_place, None))
+    return out
+
+
+def _mapped_columns(columns_given: Any, table: Any, lower: dict[str, str], spec: YMap, where: tuple[str, int],
+                    errors: list[DataError]) -> dict[str, str | None]:
+    """``columns:``: each header it names (in any case) mapped to an item key, or to none (a label)."""
     mapping: dict[str, str | None] = {}
-    columns_given = (long or {}).get("columns") or {}
     headers_low = {h.lower(): h for h in table.headers if h}
     for header, key in columns_given.items():
         kline = columns_given.line_of(header) if isinstance(columns_given, YMap) else where[1]
@@ -72,9 +89,13 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
                                     f"title, value, text, image, back.title, ...)", spec.file, kline))
             continue
         mapping[real] = target
+    return mapping
+
+
+def _key_columns(table: Any, mapping: dict[str, str | None], lower: dict[str, str], header_place: str,
+                 errors: list[DataError]) -> dict[str, str]:
+    """Which column fills each item key (a header naming one in any case, or mapped under columns:)."""
     by_key: dict[str, str] = {}
-    header_place = table.rows[0].file if table.rows and not table.rows[0].line else table.name
-    header_place = header_place.rsplit("!R", 1)[0] + "!R1" if "!R" in header_place else f"{table.name}:1"
     seen_headers: set[str] = set()
     for h in table.headers:
         if not h:
@@ -84,9 +105,7 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
             continue
         seen_headers.add(h)
         key = mapping[h] if h in mapping else lower.get(h.lower())
-        if key is None:
-            continue
-        if key in ("elements", "sections"):
+        if key is None or key in ("elements", "sections"):
             continue
         if key in by_key:
             errors.append(DataError(f"columns {by_key[key]!r} and {h!r} both fill the item key {key!r} (headers "
@@ -94,48 +113,48 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
                                     f"columns:", header_place, None))
             continue
         by_key[key] = h
-    if any(e.file == header_place for e in errors):
-        return []
-    index_of = {h: i for i, h in enumerate(table.headers) if h}
-    header_set = set(index_of)
-    out: list[Source] = []
-    for row in table.rows:
-        fields: dict[str, Any] = {}
-        bad = False
-        for h, i in index_of.items():
-            raw = row.cells[i] if i < len(row.cells) else None
-            problem = cell_problem(raw)
-            if problem:
-                errors.append(DataError(problem, f"{row.place} ({column(h)})", None))
-                bad = True
-                continue
-            fields[h] = field_value(raw)
-        if bad:
+    return by_key
+
+
+def _row_source(row: Any, index_of: dict[str, int], headers: set[str], by_key: dict[str, str],
+                item_keys: dict[str, Any], errors: list[DataError]) -> Source | None:
+    """One row as an item's source: its fields (every column) and its keys (the columns that fill
+    one); None, said at its cell, when a cell is refused."""
+    from .sheets import cell_problem, field_value
+
+    fields: dict[str, Any] = {}
+    bad = False
+    for h, i in index_of.items():
+        raw = row.cells[i] if i < len(row.cells) else None
+        problem = cell_problem(raw)
+        if problem:
+            errors.append(DataError(problem, f"{row.place} ({column(h)})", None))
+            bad = True
             continue
-        keys = RowMap()
-        keys.file, keys.line = row.file, row.line
-        back = RowMap()
-        back.file, back.line = row.file, row.line
-        labels: dict[str, str] = {}
-        for key, h in by_key.items():
-            value = fields.get(h, "")
-            if isinstance(value, str) and value.strip() == "":
-                continue
-            value = _key_value(value if not isinstance(row.cells[index_of[h]], str) else
-                               _cell_text(row.cells[index_of[h]], value), item_keys[key])
-            target = back if key.startswith("back.") else keys
-            short = key[5:] if key.startswith("back.") else key
-            target[short] = value
-            target.labels[short] = h
-            labels[key] = h
-        if back:
-            keys["back"] = back
-        if "count" not in keys:
-            keys["count"] = 1
-        out.append(Source(keys, fields, row.file, row.line, header_set, labels, sheet=True))
-    if not table.rows:
-        errors.append(DataError("the sheet has a header but no rows", header_place, None))
-    return out
+        fields[h] = field_value(raw)
+    if bad:
+        return None
+    keys = RowMap()
+    keys.file, keys.line = row.file, row.line
+    back = RowMap()
+    back.file, back.line = row.file, row.line
+    labels: dict[str, str] = {}
+    for key, h in by_key.items():
+        value = fields.get(h, "")
+        if isinstance(value, str) and value.strip() == "":
+            continue
+        value = _key_value(value if not isinstance(row.cells[index_of[h]], str) else
+                           _cell_text(row.cells[index_of[h]], value), item_keys[key])
+        target = back if key.startswith("back.") else keys
+        short = key[5:] if key.startswith("back.") else key
+        target[short] = value
+        target.labels[short] = h
+        labels[key] = h
+    if back:
+        keys["back"] = back
+    if "count" not in keys:
+        keys["count"] = 1
+    return Source(keys, fields, row.file, row.line, headers, labels, sheet=True)
 
 
 def _cell_text(raw: str, value: Any) -> Any:

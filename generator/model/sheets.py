@@ -30,8 +30,10 @@ from typing import Any
 
 from ..errors import DataError, show
 from ..yamlsrc import NOT_PRINTABLE
-from .spreadsheet import MAX_BYTES, MAX_COLUMNS, MAX_ROWS, resolve_inside
 
+MAX_BYTES = 4 * 1024 * 1024  # a sheet's file
+MAX_ROWS = 10_000
+MAX_COLUMNS = 200
 MAX_SCANNED = 5 * MAX_ROWS  # rows looked at, empty ones included (an .xlsx may claim a million)
 MAX_CELL = 5_000  # characters in one cell (a text field's limit)
 # An .xlsx is a zip of XML parts: what it unpacks to is bounded before openpyxl reads any of it (a
@@ -93,6 +95,38 @@ def field_value(raw: Any) -> Any:
     return text
 
 
+def resolve_inside(folder: Path, name: str) -> Path | None:
+    """``name`` inside the game folder, or None when it leads out of it."""
+    root = folder.resolve()
+    path = (root / name).resolve()
+    try:
+        path.relative_to(root)
+    except ValueError:
+        return None
+    return path
+
+
+def sheet_file(folder: Path, name: str, where: tuple[str, int], errors: list[DataError], key: str) -> Path | None:
+    """The sheet ``name`` in the game folder, if it is there and small enough to read; else None, and
+    the reason (at the line of the YAML ``key`` that names it) in ``errors``."""
+    path = resolve_inside(folder, name)
+    if path is None:
+        errors.append(DataError(f"{key}: {name!r} leads outside the game folder; keep the sheet inside it", *where))
+        return None
+    try:
+        if not path.is_file():
+            errors.append(DataError(f"{key}: no file {show(name)} in the game folder", *where))
+            return None
+        size = path.stat().st_size
+    except OSError as exc:  # a name too long for the file system
+        errors.append(DataError(f"{key}: cannot read {show(name)}: {exc.strerror}", *where))
+        return None
+    if size > MAX_BYTES:
+        errors.append(DataError(f"{key}: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB", *where))
+        return None
+    return path
+
+
 def read_table(folder: Path, name: str, sheet: str | None, where: tuple[str, int],
                errors: list[DataError], key: str = "items_from") -> Table | None:
     """The rows of ``name`` (in ``folder``); None (and the reason in ``errors``, which names the YAML
@@ -103,16 +137,8 @@ def read_table(folder: Path, name: str, sheet: str | None, where: tuple[str, int
         hint = " (save it as .xlsx)" if low.endswith((".xls", ".ods", ".numbers")) else ""
         errors.append(DataError(f"{key}: {name!r} should be a .xlsx, .csv or .tsv file{hint}", *where))
         return None
-    path = resolve_inside(folder, name)
+    path = sheet_file(folder, name, where, errors, key)
     if path is None:
-        errors.append(DataError(f"{key}: {name!r} leads outside the game folder; keep the sheet inside it",
-                                *where))
-        return None
-    if not path.is_file():
-        errors.append(DataError(f"{key}: no file {name!r} in the game folder", *where))
-        return None
-    if path.stat().st_size > MAX_BYTES:
-        errors.append(DataError(f"{key}: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB", *where))
         return None
     shown = name
     if low.endswith((".xlsx", ".xlsm")):
@@ -165,7 +191,8 @@ def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool 
             if not blank and not any(c.strip() for c in row) and rows:
                 continue
             if len(rows) > MAX_ROWS:
-                errors.append(DataError(f"more than {MAX_ROWS:,} rows; split the sheet", shown, line))
+                errors.append(DataError(f"more than {MAX_ROWS:,} rows, the limit of one sheet (see Limits in "
+                                        f"docs/data-format.md); split the sheet", shown, line))
                 return None
             rows.append(Row(shown, line, list(row)))
     except csv.Error as exc:  # a cell over csv's own limit, a NUL byte...

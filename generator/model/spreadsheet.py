@@ -19,21 +19,17 @@ a bad cell is reported as ``oob.csv:17: column 'count': ...``.
 
 from __future__ import annotations
 
-import csv
 import difflib
-import io
 import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, show
+from ..errors import DataError
 from ..yamlsrc import LIMITS, YList, YMap, text_problem
 from . import format as fmt
 from ..schema import OneOf, Scalar, check
+from .sheets import read_text_rows, sheet_file
 
-MAX_BYTES = 4 * 1024 * 1024
-MAX_ROWS = 10_000
-MAX_COLUMNS = 200
 NOT_IN_CELLS = ("sections", "elements")  # lists of mappings: keep those in YAML
 TRUE = {"true", "yes", "y", "1", "x"}
 FALSE = {"false", "no", "n", "0", ""}
@@ -71,66 +67,51 @@ def _cell(text: str, schema: Any) -> Any:
     return text
 
 
-def resolve_inside(folder: Path, name: str) -> Path | None:
-    """``name`` inside the game folder, or None when it leads out of it."""
-    root = folder.resolve()
-    path = (root / name).resolve()
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return None
-    return path
-
-
 def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: list[DataError]) -> YList:
-    """The items of ``name`` (a .csv or .tsv file in ``folder``) as checked item mappings."""
+    """The items of ``name`` (a .csv or .tsv file in ``folder``) as checked item mappings, read by the
+    one reader of every sheet (:func:`generator.model.sheets.read_text_rows`)."""
     out = YList()
     out.file, out.line = yaml_file, yaml_line
     if not name.lower().endswith((".csv", ".tsv", ".txt")):
         errors.append(DataError(f"items_csv: {name!r} should be a .csv or .tsv file (save the spreadsheet "
                                 f"as CSV)", yaml_file, yaml_line))
         return out
-    path = resolve_inside(folder, name)
+    path = sheet_file(folder, name, (yaml_file, yaml_line), errors, "items_csv")
     if path is None:
-        errors.append(DataError(f"items_csv: {name!r} leads outside the game folder; keep the sheet "
-                                f"inside it", yaml_file, yaml_line))
-        return out
-    try:
-        if not path.is_file():
-            errors.append(DataError(f"items_csv: no file {show(name)} in the game folder", yaml_file, yaml_line))
-            return out
-        size = path.stat().st_size
-    except OSError as exc:  # a name too long for the file system
-        errors.append(DataError(f"items_csv: cannot read {show(name)}: {exc.strerror}", yaml_file, yaml_line))
-        return out
-    if size > MAX_BYTES:
-        errors.append(DataError(f"items_csv: {name} is larger than {MAX_BYTES // (1024 * 1024)} MB",
-                                yaml_file, yaml_line))
         return out
     shown = _display(path)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        errors.append(DataError(f"not UTF-8 text (byte {exc.start}); save the sheet as \"CSV UTF-8\"", shown, 1))
+    rows = read_text_rows(path, shown, errors)
+    if rows is None:
         return out
-    delimiter = "\t" if name.lower().endswith(".tsv") else _delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        header = next(reader, None)
-    except csv.Error as exc:
-        errors.append(DataError(f"cannot read the header row: {exc}", shown, 1))
-        return out
-    if not header:
+    header = rows[0].cells if rows else []
+    if not header or not any(c.strip() for c in header):
         errors.append(DataError("the sheet is empty: its first row names the columns (name, count, ...)", shown, 1))
-        return out
-    if len(header) > MAX_COLUMNS and any(c.strip() for c in header[MAX_COLUMNS:]):
-        errors.append(DataError(f"a header of {len(header):,} columns; a sheet has at most {MAX_COLUMNS} (see Limits "
-                                f"in docs/data-format.md)", shown, 1))
         return out
     if not all(check_cell(cell, shown, 1, f"header cell {i + 1}", errors) for i, cell in enumerate(header)):
         return out
     columns = _columns()
     names = [h.strip() for h in header]
+    good = _good_columns(names, columns, shown, errors)
+    if any(e.file == shown for e in errors):
+        return out
+    for row in rows[1:]:
+        if len(row.cells) > len(names) and any(c.strip() for c in row.cells[len(names):]):
+            errors.append(DataError(f"this row has {len(row.cells)} cells but the header names {len(names)} "
+                                    f"columns", shown, row.line))
+            continue
+        before = len(errors)
+        item = _row_item(row.cells, good, columns, shown, row.line, errors)
+        if len(errors) > before:
+            continue  # reported; a bad row is not built
+        out.append(item)
+        out.item_lines.append(row.line)
+    if not out and not any(e.file == shown for e in errors):
+        errors.append(DataError("the sheet has a header but no rows", shown, 1))
+    return out
+
+
+def _good_columns(names: list[str], columns: dict[str, Any], shown: str, errors: list[DataError]) -> list[tuple[int, str]]:
+    """The header's columns that fill an item key (by their place in the row); the others refused."""
     good: list[tuple[int, str]] = []
     for i, col in enumerate(names):
         if col == "":
@@ -149,47 +130,7 @@ def read_items(folder: Path, name: str, yaml_file: str, yaml_line: int, errors: 
             errors.append(DataError(f"column {col!r} is named twice", shown, 1))
             continue
         good.append((i, col))
-    if any(e.file == shown for e in errors):
-        return out
-    rows = _rows(reader, shown, errors)
-    if rows is None:
-        return out
-    for line, row in rows:
-        if len(row) > len(names) and any(c.strip() for c in row[len(names):]):
-            errors.append(DataError(f"this row has {len(row)} cells but the header names {len(names)} "
-                                    f"columns", shown, line))
-            continue
-        before = len(errors)
-        item = _row_item(row, good, columns, shown, line, errors)
-        if len(errors) > before:
-            continue  # reported; a bad row is not built
-        out.append(item)
-        out.item_lines.append(line)
-    if not out and not any(e.file == shown for e in errors):
-        errors.append(DataError("the sheet has a header but no rows", shown, 1))
-    return out
-
-
-def _rows(reader: Any, shown: str, errors: list[DataError]) -> list[tuple[int, list[str]]] | None:
-    """The sheet's rows after the header that hold anything, each with its line, read no further than
-    the row over :data:`MAX_ROWS` (refused there: a sheet of a million rows costs no more than one of
-    ten thousand); None when refused."""
-    rows: list[tuple[int, list[str]]] = []
-    start = reader.line_num + 1
-    try:
-        for row in reader:
-            line = start
-            start = reader.line_num + 1
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(rows) >= MAX_ROWS:
-                errors.append(DataError(f"more than {MAX_ROWS:,} rows, the limit of one sheet (see Limits in "
-                                        f"docs/data-format.md); split the sheet", shown, line))
-                return None
-            rows.append((line, row))
-    except csv.Error as exc:
-        errors.append(DataError(f"cannot read this row: {exc}", shown, reader.line_num))
-    return rows
+    return good
 
 
 def check_cell(text: str, shown: str, line: int, column: str, errors: list[DataError]) -> bool:
@@ -214,12 +155,6 @@ def _display(path: Path) -> str:
     except ValueError:
         return str(path)
     return rel if not rel.startswith("..") else str(path)
-
-
-def _delimiter(text: str) -> str:
-    """Comma, or semicolon when the header row has more of those (spreadsheets in many locales)."""
-    first = text.split("\n", 1)[0]
-    return ";" if first.count(";") > first.count(",") else ","
 
 
 def _row_item(row: list[str], good: list[tuple[int, str]], columns: dict[str, Any], shown: str, line: int,
