@@ -39,7 +39,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                              "components": [], "files": []}
     folder = out_root / game.id
     files: dict[Path, bytes] = {}
-    first_format = {}
+    first_format: dict[str, str] = {}  # paper -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
     for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
         files.update((folder / name, data) for name, data in part_files.items())

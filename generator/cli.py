@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NoReturn
 
 import click
 
@@ -24,20 +24,20 @@ from .interrupts import answers_ctrl_c, end_interrupted, new_command, swallows_c
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-def fail(err: PnpError) -> None:
+def fail(err: PnpError) -> NoReturn:
     """Print a user error and exit with its code."""
     errors = err.errors if isinstance(err, DataErrors) else [err]
     for e in errors[:MAX_SHOWN]:
         click.echo(f"pnpforge: {e}" if e.file is None else str(e), err=True)
     if len(errors) > MAX_SHOWN:
         click.echo(f"...and {len(errors) - MAX_SHOWN:,} more", err=True)
-    problems = sum(1 for e in errors if not getattr(e, "note", False))  # not the lines that only explain
+    problems = sum(1 for e in errors if not e.note)  # not the lines that only explain
     if isinstance(err, DataErrors) and problems > 1:
         click.echo(f"{problems:,} problems found.", err=True)
     sys.exit(err.exit_code)
 
 
-def _interrupted() -> None:
+def _interrupted() -> NoReturn:
     """Ctrl-C: one line (once: click 8.2.0 closes a context twice on the way out) and exit 130."""
     end_interrupted()
 
@@ -63,7 +63,7 @@ class _Group(click.Group):
     context_class = _Context
 
     @answers_ctrl_c
-    def make_context(self, *args, **kwargs) -> click.Context:  # type: ignore[override]
+    def make_context(self, *args, **kwargs) -> click.Context:
         try:
             new_command()  # a new command line (tests run several in one process)
             return super().make_context(*args, **kwargs)
@@ -83,7 +83,7 @@ class _Group(click.Group):
         finally:
             self._listing = False
 
-    def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+    def get_command(self, ctx: click.Context, name: str):
         if name == "solo" and name not in self.commands and getattr(self, "_listing", False):
             return click.Command("solo", help=self.SOLO_SUMMARY)
         if name == "solo" and name not in self.commands:
@@ -93,7 +93,7 @@ class _Group(click.Group):
         return super().get_command(ctx, name)
 
     @answers_ctrl_c
-    def invoke(self, ctx: click.Context):  # type: ignore[override]
+    def invoke(self, ctx: click.Context):
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
@@ -107,7 +107,7 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             _interrupted()
         except click.UsageError as exc:  # click echoes a wrong argument whole: a 4 KB path, 300 g's
-            exc.message = one_line(exc.message, 240)
+            exc.message = one_line(exc.message, 240)  # type: ignore[misc, unused-ignore]  # Final in click's types
             raise
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
@@ -253,7 +253,7 @@ def _choice(value: str, both: tuple[str, ...]) -> tuple[str, ...]:
 class _FiniteRange(click.FloatRange):
     """A number in a range (--bleed, --dpi); nan passes click's own range test, so it is refused here."""
 
-    def convert(self, value, param, ctx):  # type: ignore[no-untyped-def]
+    def convert(self, value, param, ctx):
         rv = super().convert(value, param, ctx)
         if not math.isfinite(rv):
             self.fail(f"{str(value)[:20]!r} is not a number", param, ctx)
@@ -375,7 +375,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                    bleed_mm=pick(bleed, "bleed_mm", None), marks=pick(marks, "marks", "crop"), jobs=jobs,
                    print_shop=shop, cut_files=cut, orientation=pick(orientation, "orientation", "portrait"))
     out_text = pick(out, "out", "output")
-    out = Path(out_text)
+    out_path = Path(out_text)
     if not {"pdf", "svg"} & set(formats):  # options of the printed pages, given where none are made
         unused = [name for name, given in (("--duplex", duplex), ("--back-offset", back_offset), ("--layout", layout),
                   ("--ink-saver", ink_saver), ("--marks", marks), ("--cut-files", cut_files),
@@ -395,13 +395,13 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
-            entries = build_all(loaded, out, opts, opts.jobs or default_jobs(), advance=bar.update,
+            entries = build_all(loaded, out_path, opts, opts.jobs or default_jobs(), advance=bar.update,
                                 pages=part_pages(opts) if show else None, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
                 from .export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
 
-                top.update((path.name, data) for path, data in index_gallery(out, entries).items())
+                top.update((path.name, data) for path, data in index_gallery(out_path, entries).items())
             target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
     except KeyboardInterrupt:
         if target.whole:
@@ -416,7 +416,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     for entry in entries:
         for text in entry.get("warnings", []):
             click.echo(text, err=True)
-        click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out / entry['id'])}")
+        click.echo(f"{entry['id']}: {len(entry['files'])} files in {display_path(out_path / entry['id'])}")
     click.echo(f"built {len(entries)} game{'s' if len(entries) != 1 else ''} in {time.perf_counter() - start:.1f} s")
 
 

@@ -7,7 +7,7 @@ raised as one of these.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 MAX_MESSAGE = 300  # characters in one refusal, place included
 MAX_SHOWN = 20  # problems listed before "...and N more"
@@ -41,6 +41,7 @@ class PnpError(Exception):
     """A problem the user can fix. ``exit_code`` is what the command line exits with."""
 
     exit_code = 1
+    note = False  # True: a line that only explains the refusal above it (not counted as a problem)
 
     def __init__(self, message: str, file: str | Path | None = None, line: int | None = None):
         message = one_line(str(message))
@@ -82,8 +83,8 @@ class UsageError(PnpError):
 class DataErrors(DataError):
     """Several data problems found at once (``validate`` reports all of them)."""
 
-    def __init__(self, errors: list[PnpError]):
-        self.errors = errors
+    def __init__(self, errors: Sequence[PnpError]):
+        self.errors = list(errors)
         first = errors[0] if errors else None
         super().__init__(first.message if first else "problems found", first.file if first else None,
                          first.line if first else None)

@@ -116,7 +116,7 @@ class _StandardOutput(io.RawIOBase):
 
     def __init__(self, closed: bool = False):
         super().__init__()
-        self.failed = closed  # fd 1 was closed when we started (``>&-``): /dev/null now holds it
+        self.failed: bool | str = closed  # fd 1 was closed when we started (``>&-``): /dev/null now holds it
 
     def writable(self) -> bool:
         return True

@@ -29,7 +29,7 @@ class Held:
 
     def __init__(self) -> None:
         self.pressed = False
-        self._previous = None
+        self._previous: Any = None  # the handler to put back: a callable, SIG_DFL or default_int_handler
 
     def _note(self, signum, frame) -> None:  # noqa: ANN001 - a signal handler
         self.pressed = True

@@ -52,11 +52,12 @@ def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
 def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
     """Render one part in a worker: ("ok", files) or ("error", how to raise it again in the parent)."""
     try:
-        game = _GAMES[index]
+        game, opts = _GAMES[index], _OPTS
+        assert opts is not None  # set before any part is handed out
         components = _COMPONENTS.get(index)
         if components is None:
-            components = _COMPONENTS[index] = expand_generated(game, _OPTS.seed)
-        return "ok", render_part(game, components, _OPTS, part)
+            components = _COMPONENTS[index] = expand_generated(game, opts.seed)
+        return "ok", render_part(game, components, opts, part)
     except BaseException as exc:  # noqa: BLE001 - carried to the parent and raised there
         return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})))
 
@@ -107,7 +108,7 @@ def _warm(games: list[Game], opts: Options) -> None:
         _COMPONENTS[index] = expand_generated(game, opts.seed)
 
 
-def _revive(kind: type, args: tuple, state: dict) -> BaseException:
+def _revive(kind: type[BaseException], args: tuple, state: dict) -> BaseException:
     """The worker's exception as an object again (PnpError keeps its file and line in attributes,
     which pickling an exception would drop)."""
     exc = kind.__new__(kind)
@@ -272,12 +273,12 @@ def _started(ctx: Any, n: int, given: tuple, work: list) -> _Workers:
     traceback of its own: SIGINT is blocked while the workers start (they inherit the mask, and so do
     the parent's reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives
     when it is unblocked, and the workers are killed."""
-    masked = hasattr(signal, "pthread_sigmask")
-    saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masked else None
+    saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) \
+        if hasattr(signal, "pthread_sigmask") else None
     try:
         return _Workers(ctx, n, given, work)
     finally:
-        if masked:
+        if saved_mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
 
 

@@ -6,9 +6,10 @@ is drawn."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from .errors import UsageError
-from .record import Frozen, set_field
+from .record import Value
 
 MARGIN_MM = 7.0  # nothing is printed closer than this to any page edge
 FOOTER_MM = 5.0  # the band above the bottom margin that holds the footer (one line)
@@ -16,16 +17,13 @@ OVERLAP_MM = 10.0  # a tiled board's glue strip, shared by two pieces
 LABEL_MM = 6.0  # a band at the top of each tile for its label
 
 
-class Paper(Frozen):
-    """A paper size (a frozen record, generator/record.py: a cache key)."""
+@dataclass(frozen=True, slots=True)
+class Paper(Value):
+    """A paper size (frozen: a cache key)."""
 
-    FIELDS = ("name", "width_mm", "height_mm")
-    __slots__ = FIELDS
-
-    def __init__(self, name: str, width_mm: float, height_mm: float):
-        set_field(self, "name", name)
-        set_field(self, "width_mm", width_mm)
-        set_field(self, "height_mm", height_mm)
+    name: str
+    width_mm: float
+    height_mm: float
 
     @property
     def landscape(self) -> bool:
@@ -56,34 +54,32 @@ def paper(name: str, orientation: str = "portrait") -> Paper:
         raise UsageError(f"unknown paper {name!r}; use a4 or letter") from None
 
 
-class Tiling(Frozen):
+@dataclass(frozen=True, slots=True)
+class Tiling(Value):
     """The pieces of a board tiled across pages: ``cols`` x ``rows`` pieces, each showing at most
     ``view_w`` x ``view_h`` mm of the board at (``x0``, ``y0``) on its page. Neighbouring pieces share a
     10 mm glue strip; ``seams_x`` (``seams_y``) are where the strips between columns (rows) begin on
     the board, each at most a step (``view_w`` - 10 mm) after the one before: by default exactly a step,
     or moved back so that no strip crosses a word (:func:`keep_seams_clear`)."""
 
-    FIELDS = ("cols", "rows", "view_w", "view_h", "x0", "y0", "board_w", "board_h", "turned",
-              "seams_x", "seams_y")
-    __slots__ = FIELDS
+    cols: int
+    rows: int
+    view_w: float  # how much of the board one piece shows, at most
+    view_h: float
+    x0: float  # where the view sits on the page
+    y0: float
+    board_w: float
+    board_h: float
+    turned: bool = False  # the board lies on its side (fewer pieces that way)
+    seams_x: tuple[float, ...] = None  # type: ignore[assignment]  # None given: a step apart
+    seams_y: tuple[float, ...] = None  # type: ignore[assignment]
 
-    def __init__(self, cols: int, rows: int, view_w: float, view_h: float, x0: float, y0: float,
-                 board_w: float, board_h: float, turned: bool = False,
-                 seams_x: tuple[float, ...] | None = None, seams_y: tuple[float, ...] | None = None):
-        set_field(self, "cols", cols)
-        set_field(self, "rows", rows)
-        set_field(self, "view_w", view_w)  # how much of the board one piece shows, at most
-        set_field(self, "view_h", view_h)
-        set_field(self, "x0", x0)  # where the view sits on the page
-        set_field(self, "y0", y0)
-        set_field(self, "board_w", board_w)
-        set_field(self, "board_h", board_h)
-        set_field(self, "turned", turned)  # the board lies on its side (fewer pieces that way)
-        step_x, step_y = view_w - OVERLAP_MM, view_h - OVERLAP_MM
-        set_field(self, "seams_x", tuple(seams_x) if seams_x is not None
-                  else tuple(k * step_x for k in range(1, cols)))
-        set_field(self, "seams_y", tuple(seams_y) if seams_y is not None
-                  else tuple(k * step_y for k in range(1, rows)))
+    def __post_init__(self) -> None:
+        step_x, step_y = self.view_w - OVERLAP_MM, self.view_h - OVERLAP_MM
+        object.__setattr__(self, "seams_x", tuple(self.seams_x) if self.seams_x is not None
+                           else tuple(k * step_x for k in range(1, self.cols)))
+        object.__setattr__(self, "seams_y", tuple(self.seams_y) if self.seams_y is not None
+                           else tuple(k * step_y for k in range(1, self.rows)))
 
     @property
     def step_x(self) -> float:
@@ -129,13 +125,14 @@ def plan_tiling(board: tuple[float, float], paper: Paper, may_turn: bool = True)
     A board that says its ``orientation:`` is printed upright on pages that way: never turned."""
     x0, y0, x1, y1 = paper.usable
     view_w, view_h = x1 - x0, y1 - y0 - LABEL_MM
-    best = None
+    best: Tiling | None = None
     for turned, (w, h) in ((False, board), (True, board[::-1]))[:2 if may_turn else 1]:
         cols = max(1, math.ceil((w - OVERLAP_MM) / (view_w - OVERLAP_MM) - 1e-9))
         rows = max(1, math.ceil((h - OVERLAP_MM) / (view_h - OVERLAP_MM) - 1e-9))
         tiling = Tiling(cols, rows, view_w, view_h, x0, y0 + LABEL_MM, w, h, turned)
         if best is None or cols * rows < best.cols * best.rows:
             best = tiling
+    assert best is not None  # the upright plan is always made
     return best
 
 

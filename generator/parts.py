@@ -26,7 +26,7 @@ def game_parts(opts: Options) -> list[tuple[str, str]]:
     """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
     pages, ("poster", "pdf") for the true-size boards, and ("gallery", "k/n") for the k-th of n shares
     of the gallery's pictures (its page is written with the game)."""
-    parts = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
+    parts: list[tuple[str, str]] = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
     if "pdf" in opts.formats:
         parts.append(("poster", "pdf"))
     if "html" in opts.formats:
@@ -79,14 +79,14 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
         fn = generators.get(name or "")
         if fn is None:
             raise DataError(f"unknown generator {name!r}; known: {', '.join(sorted(generators)) or 'none'}",
-                            comp.file, comp.spec.line_of("generator"))
+                            comp.file, comp.line_of("generator"))
         try:
             out.extend(fn(game, comp, seed))
         except (KeyError, ValueError, TypeError, IndexError, AttributeError, ZeroDivisionError,
                 OverflowError) as exc:  # params the generator cannot use: refused at the component
             detail = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
             raise DataError(f"generator {name!r} cannot use these params ({type(exc).__name__}: "
-                            f"{str(detail)[:60]})", comp.file, comp.spec.line_of("params")) from None
+                            f"{str(detail)[:60]})", comp.file, comp.line_of("params")) from None
     return out
 
 

@@ -150,8 +150,10 @@ def parse(data: str) -> list[tuple]:
     """Absolute ('M', x, y), ('L', x, y), ('C', x1, y1, x2, y2, x, y) and ('Z',) operations."""
     ops: list[tuple] = []
     x = y = sx = sy = 0.0
-    cx2 = cy2 = None  # the last cubic's second control point (for S)
-    qx = qy = None  # the last quadratic's control point (for T)
+    cx2: float | None = None  # the last cubic's second control point (for S)
+    cy2: float | None = None
+    qx: float | None = None  # the last quadratic's control point (for T)
+    qy: float | None = None
     for ch, groups in _commands(data):
         c = ch.upper()
         rel = ch != c
@@ -182,7 +184,8 @@ def parse(data: str) -> list[tuple]:
                     x1, y1 = ox + g[0], oy + g[1]
                     rest = g[2:]
                 else:  # the first control point mirrors the last curve's second, or is the current point
-                    x1, y1 = (2 * x - last_c[0], 2 * y - last_c[1]) if last_c[0] is not None else (x, y)
+                    x1, y1 = (2 * x - lc0, 2 * y - lc1) if (lc0 := last_c[0]) is not None and (lc1 := last_c[1]) is not None \
+                        else (x, y)
                     rest = g
                 x2, y2, ex, ey = ox + rest[0], oy + rest[1], ox + rest[2], oy + rest[3]
                 ops.append(("C", x1, y1, x2, y2, ex, ey))
@@ -192,7 +195,8 @@ def parse(data: str) -> list[tuple]:
                 if c == "Q":
                     px, py, ex, ey = ox + g[0], oy + g[1], ox + g[2], oy + g[3]
                 else:
-                    px, py = (2 * x - last_q[0], 2 * y - last_q[1]) if last_q[0] is not None else (x, y)
+                    px, py = (2 * x - lq0, 2 * y - lq1) if (lq0 := last_q[0]) is not None and (lq1 := last_q[1]) is not None \
+                        else (x, y)
                     ex, ey = ox + g[0], oy + g[1]
                 ops.append(("C", x + 2 / 3 * (px - x), y + 2 / 3 * (py - y),
                             ex + 2 / 3 * (px - ex), ey + 2 / 3 * (py - ey), ex, ey))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Optional, Tuple
 
 from .errors import DataError, show
 from .yamlsrc import YList, YMap
@@ -24,13 +24,14 @@ YAML_BOOLS = "unquoted yes, no, on, off, true and false are true/false in YAML"
 MAX_COUNT = 10_000  # pieces in one component (limits.PIECES_PER_COMPONENT)
 SEE_LIMITS = "(see Limits in docs/data-format.md)"  # where every limit's refusal sends the reader
 MAX_TEXT = 5_000  # characters in one text field (a long rules page is about 4,000)
+Where = Tuple[Optional[str], Optional[int]]  # (file, line) a refusal names; either may be unknown
 
 
 # The schema's building blocks are plain classes with __slots__: some 200 are made as the format is
 # imported, on every run, and each dataclass costs about half a millisecond to define.
 
 class _Node:
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
@@ -309,7 +310,7 @@ HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
                     "a size across the flats in inches, or {flats: X} or {points: X}")
 
 
-def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, int], path: str,
+def check(value: Any, schema: Any, errors: list[DataError], where: Where, path: str,
           templated: bool | None = None) -> None:
     """Check ``value`` against ``schema``; append problems to ``errors``. ``where`` is the
     (file, line) of the value, ``path`` its dotted name for messages. ``templated``: whether a
@@ -336,7 +337,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: tuple[str, in
         raise TypeError(f"unknown schema {schema!r}")
 
 
-def _check_map_of(value: Any, schema: MapOf, errors: list[DataError], where: tuple[str, int], path: str,
+def _check_map_of(value: Any, schema: MapOf, errors: list[DataError], where: Where, path: str,
                   templated: bool | None) -> None:
     file, line = where
     if not isinstance(value, dict):
@@ -350,7 +351,7 @@ def _check_map_of(value: Any, schema: MapOf, errors: list[DataError], where: tup
         check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
 
 
-def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: tuple[str, int], path: str,
+def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Where, path: str,
                 templated: bool | None) -> None:
     file, line = where
     if not isinstance(value, list):
@@ -371,7 +372,7 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: tupl
         check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]", templated)
 
 
-def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: tuple[str, int], path: str,
+def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: Where, path: str,
                   templated: bool | None) -> None:
     file, line = where
     trial: list[DataError] = []
@@ -399,7 +400,7 @@ def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: tup
         errors.append(DataError(f"{path}: expected {schema.name}", file, line))
 
 
-def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: Where, path: str) -> None:
     msg = schema.test(value)
     if msg and isinstance(value, bool) and schema.name != BOOL_NAME:
         word = "no" if value is False else "yes"
@@ -411,7 +412,7 @@ def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: tu
 WHEN_FORM = ("value", "when")
 
 
-def _check_when_form(value: YMap, spec: Key, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+def _check_when_form(value: Any, spec: Key, errors: list[DataError], where: Where, path: str) -> None:
     """``title: {value: "...", when: "{{ X }}"}``: a key printed only when its condition holds."""
     file, line = where
     for key in value:
@@ -440,7 +441,7 @@ def _plain_ok(owner: Any, key: Any, item: Any, schema: Any, templated: bool | No
     return True
 
 
-def _check_map(value: Any, schema: Map, errors: list[DataError], where: tuple[str, int], path: str,
+def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, path: str,
                templated: bool | None = None) -> None:
     file, line = where
     if templated is not False and schema.templated:
@@ -479,7 +480,7 @@ def _unknown_key(path: str, key: Any, schema: Map) -> str:
     return f"{path}: unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
 
 
-def _check_needed(value: dict, schema: Map, errors: list[DataError], where: tuple[str, int], path: str) -> None:
+def _check_needed(value: dict, schema: Map, errors: list[DataError], where: Where, path: str) -> None:
     """The keys a mapping must give: each required one, one of each require_any group, exactly one
     of each exactly_one group."""
     file, line = where

@@ -28,6 +28,7 @@ import stat
 import sys
 import threading
 import zlib
+from typing import Any
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -193,7 +194,9 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:  # noqa: N802 - the base class's name
-        if not host_is_local(self.headers.get("Host"), self.server.server_address[1]):
+        address: Any = self.server.server_address  # (host, port): the server listens on TCP
+        port = address[1]
+        if not isinstance(port, int) or not host_is_local(self.headers.get("Host"), port):
             self._send(HTTPStatus.MISDIRECTED_REQUEST, b"this server answers only at 127.0.0.1\n",
                        "text/plain; charset=utf-8")
             return

@@ -169,7 +169,7 @@ class Builder:
                 kept[key] = data
             drawn = len(missing)
             self.cache.pictures = kept  # only this build's pictures
-        rendered = []
+        rendered: list[Any] = []  # per part: (files, documents, warnings)
         given = False
         for part in parts:
             if part[0] == "gallery":  # every picture in the first share, the others empty

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
 from .errors import DataError, show
-from .record import Frozen, set_field
+from .record import Value
 
 # YAML 1.1's printable characters are tab, line breaks, and everything but the C0/C1 controls,
 # surrogates and U+FFFE/U+FFFF: a text holding anything else is refused at its line before libyaml
@@ -117,25 +118,17 @@ class YList(list):
         return cls(message, self.file, self.line_of(index) if index is not None else self.line)
 
 
-class Limits(Frozen):
-    """What one YAML file may hold. docs/data-format.md ("Limits") lists them for users. A frozen
-    record (generator/record.py): ``LIMITS.replace(aliases=False)`` is another set."""
+@dataclass(frozen=True, slots=True)
+class Limits(Value):
+    """What one YAML file may hold. docs/data-format.md ("Limits") lists them for users.
+    ``LIMITS.replace(aliases=False)`` is another set."""
 
-    FIELDS = ("max_bytes", "max_depth", "max_values", "max_text", "max_digits", "aliases")
-    __slots__ = FIELDS
-
-    def __init__(self, max_bytes: int = 8 * 1024 * 1024,
-                 max_depth: int = 100,  # mappings and lists inside each other
-                 max_values: int = 200_000,  # every key, value and item, aliases counted as what they stand for
-                 max_text: int = 100_000,  # characters in one text (a validated field has its own, smaller limit)
-                 max_digits: int = 30,  # digits in one number
-                 aliases: bool = True):  # *name may repeat an &name (refused in solo logs)
-        set_field(self, "max_bytes", max_bytes)
-        set_field(self, "max_depth", max_depth)
-        set_field(self, "max_values", max_values)
-        set_field(self, "max_text", max_text)
-        set_field(self, "max_digits", max_digits)
-        set_field(self, "aliases", aliases)
+    max_bytes: int = 8 * 1024 * 1024
+    max_depth: int = 100  # mappings and lists inside each other
+    max_values: int = 200_000  # every key, value and item, aliases counted as what they stand for
+    max_text: int = 100_000  # characters in one text (a validated field has its own, smaller limit)
+    max_digits: int = 30  # digits in one number
+    aliases: bool = True  # *name may repeat an &name (refused in solo logs)
 
 
 LIMITS = Limits()
@@ -160,7 +153,7 @@ class _Frame:
                  "merged")
 
     def __init__(self, obj: YMap | YList, is_map: bool, anchor: str | None):
-        self.obj = obj
+        self.obj: Any = obj  # a YMap (is_map) or a YList
         self.is_map = is_map
         self.anchor = anchor
         self.weight = 1  # values in it, aliases expanded
@@ -171,7 +164,7 @@ class _Frame:
         # keys written in this mapping, kept from its first merge on (merged ones may be overridden);
         # until then every key in it was written there
         self.explicit: set | None = None
-        self.merged: set | None = None
+        self.merged: Any = None  # a set once the mapping merged another in
 
 
 # first character of a plain scalar -> the implicit resolvers to try, as Resolver.resolve tries them
@@ -321,7 +314,7 @@ class _Builder:
         if tag is not None and tag != "!" and tag != (_MAP if is_map else _SEQ):
             raise self.fail(f"the tag {_tag(tag)} is not allowed here; plain YAML only", mark)
         if is_map:
-            obj: YMap | YList = dict.__new__(YMap)
+            obj: Any = dict.__new__(YMap)
             obj.key_lines = {}
         else:
             obj = list.__new__(YList)
@@ -441,6 +434,7 @@ def _tag(tag: str) -> str:
 
 def _escaped_control(text: str) -> str:
     bad = NOT_PRINTABLE.search(text)
+    assert bad is not None  # only called for a text holding one
     return (f"a control character (U+{ord(bad.group()):04X}, written as an escape) in a text; "
             "texts, names and paths hold printable characters only")
 

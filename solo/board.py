@@ -32,7 +32,7 @@ def bits(mask: int) -> Iterator[int]:
 
 def bit_list(mask: int) -> list[int]:
     """The hexes in a mask as a list, lowest first (faster than ``list(bits(mask))``)."""
-    out = []
+    out: list[int] = []
     append = out.append
     while mask:
         low = mask & -mask

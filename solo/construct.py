@@ -25,6 +25,7 @@ class Construction:
     labor: int
     food: int
     ore: int
+    phase: int
 
     def need_phase(self, phase: int, step: str) -> None:  # defined by the Kingdom
         raise NotImplementedError
@@ -185,9 +186,9 @@ class Construction:
                 raise IllegalMoveError(f"{what} at {name} must stand next to the monument "
                                        f"({self.board.names_of(self.masks[MONUMENT])})")
             return
-        near = self.rules.build[kind].not_next_to
-        if near and self.board.nmask[h] & self.masks[CODE[near]]:
-            other = next(bits(self.board.nmask[h] & self.masks[CODE[near]]))
-            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand next to another {near} "
+        apart = self.rules.build[kind].not_next_to
+        if apart and self.board.nmask[h] & self.masks[CODE[apart]]:
+            other = next(bits(self.board.nmask[h] & self.masks[CODE[apart]]))
+            raise IllegalMoveError(f"{what} at {name}: a {kind} cannot stand next to another {apart} "
                                    f"({self.name(other)})")
 

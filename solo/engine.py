@@ -187,8 +187,8 @@ class Kingdom(Construction):
             dice = " and ".join(map(str, self.dice))
             if need == 0:
                 raise IllegalMoveError(f"choose is only for a 6; the fate dice are {dice}", ("choose", 0))
-            sixes = "a 6 needs" if self.sixes() == 1 else f"{self.sixes()} sixes need"
-            raise IllegalMoveError(f"the fate dice are {dice}: {sixes} {need} results under choose, "
+            needs = "a 6 needs" if self.sixes() == 1 else f"{self.sixes()} sixes need"
+            raise IllegalMoveError(f"the fate dice are {dice}: {needs} {need} results under choose, "
                                    f"{len(choose)} given",
                                    ("choose", None) if choose else None)
         out: list[str] = []

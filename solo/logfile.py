@@ -120,7 +120,8 @@ class LogFile:
         """Add ``ruler``, ``kingdom`` or ``capital`` above the first key that is not a name."""
         lines = self.read()
         at = next((i for i, ln in enumerate(lines)
-                   if _is_top_key(ln) and TOP_KEY.match(ln).group(2) not in NAME_KEYS), len(lines))
+                   if _is_top_key(ln) and (m := TOP_KEY.match(ln)) is not None and m.group(2) not in NAME_KEYS),
+                  len(lines))
         lines.insert(at, f"{key}: {quote(value)}\n")
         self._write(lines, expected, f"the {key}'s name", at)
 

@@ -8,8 +8,10 @@ holds."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -188,7 +190,8 @@ class _Game:
                 if getattr(self.log, key) is None:
                     value = ask.text(question)
                     if value:  # written at once: end of input at the next question keeps it
-                        named = replace(self.log, **{key: value})
+                        names: dict[str, Any] = {key: value}
+                        named = replace(self.log, **names)
                         self.file.add_name(key, value, named)
                         self.log = named
         k = Kingdom(rules, kmap, board)
@@ -204,11 +207,12 @@ class _Game:
                 ask.echo(render(k, where, state=False))
                 try:
                     h = ask.hex(board, setup_question(rules, kind), where,
-                                lambda h, kind=kind: setup_why(rules, board, kmap, kind, placed, h))
+                                partial(setup_why, rules, board, kmap, kind, placed))
                 except TakeBack as took:
                     self._take_back_setup(k, placed, added, took.whole_year)
                     continue
-                logged = replace(self.log, setup=replace(self.log.setup, **{kind: h}))
+                spot: dict[str, Any] = {kind: h}
+                logged = replace(self.log, setup=replace(self.log.setup, **spot))
                 added.append((kind, self.file.add_setup(kind, board.names[h], logged)))
                 self.log = logged
                 placed[kind] = h
@@ -229,7 +233,8 @@ class _Game:
                                                           "the log to move it)" if before else "") + ".")
             return
         for kind, line in list(reversed(added if every else added[-1:])):
-            logged = replace(self.log, setup=replace(self.log.setup, **{kind: None}))
+            gone: dict[str, Any] = {kind: None}
+            logged = replace(self.log, setup=replace(self.log.setup, **gone))
             if not self.file.take_back_setup(line, kind, logged):
                 ask.echo(f"The {kind}'s line is no longer in {self.path} as play wrote it; edit the log to "
                          "change it.")

@@ -59,7 +59,7 @@ class CheckedPolicy(Policy):
                 and all(_is_hex(h, board.size) for h in value)):
             raise self._wrong("setup", 0, value, "three hexes (farm, mine, village) as ints such as "
                               "board.index['E5']")
-        return tuple(value)  # type: ignore[return-value]
+        return (value[0], value[1], value[2])
 
     def reroll(self, k: Kingdom) -> int | None:
         value = self._ask("reroll", k.year, lambda: self.inner.reroll(k))
@@ -92,7 +92,7 @@ class CheckedPolicy(Policy):
         if value is not None and not (isinstance(value, (tuple, list)) and len(value) == 2
                                       and value[0] in BUILD_KINDS and _is_hex(value[1], k.board.size)):
             raise self._wrong("build", k.year, value, "None or (kind, hex), such as ('farm', board.index['E5'])")
-        return value
+        return None if value is None else (value[0], value[1])
 
     def trade(self, k: Kingdom) -> str | None:
         value = self._ask("trade", k.year, lambda: self.inner.trade(k))

@@ -62,7 +62,7 @@ class Tables:
         self.sides = sides = rules.die_sides
         self.fate_dice = rules.fate_dice
         self.die_faces = frozenset(range(1, sides + 1))
-        self.faces = tuple(rules.faces.get(d) for d in range(sides + 1))  # by die face
+        self.faces = tuple(rules.faces.get(d, "") for d in range(sides + 1))  # by die face (0: none)
         self.choose_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == CHOOSE)
         self.disaster_faces = frozenset(d for d in range(1, sides + 1) if self.faces[d] == "disaster")
         self.producers = tuple((CODE[k], RESOURCE_INDEX[p.resource], p.base, p.bonus, WHEN_INDEX[p.bonus_when])
@@ -73,8 +73,7 @@ class Tables:
         self.costs = tuple((k, CODE[k], rules.build[k].cost) for k in KINDS)
         self.capital_by_stage = tuple(rules.capital_makes(s) for s in range(len(rules.stages) + 1))
         self.mountain_ban = {k: not rules.build[k].on_mountain for k in KINDS}
-        self.not_next_to = {k: CODE[rules.build[k].not_next_to] if rules.build[k].not_next_to else None
-                            for k in KINDS}
+        self.not_next_to = {k: CODE[apart] if (apart := rules.build[k].not_next_to) else None for k in KINDS}
         # Nothing is affordable with less labor than the cheapest labor cost (costs only grow).
         self.min_labor = min([c.cost[0] for c in rules.build.values()] + [c[0] for c in rules.stages])
         self.stages = rules.stages

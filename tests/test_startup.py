@@ -78,7 +78,8 @@ def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     assert done.returncode == 0, done.stderr
     modules, enabled = done.stderr.split()[:-1], done.stderr.split()[-1]
     assert "generator.build" in modules and "yaml" in modules
-    assert {"dataclasses", "difflib"} & set(modules) == set()
+    assert "difflib" not in modules  # (the records are standard dataclasses: defining them costs no
+    # start-up time a command line shows, measured against the hand-made record class they replaced)
     # what a deck without pictures, icons, shaped pieces or generated parts does not use
     assert {"generator.components.piece", "generator.components.images", "generator.draw.pictures",
             "generator.components.inksaver", "generator.pathdata", "generator.generators",

@@ -6,7 +6,7 @@ origin like every other piece."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Mapping
 
 from ..draw.fonts import fresh_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
@@ -121,12 +121,12 @@ NO_BAND = "none"  # band: none: no title band (a Squib or nanDECK card, drawn by
 TITLE_PAD_MM = 1.2  # the band's margin above and below a two-line title
 
 
-def deck_title_pt(comp: Component, family: dict) -> float:
+def deck_title_pt(comp: Component, family: Mapping[str, str]) -> float:
     """One title size for the whole deck (see :func:`deck_title`)."""
     return deck_title(comp, family)[0]
 
 
-def deck_title(comp: Component, family: dict) -> tuple[float, int]:
+def deck_title(comp: Component, family: Mapping[str, str]) -> tuple[float, int]:
     """One title size and band for the whole deck, so titles do not shrink card by card: the largest
     size at which its longest title fits its band on one line (not below TITLE_MIN_PT); when that is
     smaller than the card's body text, the band takes two lines (a title wraps at its spaces) at the

@@ -2,69 +2,51 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..model import Colour, Game
 from ..model.load import SAME
-from ..record import Frozen, set_field
+from ..record import Value
 from ..vocabulary import ImageFit
 from .art import ink_for, mix
 from .richtext import DEFAULT_FAMILY, family
 
 
-class Look(Frozen):
-    """What to paint on one face. A frozen record (generator/record.py): one per card of a deck, with
-    __slots__ (no per-instance attribute dict); equal and hashed by every field but ``where``."""
+@dataclass(frozen=True, slots=True)
+class Look(Value):
+    """What to paint on one face: one per card of a deck, with slots (no per-instance attribute
+    dict); equal and hashed by every field but ``where``."""
 
-    FIELDS = ("fill", "ink", "pattern", "pattern_colour", "icon", "icon_name", "icon_scale", "title", "subtitle",
-              "value", "text", "flavour", "footer", "sections", "band", "cue", "rotate", "player", "elements",
-              "outline", "as_front", "family", "title_family", "image", "image_fit", "cut", "faces", "where")
-    COMPARE = FIELDS[:-1]
-    __slots__ = FIELDS + ("_key",)
-
-    def __init__(self, fill: str, ink: str, pattern: str, pattern_colour: str, icon: tuple | None,
-                 icon_name: str | None, icon_scale: float, title: str, subtitle: str, value: str, text: str,
-                 flavour: str, footer: str, sections: tuple, band: str, cue: Colour | None, rotate: float,
-                 player: str = "",  # a player piece: its colour's fill (the piece gets a dark outline)
-                 elements: tuple = (),
-                 outline: str = "",  # ink-saver: the ground colour kept as a band just inside the cut line
-                 as_front: bool = False,  # a back drawn as a front (back: same)
-                 family: tuple = (),  # body text fonts: ((style, font name), ...); () = the built-in fonts
-                 title_family: tuple = (),
-                 image: str = "",  # a picture file inside the game folder (absolute path)
-                 image_fit: str = ImageFit.FIT.value,  # the word (key() is in printed art names): fit or fill
-                 cut: tuple = (),  # (colour, width in mm) of a line along the inside of the cut (stroke:)
-                 faces: tuple = (),  # a die's net: the look of each of its faces, in the designer's order
-                 where: tuple = ()):  # (file, line) of the item, for warnings; not compared
-        set_field(self, "fill", fill)
-        set_field(self, "ink", ink)
-        set_field(self, "pattern", pattern)
-        set_field(self, "pattern_colour", pattern_colour)
-        set_field(self, "icon", icon)
-        set_field(self, "icon_name", icon_name)
-        set_field(self, "icon_scale", icon_scale)
-        set_field(self, "title", title)
-        set_field(self, "subtitle", subtitle)
-        set_field(self, "value", value)
-        set_field(self, "text", text)
-        set_field(self, "flavour", flavour)
-        set_field(self, "footer", footer)
-        set_field(self, "sections", sections)
-        set_field(self, "band", band)
-        set_field(self, "cue", cue)
-        set_field(self, "rotate", rotate)
-        set_field(self, "player", player)
-        set_field(self, "elements", elements)
-        set_field(self, "outline", outline)
-        set_field(self, "as_front", as_front)
-        set_field(self, "family", family)
-        set_field(self, "title_family", title_family)
-        set_field(self, "image", image)
-        set_field(self, "image_fit", image_fit)
-        set_field(self, "cut", cut)
-        set_field(self, "faces", faces)
-        set_field(self, "where", where)
-        set_field(self, "_key", None)  # key(), once worked out
+    fill: str
+    ink: str
+    pattern: str
+    pattern_colour: str
+    icon: tuple | None
+    icon_name: str | None
+    icon_scale: float
+    title: str
+    subtitle: str
+    value: str
+    text: str
+    flavour: str
+    footer: str
+    sections: tuple
+    band: str
+    cue: Colour | None
+    rotate: float
+    player: str = ""  # a player piece: its colour's fill (the piece gets a dark outline)
+    elements: tuple = ()
+    outline: str = ""  # ink-saver: the ground colour kept as a band just inside the cut line
+    as_front: bool = False  # a back drawn as a front (back: same)
+    family: tuple = ()  # body text fonts: ((style, font name), ...); () = the built-in fonts
+    title_family: tuple = ()
+    image: str = ""  # a picture file inside the game folder (absolute path)
+    image_fit: str = ImageFit.FIT.value  # the word (key() is in printed art names): fit or fill
+    cut: tuple = ()  # (colour, width in mm) of a line along the inside of the cut (stroke:)
+    faces: tuple = ()  # a die's net: the look of each of its faces, in the designer's order
+    where: tuple = field(default=(), compare=False)  # (file, line) of the item, for warnings
+    _key: str | None = field(default=None, init=False, compare=False, repr=False)  # key(), once worked out
 
     def key(self) -> str:
         """A stable identity for reusing drawn art (same look, same form). Asked several times per
@@ -72,7 +54,7 @@ class Look(Frozen):
         key = self._key
         if key is None:
             key = self._make_key()
-            set_field(self, "_key", key)
+            object.__setattr__(self, "_key", key)
         return key
 
     def _make_key(self) -> str:
@@ -88,7 +70,7 @@ class Look(Frozen):
         return dict(self.family) if self.family else DEFAULT_FAMILY  # read-only, shared
 
     @property
-    def title_fonts(self) -> dict[str, str]:
+    def title_fonts(self) -> Mapping[str, str]:
         return dict(self.title_family) if self.title_family else self.fonts
 
 
@@ -107,7 +89,7 @@ def resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tupl
         if where and look.where != where:
             if look.where:  # one mapping shared by several items (a deck's back): a look per place
                 return look.replace(where=where)
-            set_field(look, "where", where)
+            object.__setattr__(look, "where", where)
         return look
     look = _resolve(game, face, colour, where)
     if len(_RESOLVED) > 200_000:
@@ -149,11 +131,13 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
     fill = fill or "#ffffff"
     if fill == "none":
         fill = "#ffffff"
-    ink = face.get("ink") or terrain.get("ink")
-    if ink == "player-ink" and colour is not None:
+    written_ink = face.get("ink") or terrain.get("ink")
+    if written_ink == "player-ink" and colour is not None:
         ink = colour.ink
-    elif ink in (None, "player", "ink", "player-ink"):
+    elif written_ink in (None, "player", "ink", "player-ink"):
         ink = colour.ink if (colour and fill == colour.fill) else ink_for(fill)
+    else:
+        ink = str(written_ink)
     band = face.get("band") or ""
     if band == "player":  # the player colour's fill; on a piece of no player, the deck's own band
         band = colour.fill if colour is not None else ""

@@ -4,14 +4,15 @@ for both sides. The layout decides where the box goes."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Mapping
 
 from ..draw.fonts import text_width_mm
 from ..draw.pictures import natural_size
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..notices import warn
-from ..record import Record
 from ..vocabulary import Anchor, ImageFit, Orientation
 from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
 from .images import draw_image
@@ -75,7 +76,7 @@ def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = No
     if plan.icon is not None:
         ix, iy, isize = plan.icon
         _icon_plate(s, look, ix, iy, isize)
-        draw_icon(s, list(look.icon), ix, iy, isize, look.ink)
+        draw_icon(s, list(look.icon or ()), ix, iy, isize, look.ink)
     icons = game.icons if game is not None else {}
     for line in plan.lines:
         draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
@@ -90,30 +91,35 @@ def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = No
 MIN_PT = PIECE_MIN_PT  # no text on a piece is set smaller than this (a label read at 100%)
 
 
-class _Placed(Record):
+@dataclass(slots=True)
+class _Placed:
     """A line placed on a piece: its words, x, baseline y, size, family and ink ("" for the piece's)."""
-    FIELDS = __slots__ = ("line", "x", "y", "size", "family", "ink")
 
-    def __init__(self, line: Line, x: float, y: float, size: float, family: dict, ink: str = ""):
-        self.line, self.x, self.y, self.size, self.family, self.ink = line, x, y, size, family, ink
+    line: Line
+    x: float
+    y: float
+    size: float
+    family: Any
+    ink: str = ""
 
 
+@dataclass
 class Plan:
     """Where a piece's parts go: its lines, icon (cx, cy, size), the value and cue row (badge_y its
     centre, badge_r, badge_x where a strip layout's row starts), the cue's own radius (its letter at
     least cue_cap_mm(d) tall) and centre when not in the value row, big_value (baseline, size) when
     the value is the whole face, and the problems found laying it out."""
 
-    def __init__(self):
-        self.lines: list = []
-        self.icon: tuple | None = None
-        self.badge_y: float | None = None
-        self.badge_x: float | None = None
-        self.cue_x: float | None = None
-        self.badge_r = self.cue_r = 0.0
-        self.big_value: tuple | None = None
-        self.problems: list = []
-        self.safe = False  # laid out inside a print shop's safe zone (shop_plan)
+    lines: list[_Placed] = field(default_factory=list)
+    icon: tuple[float, float, float] | None = None
+    badge_y: float | None = None
+    badge_x: float | None = None
+    cue_x: float | None = None
+    badge_r: float = 0.0
+    cue_r: float = 0.0
+    big_value: tuple[float, float] | None = None
+    problems: list[str] = field(default_factory=list)
+    safe: bool = False  # laid out inside a print shop's safe zone (shop_plan)
 
 
 def _framed(comp: Component) -> bool:
@@ -133,7 +139,7 @@ def piece_inset(comp: Component, framed: bool | None = None, safe_mm: float = 0.
     return max(inset, safe_mm)
 
 
-def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: dict, base: str,
+def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: Mapping[str, str], base: str,
               inset: float, what: str, problems: list) -> tuple[_Placed, float]:
     """A single line of rich text at the top of the band starting at ``y_top``: shrunk until it is
     as wide as the piece there, not below MIN_PT. Returns it and the height it takes."""
@@ -192,7 +198,7 @@ def shop_plan(comp: Component, look: Look, game: Game | None, safe_mm: float) ->
     return plan
 
 
-def component_title_pt(comp: Component, family: dict, safe_mm: float = 0.0) -> float:
+def component_title_pt(comp: Component, family: Mapping[str, str], safe_mm: float = 0.0) -> float:
     """One title size for every piece of a component, fronts and backs: the smallest size any of its
     titles fits at on its own (so "Lake" and "Wasteland" tiles print their names alike)."""
     titles = sorted({str(side.get("title")) for item in comp.items for side in (item.face, item.back or {})

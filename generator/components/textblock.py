@@ -5,12 +5,12 @@ Cards, reference cards, rule sheets and boards all set their text through :func:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..notices import warn
-from ..record import Record
 from ..typescale import step_up
 from ..vocabulary import Anchor
 from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
@@ -18,15 +18,16 @@ from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 LEADING = 1.22
 
 
-class _Line(Record):
+@dataclass(slots=True)
+class _Line:
     """A piece of a row: rich-text words and width, x, scale, anchor, and rule (a thin line under a
-    table header). A record (generator/record.py)."""
+    table header)."""
 
-    FIELDS = ("line", "x", "scale", "anchor", "rule")
-    __slots__ = FIELDS
-
-    def __init__(self, line: Line, x: float, scale: float = 1.0, anchor: str = Anchor.START, rule: bool = False):
-        self.line, self.x, self.scale, self.anchor, self.rule = line, x, scale, anchor, rule
+    line: Line
+    x: float
+    scale: float = 1.0
+    anchor: str = Anchor.START
+    rule: bool = False
 
 
 _EMPTY: Line = ((), 0.0)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from typing import Mapping
 
 from ..draw.surface import MM_PER_PT
 from ..model import Component
@@ -14,7 +15,7 @@ PIECE_MIN_PT = 5.5  # no text on a piece is set smaller than this (piece.MIN_PT)
 TITLE_FLOOR_PT = 6.0
 
 
-def token_title(comp: Component, title: str, y: float, nominal: float, family: dict,
+def token_title(comp: Component, title: str, y: float, nominal: float, family: Mapping[str, str],
                 inset: float) -> tuple[float, float]:
     """(top, size) of a round piece's title: the largest size down to TITLE_FLOOR_PT that fits the
     piece's width at the top; a longer title then moves down to where the piece is wider (down to
@@ -32,7 +33,7 @@ def token_title(comp: Component, title: str, y: float, nominal: float, family: d
     return max(y, top_for(size)), size
 
 
-def hex_title(comp: Component, title: str, y: float, nominal: float, family: dict,
+def hex_title(comp: Component, title: str, y: float, nominal: float, family: Mapping[str, str],
               inset: float) -> tuple[float, float]:
     """(top, size) of a hex's title: as large as fits along the top, down to TITLE_FLOOR_PT; a title
     that does not fit there even at TITLE_FLOOR_PT moves down, 0.1 mm at a time, to where the sides

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
+from typing import Any
 
 import reportlab
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
@@ -212,8 +213,8 @@ def pdfx_problems(data: bytes) -> list[str]:
 
     try:
         reader = PdfReader(io.BytesIO(data), strict=True)
-        root = reader.trailer["/Root"].get_object()
-        info = reader.trailer["/Info"].get_object()
+        root: Any = reader.trailer["/Root"].get_object()  # pypdf types these as any PDF object
+        info: Any = reader.trailer["/Info"].get_object()
         intents = [i.get_object() for i in root.get("/OutputIntents", [])]
         problems = []
         if not any(i.get("/S") == "/GTS_PDFX" and i.get("/OutputConditionIdentifier") == OUTPUT_CONDITION_ID

@@ -4,6 +4,7 @@ DejaVu Sans (Vera's extension, same metrics)."""
 
 from __future__ import annotations
 
+import io
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -150,10 +151,8 @@ def pdf_name(kind: str) -> str:
     # reportlab reads a font file under bare "except:" clauses that turn any exception into TTFError:
     # a Ctrl-C landing there became "internal error (TTFError: Corrupt TTF file ...)" and exit 1 (once
     # in 20 runs of the Ctrl-C test). The short read waits for it.
-    source = path
+    source: str | io.BytesIO = path
     if path.lower().endswith(".otf"):  # CFF outlines: embedded as their TrueType equivalent
-        import io
-
         from .otf import truetype_bytes
 
         source = io.BytesIO(truetype_bytes(path))
@@ -184,7 +183,7 @@ def _kern_pairs(kind: str) -> frozenset:
     char_of: dict[str, list[str]] = {}
     for code, glyph in glyph_of.items():
         char_of.setdefault(glyph, []).append(chr(code))
-    pairs = set()
+    pairs: set[tuple[str, str]] = set()
     if "kern" in font:
         for table in font["kern"].kernTables:
             for (a, b), value in table.kernTable.items():

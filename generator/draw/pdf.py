@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import re
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor as _HexColor
@@ -257,8 +257,8 @@ class PdfSurface(Surface):
             return opaque_style(style)
         return style
 
-    def draw(self, path, style: Style):
-        style = self._paint(path, style)
+    def draw(self, path, given: Style):
+        style = self._paint(path, given)
         if style is None:
             return
         c = self._canvas
@@ -341,8 +341,9 @@ class PdfSurface(Surface):
         code is read once per font from a text object setting it alone, and each distinct line is
         made once per document (a deck repeats its rules text on every card)."""
         key = (name, size, text)
-        done = self._encoded.get(key, False)
-        if done is False:
+        if key in self._encoded:
+            done = self._encoded[key]
+        else:
             codes = self._codes.setdefault(name, {})
             runs: list[tuple[str, bytearray]] = []
             for ch in text:
@@ -412,7 +413,7 @@ class PdfSurface(Surface):
                 self._raster(path, w_mm, h_mm)
         c.restoreState()
 
-    def _raster(self, path, w_mm, h_mm):
+    def _raster(self, path: str, w_mm: float, h_mm: float) -> None:
         """A PNG or JPEG picture, its pixels stored once per document under a name made from its
         content (given a file name, reportlab would name them by a digest of the path, so the same
         game built from another folder would give other bytes). Later uses place the stored pixels
@@ -422,7 +423,7 @@ class PdfSurface(Surface):
         if name is None:
             from reportlab.lib.utils import ImageReader
 
-            made = {"name": None}
+            made: Any = {"name": None}  # drawImage writes the image's name here
             c.drawImage(ImageReader(path), 0, 0, w_mm, h_mm, mask="auto", extraReturn=made)
             self._rasters[path] = made["name"]
             return
@@ -436,7 +437,7 @@ class PdfSurface(Surface):
     def has(self, name):
         return name in self._forms
 
-    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
+    def define(self, name, bbox_mm, draw: Callable[[Surface], object]):
         if name in self._forms:
             return
         self._forms[name] = f"F{len(self._forms)}"

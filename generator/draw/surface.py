@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..record import Frozen, set_field
+from ..record import Value
 
 PT_PER_MM = 72.0 / 25.4
 MM_PER_PT = 25.4 / 72.0
@@ -142,25 +143,18 @@ def regular_points(cx: float, cy: float, r: float, sides: int, rotation_deg: flo
     ]
 
 
-class Style(Frozen):
-    """How a path is painted. Colours are ``#rrggbb``; ``None`` means not painted. A frozen record
-    (generator/record.py): equal and hashed by its fields, changed by ``replace``."""
+@dataclass(frozen=True, slots=True)
+class Style(Value):
+    """How a path is painted. Colours are ``#rrggbb``; ``None`` means not painted. Equal and hashed by
+    its fields, changed by ``replace``."""
 
-    FIELDS = ("fill", "stroke", "width_mm", "dash_mm", "join", "cap", "opacity")
-    __slots__ = FIELDS
-
-    def __init__(self, fill: str | None = None, stroke: str | None = None, width_mm: float = 0.25,
-                 dash_mm: tuple[float, ...] | None = None,
-                 join: str = "miter",  # miter | round | bevel
-                 cap: str = "butt",  # butt | round | square
-                 opacity: float = 1.0):
-        set_field(self, "fill", fill)
-        set_field(self, "stroke", stroke)
-        set_field(self, "width_mm", width_mm)
-        set_field(self, "dash_mm", dash_mm)
-        set_field(self, "join", join)
-        set_field(self, "cap", cap)
-        set_field(self, "opacity", opacity)
+    fill: str | None = None
+    stroke: str | None = None
+    width_mm: float = 0.25
+    dash_mm: tuple[float, ...] | None = None
+    join: str = "miter"  # miter | round | bevel
+    cap: str = "butt"  # butt | round | square
+    opacity: float = 1.0
 
 
 FILL_BLACK = Style(fill="#000000")
@@ -232,7 +226,7 @@ class Surface(ABC):
     # -- reuse ----------------------------------------------------------------------------------
     @abstractmethod
     def define(self, name: str, bbox_mm: tuple[float, float, float, float],
-               draw: Callable[["Surface"], None]) -> None:
+               draw: Callable[["Surface"], object]) -> None:
         """Record art once under ``name`` (a PDF form, an SVG symbol). ``bbox_mm`` is
         (x0, y0, x1, y1) in the art's own coordinates. Defining a name twice is ignored."""
 
@@ -257,7 +251,7 @@ class Surface(ABC):
         self.draw(Path.polygon(points), style)
 
     def repeat(self, name: str, bbox_mm: tuple[float, float, float, float],
-               draw: Callable[["Surface"], None]) -> None:
+               draw: Callable[["Surface"], object]) -> None:
         """Draw ``draw`` here the first time ``name`` is asked for; from the second time on, record it
         once (:meth:`define`) and place it at the origin: art that may or may not recur (a card's
         ground, the same on a whole deck or on one card) costs a form only when it does recur."""
@@ -273,7 +267,7 @@ class Surface(ABC):
             draw(self)
 
     def reuse(self, name: str, bbox_mm: tuple[float, float, float, float],
-              draw: Callable[["Surface"], None], x_mm: float = 0.0, y_mm: float = 0.0) -> None:
+              draw: Callable[["Surface"], object], x_mm: float = 0.0, y_mm: float = 0.0) -> None:
         """Define on first use, then place."""
         if not self.has(name):
             self.define(name, bbox_mm, draw)

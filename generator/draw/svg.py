@@ -118,7 +118,7 @@ class SvgSurface(Surface):
         self._used = set()
         self._font_text = {}
 
-    def end_page(self):
+    def end_page(self) -> None:
         doc = self._doc
         assert doc is not None
         drawing = doc.drawing
@@ -215,7 +215,8 @@ class SvgSurface(Surface):
             attrs["opacity"] = _n(style.opacity)
         self._group.add(self._make(SvgPath, path_data(path), attribs=attrs))
 
-    def text(self, x_mm, y_mm, text, *, size_pt, font="regular", fill="#000000", anchor="start"):
+    def text(self, x_mm: float, y_mm: float, text: str, *, size_pt: float, font: str = "regular",
+             fill: str = "#000000", anchor: str = "start") -> None:
         if not text:
             return
         size_pt = snap(size_pt)  # every size from the one type scale
@@ -278,7 +279,7 @@ class SvgSurface(Surface):
     def has(self, name):
         return name in self._forms
 
-    def define(self, name, bbox_mm, draw: Callable[[Surface], None]):
+    def define(self, name, bbox_mm, draw: Callable[[Surface], object]):
         if name in self._forms:
             return
         fid = f"f{len(self._form_ids)}"

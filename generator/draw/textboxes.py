@@ -32,7 +32,7 @@ class TextBoxes(Surface):
         self.boxes: list[Box] = []
         self._m: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self._stack: list[Matrix] = []
-        self._defined: dict[str, Callable[[Surface], None]] = {}
+        self._defined: dict[str, Callable[[Surface], object]] = {}
 
     def begin_page(self, width_mm, height_mm, *, trim_box_mm=None, bleed_box_mm=None, label=""):
         pass
@@ -81,7 +81,7 @@ class TextBoxes(Surface):
         xs, ys = [p[0] for p in corners], [p[1] for p in corners]
         self.boxes.append((min(xs), min(ys), max(xs), max(ys)))
 
-    def define(self, name: str, bbox_mm, draw: Callable[[Surface], None]) -> None:
+    def define(self, name: str, bbox_mm, draw: Callable[[Surface], object]) -> None:
         self._defined.setdefault(name, draw)
 
     def use(self, name: str, x_mm: float = 0.0, y_mm: float = 0.0) -> None:

@@ -64,7 +64,7 @@ class Box(Element, kind="box"):
                      width_mm=self.width_mm, opacity=float(self.opacity), dash_mm=dash)
         if t:  # fill, then the pattern, then the edge over it
             s.draw(outline, Style(fill=fill, opacity=float(self.opacity)))
-            terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill, ink)
+            terrain_pattern(s, t, outline, (x, y, x + w, y + h), fill or t["fill"], ink)
             edge = Style(stroke=edge.stroke, width_mm=edge.width_mm, opacity=edge.opacity, dash_mm=dash)
         s.draw(outline, edge)
         seen = fill if float(self.opacity) >= 1 or fill in (None, "none") else \
@@ -75,7 +75,7 @@ class Box(Element, kind="box"):
         label = self.label
         if label:
             draw_text(s, x + 1.5, y + 3.2, str(label), 7, ink=text_ink, family=fam, base="bold", icons=game.icons)
-        if self.icon in game.icons:
+        if self.icon is not None and self.icon in game.icons:
             size = min(w, h) * 0.55
             draw_icon(s, game.icons[self.icon], x + w / 2, y + h / 2 + (1.5 if label else 0), size,
                       mix(text_ink, fill or "#ffffff", 0.15))

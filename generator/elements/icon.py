@@ -22,6 +22,6 @@ class Icon(Element, kind="icon"):
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
         x, y = self.at_mm[:2]
-        if self.icon in game.icons:
+        if self.icon is not None and self.icon in game.icons:
             draw_icon(s, game.icons[self.icon], x, y, self.size_mm[0],
                       self.ink_or(ink))

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..draw.surface import Surface
     from ..model.game import Game
 
-KINDS: dict[str, type[Element]] = {}  # type: word -> its kind, in the order the modules are imported
+KINDS: dict[str, type[Element]] = {}  # each kind by its type: word, in the order the modules are imported
 
 
 class Field:

@@ -48,7 +48,7 @@ class Polygon(Element, kind="polygon"):
         if t and pts:  # fill, then the pattern, then the edge over it
             s.draw(shape, Style(fill=fill))
             terrain_pattern(s, t, shape, (min(p[0] for p in pts), min(p[1] for p in pts),
-                                          max(p[0] for p in pts), max(p[1] for p in pts)), fill, ink)
+                                          max(p[0] for p in pts), max(p[1] for p in pts)), fill or t["fill"], ink)
             edge = edge.replace(fill=None)
         s.draw(shape, edge)
         inks = self.el  # the element's own ink, else its terrain's
@@ -62,7 +62,7 @@ class Polygon(Element, kind="polygon"):
             draw_text(s, cx, cy + size * MM_PER_PT * 0.35, str(self.text), size,
                       ink=inks.get("ink", ink_for(fill) if fill not in (None, "none") else ink),
                       family=fam, base=base, anchor=Anchor.MIDDLE, icons=game.icons)
-        if self.icon in game.icons:
+        if self.icon is not None and self.icon in game.icons:
             cx = sum(p[0] for p in pts) / len(pts)
             cy = sum(p[1] for p in pts) / len(pts)
             size = self.size_mm[0]

@@ -77,12 +77,14 @@ class Track(Element, kind="track"):
             s.text(cx + cell / 2, cy + cell / 2 + size * MM_PER_PT * 0.36, text, size_pt=size, fill=ink_for(fill),
                    anchor=Anchor.MIDDLE)
         if self.marker:
-            self._marker_place(s, game, x + cell / 2, y + cell / 2, mix(edge, fill, 0.45))
+            self._marker_place(s, game, self.marker, (x + cell / 2, y + cell / 2), mix(edge, fill, 0.45))
 
-    def _marker_place(self, s: Surface, game: Game, cx: float, cy: float, ink: str) -> None:
+    @staticmethod
+    def _marker_place(s: Surface, game: Game, marker: str, at: tuple[float, float], ink: str) -> None:
         """The outline of the track's marker, dashed, in its first cell: where the marker starts."""
+        cx, cy = at
         try:
-            comp = game.component(self.marker)
+            comp = game.component(marker)
         except KeyError:
             return
         w, h = comp.size_mm

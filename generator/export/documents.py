@@ -62,9 +62,10 @@ def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
         pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
                          subject=game.credits, viewer_prefs={"PrintScaling": "None"})
         job = poster_page(game, comp)
-        pdf.begin_page(*job.size_mm, label=comp.name)
-        _, trim, bleed = job.paint(pdf, Paper("poster", *job.size_mm))
-        x, y, w, h = trim
+        page_w, page_h = job.size_mm or comp.size_mm  # a poster page is always sized
+        pdf.begin_page(page_w, page_h, label=comp.name)
+        _, trim, bleed = job.paint(pdf, Paper("poster", page_w, page_h))
+        x, y, w, h = trim or (0.0, 0.0, page_w, page_h)
         pdf.set_boxes((x, y, w, h), (x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
         pdf.end_page()
         files[f"poster/{game.id}-{comp.id}-true-size.pdf"] = pdf.finish()

@@ -120,5 +120,5 @@ def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: f
             w, h = comp.size_mm
             s.translate(-w / 2, -h / 2)
             draw_board(s, game, comp, bleed_mm)
-        else:  # the painter the printed sheets use for this kind and side
+        elif face.look is not None:  # the painter the printed sheets use for this kind and side
             piece_painter(game, comp, face.side, safe_mm)(s, comp, face.look, bleed_mm)

@@ -275,7 +275,7 @@ def _component_entry(comp: Component, pairs: list, by_key: dict[str, dict[str, A
 
 def _extras(game: Game, folder: Path, files: dict[Path, bytes], entry: dict[str, Any], opts: Any) -> list[dict[str, Any]]:
     """The kit's other files a player may want: the Tabletop Simulator object, the PNGs."""
-    extras = []
+    extras: list[dict[str, Any]] = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
         extras.append({"label": "Tabletop Simulator saved object", "link": f"tts/{game.id}.json",
                        "steps": tts_steps(game.id, entry.get("tts", {}).get("url_base", "file:///"))})

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import pypdfium2 as pdfium
 
@@ -143,7 +143,7 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
         pdf.end_page()
         sizes.append((w_px, h_px, dpi))
     doc = pdfium.PdfDocument(pdf.finish())
-    out = []
+    out: list[Any] = []  # per shot: PNG or JPEG bytes, a (JPEG, reduced JPEG) pair, or an RGBA image
     try:
         for n, i in enumerate(indices):
             shot = shots[i]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import io
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +50,20 @@ MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets
 CARD_W_MM, CARD_H_MM = 63.5, 88.9  # TTS's scale-1 card: a poker card
 BOARD_THICKNESS = 0.2
 CARD_ROUNDED, CARD_RECTANGLE = 0, 1  # CustomDeckState.Type
+
+@dataclass
+class _Plan:
+    """One component's pictures in the shared list: its kind of object (deck, pieces, dice, board),
+    where its pictures start, and what a deck or pieces are made of."""
+
+    kind: str
+    comp: Component
+    at: int
+    pairs: list[tuple[Face, Face | None]] = field(default_factory=list)
+    fronts: list[Face] = field(default_factory=list)  # a die's printed pieces
+    sheets: list[_DeckImage] = field(default_factory=list)  # a deck's
+    cell_dpi: float = 0.0  # a deck's
+
 
 @dataclass
 class _DeckImage:
@@ -88,7 +102,7 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
 
     # 1. every picture at once, shared between the workers
     shots: list[Shot] = []
-    plans = []
+    plans: list[_Plan] = []
     key = 0
     for comp in decks:
         pairs = item_faces(game, comp)
@@ -99,24 +113,24 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
             key += 1
             sheets.append(_DeckImage(key, [f for f, _ in pairs[start:start + n]], cols, rows))
             start += n
-        plans.append(("deck", comp, pairs, sheets, cell_dpi, len(shots)))
+        plans.append(_Plan("deck", comp, len(shots), pairs=pairs, sheets=sheets, cell_dpi=cell_dpi))
         for _, b in pairs:  # cards printed one-sided get a plain back with the game's name
             shots.append(Shot(_fill_back(game, comp, b), 0.0, cell_dpi, encoding="image"))
         for f, _ in pairs:
             shots.append(Shot(f, 0.0, cell_dpi, encoding="image"))
     for comp in pieces:
         pairs = item_faces(game, comp)
-        plans.append(("pieces", comp, pairs, len(shots)))
+        plans.append(_Plan("pieces", comp, len(shots), pairs=pairs))
         for f, b in pairs:
             shots.append(Shot(f, 0.0, dpi, max_px=1024))
             if b is not None:
                 shots.append(Shot(b, 0.0, dpi, max_px=1024))
     for comp in dice:  # each printed piece of a die, to show beside the die (tts_dice.py)
         fronts = [front for front, _ in item_faces(game, comp)]
-        plans.append(("dice", comp, fronts, len(shots)))
+        plans.append(_Plan("dice", comp, len(shots), fronts=fronts))
         shots.extend(Shot(front, 0.0, dpi, max_px=1024, encoding="image") for front in fronts)
     for comp in boards:
-        plans.append(("board", comp, len(shots)))
+        plans.append(_Plan("board", comp, len(shots)))
         shots.append(Shot(whole_face(comp), 0.0, dpi, max_px=MAX_SIDE_PX))
     pictures = take(game, shots, jobs)
 
@@ -124,26 +138,23 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
     objects: list[dict[str, Any]] = []
     cursor = Cursor()
     for plan in plans:
-        if plan[0] == "deck":
-            _, comp, pairs, sheets, cell_dpi, at = plan
+        comp, pairs, at = plan.comp, plan.pairs, plan.at
+        if plan.kind == "deck":
             n = len(pairs)
             back_pics = pictures[at:at + n]
             front_pics = pictures[at + n:at + 2 * n]
             # one back for the deck when every card's back comes out the same, pixel for pixel
             unique_back = len({pic.tobytes() for pic in back_pics}) > 1
             common_pic = None if unique_back else back_pics[0]
-            objects.append(_deck(kit, comp, pairs, sheets, unique_back, front_pics, back_pics, common_pic,
-                                 cell_dpi, cursor))
-        elif plan[0] == "pieces":
-            _, comp, pairs, at = plan
+            objects.append(_deck(kit, comp, pairs, plan.sheets, unique_back, front_pics, back_pics, common_pic,
+                                 plan.cell_dpi, cursor))
+        elif plan.kind == "pieces":
             objects.extend(_pieces(kit, comp, pairs, pictures, at, cursor))
-        elif plan[0] == "dice":
+        elif plan.kind == "dice":
             from .tts_dice import dice_objects  # dice only
 
-            _, comp, fronts, at = plan
-            objects.extend(dice_objects(kit, comp, fronts, pictures[at:at + len(fronts)], cursor))
+            objects.extend(dice_objects(kit, comp, plan.fronts, pictures[at:at + len(plan.fronts)], cursor))
         else:
-            _, comp, at = plan
             objects.append(_board(kit, comp, pictures[at], shots[at], cursor))
 
     save = _save(game, objects)

@@ -177,7 +177,7 @@ def params_from(game: Game, comp: Component) -> MapParams:
     raw = dict(comp.spec.get("params") or {})
 
     def bad(message: str) -> DataError:
-        return DataError(message, comp.file, comp.spec.line_of("params"))
+        return DataError(message, comp.file, comp.line_of("params"))
     regions = {str(k): int(v) for k, v in dict(raw.get("regions") or {}).items()}
     for kind in regions:
         if kind not in game.terrain:
@@ -261,5 +261,5 @@ def make(game: Game, comp: Component, seed: int) -> list[Component]:
     try:
         kmap = generate(p, seed)
     except ValueError as exc:
-        raise DataError(str(exc), comp.file, comp.spec.line_of("params")) from None
+        raise DataError(str(exc), comp.file, comp.line_of("params")) from None
     return [board(game, comp, kmap, p, seed)]

@@ -77,11 +77,11 @@ def random_homeland(rng: random.Random, columns: int, rows: int, counts: dict[st
 
 def _params(game: Game, comp: Component) -> dict[str, Any]:
     p = comp.spec.get("params") or {}
-    out = {"columns": int(p.get("columns", 9)), "rows": int(p.get("rows", 4)),
+    out: dict[str, Any] = {"columns": int(p.get("columns", 9)), "rows": int(p.get("rows", 4)),
            "tile_mm": float(p.get("tile_mm", 25.4)), "counts": {str(k): int(v) for k, v in (p.get("counts") or {}).items()},
            "every_row": [str(t) for t in p.get("every_row") or []], "off_edge": str(p.get("off_edge", "")),
            "title": str(p.get("title", "{game}: a random homeland (no. {seed})"))}
-    line = comp.spec.line_of("params") if hasattr(comp.spec, "line_of") else comp.line
+    line = comp.line_of("params")
     for terrain in [*out["counts"], *out["every_row"], out["off_edge"]]:
         if terrain not in game.terrain:
             raise DataError(f"homeland: unknown terrain {terrain!r}", comp.file, line)
@@ -116,7 +116,7 @@ def _square(game: Game, terrain: str, x: float, y: float, size: float) -> list[d
 def _pattern(kind: str, x: float, y: float, size: float, colour: str) -> list[dict[str, Any]]:
     """The terrain's pattern as lines, so the plan reads without colour as the tiles do."""
     step = size / 6
-    out = []
+    out: list[dict[str, Any]] = []
     for i in range(1, 6):
         d = i * step
         if kind in ("lines", "bricks"):

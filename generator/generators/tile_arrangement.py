@@ -108,7 +108,7 @@ def map_tiles(game: Game, comp: Component) -> dict[str, Tile]:
     """The tiles ``params.tiles`` names, by id: each item of the named hex-tile components (an item's
     own ``elements``, else its component's). Seven in all, or a DataError at the params."""
     params = comp.spec.get("params") or {}
-    line = comp.spec.line_of("params") if hasattr(comp.spec, "line_of") else comp.line
+    line = comp.line_of("params")
     known = {c.id: c for c in game.components}
     tiles: dict[str, Tile] = {}
     for cid in params.get("tiles") or []:
@@ -140,8 +140,8 @@ def _placed_elements(tile: Tile, turns: int, scale: float, centre: tuple[float, 
             width = max(0.25, float(el.get("width_mm", 0.4)) * scale)
             out.append({**new, "at_mm": [0.0, 0.0], "points_mm": [list(p) for p in pts], "width_mm": width})
         elif el["type"] == "icon":
-            size = [v * scale for v in (el.get("size_mm") or [15, 15])]
-            out.append({**el, "at_mm": list(place_point(at, turns, scale, centre)), "size_mm": size})
+            size_mm = [v * scale for v in (el.get("size_mm") or [15, 15])]
+            out.append({**el, "at_mm": list(place_point(at, turns, scale, centre)), "size_mm": size_mm})
         elif el["type"] == "text":
             size = max(LETTER_MIN_PT, float(el.get("size_pt", 10)) * scale)
             x, y = place_point(at, turns, scale, centre)

@@ -14,8 +14,9 @@ from ..model import Component, Game
 from ..notices import warn
 from ..paper import keep_seams_clear
 from . import poster
-from .document import PageJob, PaintResult
+from .document import PageJob, PaintResult, WholeBoard
 from .page import PRINT_NOTE, Paper, scale_bar, short_credits
+
 
 def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     """A board on the paper: whole on one page (turned if it fits only so), or tiled over several pages
@@ -40,7 +41,7 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
 
         def paint(s: Surface, p: Paper) -> PaintResult:
             return [], poster.paint_single(s, p, size, bleed, not whole, painter), bleed
-        return [PageJob(comp, comp.name, paint, board=(painter, size, bleed) if whole else None)]
+        return [PageJob(comp, comp.name, paint, board=WholeBoard(painter, size, bleed) if whole else None)]
     tiling = poster.plan_tiling(size, paper, may_turn)
     painter = board_painter(game, comp, bleed)
     if tiling.turned:
@@ -48,12 +49,17 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
     tiling = seams_off_text(tiling, painter, comp)
     if tiling.cols * tiling.rows == 1:  # one piece: no assembly page, the piece is the board
         return [PageJob(comp, comp.name, lambda s, p: ([], poster.paint_tile(s, tiling, 0, 0, painter, comp.name), 0.0))]
-    jobs = [PageJob(comp, f"{comp.name} (assembly)",
-                    lambda s, p: ([], poster.paint_assembly(s, p, tiling, painter, comp.name), 0.0))]
+
+    def assembly(s: Surface, p: Paper) -> PaintResult:
+        poster.paint_assembly(s, p, tiling, painter, comp.name)
+        return [], None, 0.0
+
+    def piece(r: int, c: int) -> Callable[[Surface, Paper], PaintResult]:
+        return lambda s, p: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)
+    jobs = [PageJob(comp, f"{comp.name} (assembly)", assembly)]
     for r in range(tiling.rows):
         for c in range(tiling.cols):
-            jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})",
-                                lambda s, p, r=r, c=c: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0),
+            jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})", piece(r, c),
                                 band_mm=poster.tile_band_mm(tiling, r, paper)))
     return jobs
 
@@ -120,18 +126,28 @@ def stack_boards(pages: list[PageJob], paper: Paper) -> list[PageJob]:
         last = out[-1] if out else None
         if job.board and last is not None and last.board:
             stack = last.stack + [job] if last.stack is not None else [last, job]
-            sizes = [j.board[1] for j in stack]
-            if all(j.board[2] == job.board[2] for j in stack) and poster.stack_fits(sizes, paper, job.board[2]):
+            boards = _boards(stack)
+            sizes = [b.size_mm for b in boards]
+            bleed = job.board.bleed_mm
+            if all(b.bleed_mm == bleed for b in boards) and poster.stack_fits(sizes, paper, bleed):
                 out[-1] = _stacked_job(stack)
                 continue
         out.append(job)
     return out
 
 
+def _boards(stack: list[PageJob]) -> list[WholeBoard]:
+    """The whole boards of pages that each hold one (only those are stacked)."""
+    boards = [j.board for j in stack if j.board is not None]
+    assert len(boards) == len(stack)
+    return boards
+
+
 def _stacked_job(stack: list[PageJob]) -> PageJob:
-    sizes = [j.board[1] for j in stack]
-    painters = [j.board[0] for j in stack]
-    bleed = stack[0].board[2]
+    boards = _boards(stack)
+    sizes = [b.size_mm for b in boards]
+    painters = [b.paint for b in boards]
+    bleed = boards[0].bleed_mm
 
     def paint(s: Surface, p: Paper) -> PaintResult:
         return [], poster.paint_stack(s, p, sizes, bleed, painters), bleed

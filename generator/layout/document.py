@@ -4,13 +4,22 @@ with the painter that draws it (``plan.py`` makes them; ``export/documents.py`` 
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..draw.surface import Surface
 from ..model import Component
 from .page import Paper
 
 PaintResult = tuple[list[float], tuple[float, float, float, float] | None, float]
+
+
+class WholeBoard(NamedTuple):
+    """A board printed whole on its page: what draws it (at the board's top left, in mm), its size
+    and the art past its cut line."""
+
+    paint: Callable[[Surface], None]
+    size_mm: tuple[float, float]
+    bleed_mm: float
 
 
 class PageJob:
@@ -26,7 +35,7 @@ class PageJob:
     def __init__(self, comp: Component | None, what: str, paint: Callable[[Surface, Paper], PaintResult],
                  size_mm: tuple[float, float] | None = None, furniture: bool = True, sheet_no: int = 0,
                  sheet_of: int = 0, sheets: list | None = None, also: list | None = None,
-                 board: tuple | None = None, stack: list[PageJob] | None = None, band_mm: float | None = None,
+                 board: WholeBoard | None = None, stack: list[PageJob] | None = None, band_mm: float | None = None,
                  smaller: Callable[[], PageJob] | None = None, per_page: int = 0):
         self.per_page = per_page  # copies: of a board, how many one page holds (0: not copies)
         self.comp, self.what, self.paint, self.size_mm, self.furniture = comp, what, paint, size_mm, furniture
@@ -55,9 +64,9 @@ def number_sheets(pages: list[PageJob]) -> None:
     """Sheet n of m within each component (a fronts page and its backs page are one sheet)."""
     by_comp: dict[str, list[PageJob]] = {}
     for job in pages:
-        for comp in job.comps or [None]:
-            if comp is job.comp:  # a page is numbered within its first component
-                by_comp.setdefault(comp.id if comp else "", []).append(job)
+        first = job.comps[0] if job.comps else None
+        if first is job.comp:  # a page is numbered within its first component
+            by_comp.setdefault(first.id if first else "", []).append(job)
     for jobs in by_comp.values():
         sides = 2 if any("(backs)" in j.what for j in jobs) else 1
         for i, job in enumerate(jobs):

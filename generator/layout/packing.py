@@ -105,7 +105,7 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
                 headed = _headed(page.blocks[0], paper, plan) if block is not None and len(page.blocks) == 1 else None
                 if headed is not None:
                     under = _under(headed, comp, pieces[i:], paper, plan)
-                    if under is not None and _as_good(under, block):
+                    if under is not None and block is not None and _as_good(under, block):
                         page.blocks[0], block = headed, under
             if block is None:
                 pages.append(PackedPage())
@@ -148,7 +148,7 @@ def fill(page: PackedPage, runs: list[tuple[Component, list[T]]], paper: Paper,
         if out is not None and len(page.blocks) == 1 else None
     if headed is not None:  # the page's first block under its name too, where that costs no bleed
         under = _filled(headed, runs, paper, plan)
-        if under is not None and all(_as_good(a, b) for a, b in zip(under, out)):
+        if under is not None and out is not None and all(_as_good(a, b) for a, b in zip(under, out)):
             page.blocks[0], out = headed, under
     return out
 

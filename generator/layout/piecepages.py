@@ -117,7 +117,7 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     return jobs
 
 
-def page_flip(duplex: Duplex, paper: Paper) -> Duplex:
+def page_flip(duplex: str, paper: Paper) -> Duplex:
     """How a backs page is mirrored on the page: about its upright axis for a long-edge flip of a
     portrait page ("long"), about its level axis for a short-edge flip ("short"). A landscape page is
     printed turned on the sheet, so its long edge is level: the two swap."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import math
-from typing import Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
-from ..record import Frozen, Record, set_field
+from ..record import Value
 from ..vocabulary import Duplex, Marks
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
@@ -34,33 +35,22 @@ def default_bleed(comp: Component) -> float:
     return round(min(3.0, 0.15 * min(w, h)), 2)
 
 
-class Grid(Frozen):
-    """Pieces in rows and columns on a sheet (a frozen record, generator/record.py: a cache key)."""
+@dataclass(frozen=True, slots=True)
+class Grid(Value):
+    """Pieces in rows and columns on a sheet (frozen: a cache key)."""
 
-    FIELDS = ("cols", "rows", "cell_w", "cell_h", "gap", "x0", "y0", "rotated", "bleed", "butted", "gap_y", "strip")
-    __slots__ = FIELDS
-
-    def __init__(self, cols: int, rows: int,
-                 cell_w: float,  # cut width of one piece as placed
-                 cell_h: float,
-                 gap: float,  # space between cut lines of neighbours (0 = butted)
-                 x0: float,  # left cut edge of the block
-                 y0: float,  # top cut edge of the block
-                 rotated: bool, bleed: float, butted: bool,
-                 gap_y: float = -1.0,  # a different gap between rows (hex strips); -1: the same as ``gap``
-                 strip: str = ""):  # hexes butted into columns (flat) or rows (pointy), sharing their flat edges
-        set_field(self, "cols", cols)
-        set_field(self, "rows", rows)
-        set_field(self, "cell_w", cell_w)
-        set_field(self, "cell_h", cell_h)
-        set_field(self, "gap", gap)
-        set_field(self, "x0", x0)
-        set_field(self, "y0", y0)
-        set_field(self, "rotated", rotated)
-        set_field(self, "bleed", bleed)
-        set_field(self, "butted", butted)
-        set_field(self, "gap_y", gap_y)
-        set_field(self, "strip", strip)
+    cols: int
+    rows: int
+    cell_w: float  # cut width of one piece as placed
+    cell_h: float
+    gap: float  # space between cut lines of neighbours (0 = butted)
+    x0: float  # left cut edge of the block
+    y0: float  # top cut edge of the block
+    rotated: bool
+    bleed: float
+    butted: bool
+    gap_y: float = -1.0  # a different gap between rows (hex strips); -1: the same as ``gap``
+    strip: str = ""  # hexes butted into columns (flat) or rows (pointy), sharing their flat edges
 
     @property
     def gx(self) -> float:
@@ -173,16 +163,17 @@ def plan_least_paper(comp: Component, paper: Paper, bleed: float, region: tuple[
     return best
 
 
-class PiecePage(Record):
+@dataclass(slots=True)
+class PiecePage(Value):
     """One side of a page of pieces (a "sheet" is the paper: its fronts and backs pages): the looks in
-    slot order (None = empty slot), the side (front | back) and ``once``, which holds (``in``) the keys
-    of looks printed only once: drawn in place, not as forms. A record (generator/record.py)."""
+    slot order (a back without a look of its own shows its front's), the side (front | back) and ``once``, which holds (``in``) the keys
+    of looks printed only once: drawn in place, not as forms."""
 
-    FIELDS = ("comp", "grid", "looks", "side", "once")
-    __slots__ = FIELDS
-
-    def __init__(self, comp: Component, grid: Grid, looks: list[Look], side: str, once=frozenset()):
-        self.comp, self.grid, self.looks, self.side, self.once = comp, grid, looks, side, once
+    comp: Component
+    grid: Grid
+    looks: list[Look]
+    side: str
+    once: Any = frozenset()
 
 
 def form_name(comp: Component, side: str, look: Look, bleed: float) -> str:
@@ -212,14 +203,14 @@ def draw_pieces(s: Surface, page: PiecePage, paper: Paper,
     half_diag = math.hypot(w, h) / 2 + bleed
     bbox = (-half_diag, -half_diag, half_diag, half_diag)
     n = len(page.looks)
-    clipped = grid.butted or grid.strip
+    clipped = grid.butted or bool(grid.strip)
     once = page.once
-    for index, ((cx, cy), clip) in enumerate(_slots(grid, n, paper, mirror, tuple(offset_mm), clipped)):
+    for index, ((cx, cy), clip) in enumerate(_slots(grid, n, paper, mirror, (offset_mm[0], offset_mm[1]), clipped)):
         look = page.looks[index]
         single = look.key() in once
         name = "" if single else form_name(comp, page.side, look, bleed)
         if not single and not s.has(name):
-            s.define(name, bbox, lambda t, lk=look: painter(t, comp, lk, bleed))
+            s.define(name, bbox, _one_piece(painter, comp, look, bleed))
         s.save()
         if clip is not None:
             # butted pieces share cut lines: a piece's bleed runs only past the block's outer edges
@@ -240,6 +231,12 @@ def draw_pieces(s: Surface, page: PiecePage, paper: Paper,
     # the cut line is printed on fronts only: on a back it would show any duplex misregistration
     _piece_marks(s, comp, grid, paper, n, mirror, offset_mm, marks == Marks.LINES, page.side == "front")
     return []
+
+
+def _one_piece(painter: Callable[[Surface, Component, Look, float], None], comp: Component, look: Look,
+               bleed: float) -> Callable[[Surface], None]:
+    """``painter`` drawing one piece's look: a form's drawing."""
+    return lambda t: painter(t, comp, look, bleed)
 
 
 def _slots(grid: Grid, n: int, paper: Paper, mirror: str, offset: tuple[float, float],
@@ -416,7 +413,7 @@ def _in_hex(px: float, py: float, cx: float, cy: float, apothem: float, flat: bo
 
 
 def _hex_edge_ticks(s: Surface, comp: Component, cx: float, cy: float, bleed: float, length: float,
-                    neighbours: list[tuple[float, float]] = ()) -> None:
+                    neighbours: Sequence[tuple[float, float]] = ()) -> None:
     """Each edge's line continued past both corners, outside the bleed; a tick that would fall on a
     strip neighbour's art is left out (the shared edge itself is the cut there)."""
     flats = min(comp.size_mm)

@@ -107,12 +107,21 @@ def pieces_band_mm(job: PageJob, paper: Paper) -> float:
 def _family(job: PageJob) -> str:
     """Pages of one family may share a sheet: a tiled board's pieces with each other, every other
     banded page (text, pieces, a whole board) with any other."""
-    tiled = job.comp is not None and job.comp.kind == "board" and job.board is None and not job.sheets
-    return f"tiled:{job.comp.id}" if tiled else "page"
+    comp = job.comp
+    if comp is not None and comp.kind == "board" and job.board is None and not job.sheets:
+        return f"tiled:{comp.id}"
+    return "page"
 
 
 def _height(group: list[PageJob]) -> float:
-    return sum(band(j) for j in group) + GAP_MM * (len(group) - 1)
+    return sum(_grouped_band(j) for j in group) + GAP_MM * (len(group) - 1)
+
+
+def _grouped_band(job: PageJob) -> float:
+    """The band of a page in a group sharing a sheet (only pages with a band join one)."""
+    made = band(job)
+    assert made is not None
+    return made
 
 
 def _painter(job: PageJob) -> Callable[[Surface, Paper], PaintResult]:
@@ -150,7 +159,7 @@ def _shared_job(group: list[PageJob]) -> PageJob:
     top = 0.0
     for job in group:
         tops.append(top)
-        top += band(job) + GAP_MM
+        top += _grouped_band(job) + GAP_MM
     painters = [_painter(job) for job in group]
 
     def paint(s: Surface, p: Paper) -> PaintResult:

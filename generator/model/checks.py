@@ -59,7 +59,7 @@ def check_whole(spec: Any, errors: list[DataError]) -> None:
     """Keys a board or a sheet cannot print."""
     if not isinstance(spec, YMap):
         return
-    kind = spec.get("kind")
+    kind: Any = spec.get("kind")
     for key, why in WHOLE_KIND_KEYS.get(kind, {}).items():
         if key in spec:
             errors.append(spec.error(f"{key} does not print on a {kind}: {why}", key))
@@ -78,7 +78,7 @@ def check_whole(spec: Any, errors: list[DataError]) -> None:
 def check_colours(main: Any, colours: Iterable[Any], errors: list[DataError]) -> None:
     """Each player colour listed once."""
     ids: set[str] = set()
-    cols = main.get("colours") or []
+    cols: Any = main.get("colours") or []  # a YList where any colour is listed
     for i, colour in enumerate(colours):
         if colour.id in ids:
             errors.append(cols.error(f"player colour {show(colour.id)} is listed twice", i))
@@ -338,7 +338,8 @@ def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[Da
     for spec in specs:
         if not isinstance(spec, YMap) or not isinstance(spec.get("pack_with"), str):
             continue
-        me, target = spec.get("id"), spec["pack_with"]
+        me: Any = spec.get("id")
+        target = spec["pack_with"]
         comp, other = comps.get(me), comps.get(target)
         if target == me:
             errors.append(spec.error("pack_with names this component itself; name the component whose sheet "

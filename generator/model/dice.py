@@ -82,7 +82,7 @@ def finished(comp: Component, game: Game, errors: list[DataError]) -> Component:
         return comp
     sides = int(comp.spec["sides"])
     printed = str(comp.spec.get("print", DiePrint.STICKERS))
-    spec = comp.spec
+    spec: Any = comp.spec  # the YMap as written (a die is always read from YAML)
     edge = comp.size_mm[0]
     if abs(comp.size_mm[0] - comp.size_mm[1]) > 1e-9:
         errors.append(spec.error("a die's size_mm is one number: the edge of its faces", "size_mm"))

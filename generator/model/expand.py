@@ -120,8 +120,9 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
     if kind in BOARD_KINDS:
         _expand_board(spec, src, layout, errors)
         return len(errors) == before
-    face = spec.get("face") if isinstance(spec.get("face"), YMap) else YMap()
-    back = spec.get("back") if isinstance(spec.get("back"), YMap) else None
+    given_face, given_back = spec.get("face"), spec.get("back")
+    face = given_face if isinstance(given_face, YMap) else YMap()
+    back = given_back if isinstance(given_back, YMap) else None
     sources = _sources(spec, src, errors)
     moved_face = {k: v for k, v in face.items() if k == "elements" or has_template(v) or
                   (isinstance(v, dict) and "when" in v)}
@@ -132,7 +133,7 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
     names = _names([moved_face, moved_back, src.layouts.get(layout) if layout else None,
                     [s.keys for s in sources if not s.columns]] +
                    [src.layouts[n] for n in {s.keys.get("layout") for s in sources} if n in src.layouts])
-    colours = src.colours if spec.get("per_player") and "player" in names else [None]
+    colours: list[Any] = src.colours if spec.get("per_player") and "player" in names else [None]
     if spec.get("players") and colours != [None]:
         colours = [c for c in colours if c.id in spec["players"]]
     whole = len(errors) == before  # nothing but single items refused from here on
@@ -366,7 +367,7 @@ def expand_game_drawings(drawings: Any, src: Sources, what: str, errors: list[Da
     out.file, out.line = getattr(drawings, "file", ""), getattr(drawings, "line", 0)
     out.key_lines = dict(getattr(drawings, "key_lines", {}))
     for name, d in drawings.items():
-        if not (isinstance(d, dict) and has_template(d)):
+        if not (isinstance(d, YMap) and has_template(d)):
             out[name] = d
             continue
         made = YMap(d)

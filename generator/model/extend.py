@@ -24,7 +24,7 @@ def _parent(spec: YMap, chain: tuple[str, ...], by_id: dict[str, Any], errors: l
     if parent_id is None:
         return None
     if parent_id in chain or parent_id == cid:
-        loop = " -> ".join((*chain, cid, parent_id))
+        loop = " -> ".join((*chain, str(cid), str(parent_id)))
         errors.append(spec.error(f"extend makes a loop ({loop})", "extend"))
         return None
     parent = by_id.get(parent_id)

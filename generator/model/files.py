@@ -57,13 +57,13 @@ def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: Drawi
     out: dict[str, dict[str, str]] = {}
     fonts = main.get("fonts") or {}
     for name, value in fonts.items():
-        where = value if isinstance(value, YMap) else fonts
+        where: Any = value if isinstance(value, YMap) else fonts
         files = dict(value) if isinstance(value, dict) else {"regular": value}
         resolved: dict[str, str] = {}
         for style, rel in files.items():
             path, why = inside_folder(folder, rel)
             if path is not None and drawing is not None:
-                why = drawing.font_problem(path)
+                why = drawing.font_problem(path) or ""
             if why:
                 errors.append(where.error(f"fonts.{name}{'.' + style if isinstance(value, dict) else ''}: {why}",
                                           style if isinstance(value, dict) else name))
@@ -108,7 +108,7 @@ class _FileCheck:
         folder = Path(self.game.folder)
         path, why = inside_folder(folder, value)
         if path is not None and self.drawing is not None:
-            why = self.drawing.image_problem(path, folder)
+            why = self.drawing.image_problem(path, folder) or ""
         if why:
             self.errors.append(spec.error(f"image {show(value)}: {why}", key))
 

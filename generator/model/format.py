@@ -11,7 +11,7 @@ from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, 
                       OneOf, Scalar, enum, integer, num, resolved)
 from ..vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, DiePrint, ImageFit
 
-KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
+KINDS: tuple[str, ...] = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -351,7 +351,7 @@ COLOUR_DEF.keys["id"] = Key(NAME_ID, True)
 ITEM.keys["id"] = Key(NAME_ID)
 ITEM.keys["colour"] = Key(NAME_ID, doc=ITEM.keys["colour"].doc)
 for _face_map in (FACE, ITEM):
-    _face_map.keys["terrain"] = Key(NAME_ID, *([True] if _face_map.keys["terrain"].required else []),
+    _face_map.keys["terrain"] = Key(NAME_ID, _face_map.keys["terrain"].required,
                                     doc=_face_map.keys["terrain"].doc)
 FACE_KEYS["terrain"] = FACE.keys["terrain"]
 COMPONENT.keys["players"] = Key(ListOf(NAME_ID))

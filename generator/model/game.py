@@ -2,67 +2,57 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..record import Frozen, Record, set_field
+from ..record import Value
 from ..vocabulary import Orientation
 
 
-class Colour(Frozen):
-    """A player's colour: a frozen record (generator/record.py), equal and hashed by every field."""
+@dataclass(frozen=True, slots=True)
+class Colour(Value):
+    """A player's colour: equal and hashed by every field."""
 
-    FIELDS = ("id", "name", "fill", "ink", "cue", "shape")
-    __slots__ = FIELDS
-
-    def __init__(self, id: str, name: str, fill: str, ink: str, cue: str, shape: str):
-        set_field(self, "id", id)
-        set_field(self, "name", name)
-        set_field(self, "fill", fill)
-        set_field(self, "ink", ink)
-        set_field(self, "cue", cue)
-        set_field(self, "shape", shape)
+    id: str
+    name: str
+    fill: str
+    ink: str
+    cue: str
+    shape: str
 
 
-class Item(Record):
+@dataclass(slots=True)
+class Item(Value):
     """One distinct face of a component (with its own count), e.g. 42 x Field tile. A deck may hold
-    10,000: a record with __slots__ (no attribute dict each)."""
+    10,000: slots, no attribute dict each."""
 
-    FIELDS = ("id", "name", "count", "face", "back", "colour", "file", "line", "note")
-    __slots__ = FIELDS
-
-    def __init__(self, id: str, name: str, count: int, face: dict[str, Any], back: dict[str, Any] | None,
-                 colour: Colour | None, file: str, line: int, note: str = ""):
-        self.id = id
-        self.name = name
-        self.count = count
-        self.face = face
-        self.back = back
-        self.colour = colour
-        self.file = file
-        self.line = line
-        self.note = note
+    id: str
+    name: str
+    count: int
+    face: dict[str, Any]
+    back: dict[str, Any] | None
+    colour: Colour | None
+    file: str
+    line: int
+    note: str = ""
 
 
-class Component(Record):
-    """One kind of physical component: a set of tiles, a deck, a board. A record (generator/record.py):
-    equal when every field is, changed by ``replace``."""
+@dataclass
+class Component(Value):
+    """One kind of physical component: a set of tiles, a deck, a board. Equal when every field is,
+    changed by ``replace``."""
 
-    FIELDS = ("id", "name", "kind", "size_mm", "items", "spec", "file", "line", "orientation", "corner_mm")
-
-    def __init__(self, id: str, name: str, kind: str, size_mm: tuple[float, float], items: list[Item],
-                 spec: dict[str, Any],  # its mapping as written; its items' mappings are read into items and dropped
-                 file: str, line: int, orientation: str = Orientation.FLAT, corner_mm: float = 0.0):
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.size_mm = size_mm
-        self.items = items
-        self.spec = spec
-        self.file = file
-        self.line = line
-        self.orientation = orientation
-        self.corner_mm = corner_mm
+    id: str
+    name: str
+    kind: str
+    size_mm: tuple[float, float]
+    items: list[Item]
+    spec: dict[str, Any]  # its mapping as written; its items' mappings are read into items and dropped
+    file: str
+    line: int
+    orientation: str = Orientation.FLAT
+    corner_mm: float = 0.0
 
     @property
     def count(self) -> int:
@@ -71,6 +61,11 @@ class Component(Record):
             return sum(item.count for item in self.items)
         copies = self.spec.get("copies", 1) if isinstance(self.spec, dict) else 1
         return copies if isinstance(copies, int) and not isinstance(copies, bool) and copies > 0 else 1
+
+    def line_of(self, key: str) -> int:
+        """The line its ``key`` is written on, or its own line (a component made by a generator)."""
+        line_of = getattr(self.spec, "line_of", None)
+        return line_of(key) if line_of is not None else self.line
 
     @property
     def double_sided(self) -> bool:
@@ -96,31 +91,23 @@ class Component(Record):
         return f"{w:.1f} x {h:.1f} mm"
 
 
-class Game(Record):
-    """A loaded game. A record (generator/record.py): equal when every field is, changed by ``replace``."""
+@dataclass
+class Game(Value):
+    """A loaded game. Equal when every field is, changed by ``replace``."""
 
-    FIELDS = ("id", "title", "meta", "colours", "terrain", "icons", "components", "folder", "notes", "warnings",
-              "fonts", "texts")
-
-    def __init__(self, id: str, title: str, meta: dict[str, Any], colours: list[Colour],
-                 terrain: dict[str, dict[str, Any]], icons: Mapping[str, list[dict[str, Any]]],
-                 components: list[Component], folder: str, notes: list[str] | None = None,
-                 # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
-                 warnings: list[Any] | None = None,
-                 fonts: dict[str, dict[str, str]] | None = None,  # name -> {regular, bold, ...: file}
-                 texts: dict[str, str] | None = None):  # shared rule texts, {text:NAME} (game.yaml texts:)
-        self.id = id
-        self.title = title
-        self.meta = meta
-        self.colours = colours
-        self.terrain = terrain
-        self.icons = icons
-        self.components = components
-        self.folder = folder
-        self.notes = [] if notes is None else notes
-        self.warnings = [] if warnings is None else warnings
-        self.fonts = {} if fonts is None else fonts
-        self.texts = {} if texts is None else texts
+    id: str
+    title: str
+    meta: dict[str, Any]
+    colours: list[Colour]
+    terrain: dict[str, dict[str, Any]]
+    icons: Mapping[str, list[dict[str, Any]]]
+    components: list[Component]
+    folder: str
+    notes: list[str] = field(default_factory=list)
+    # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
+    warnings: list[Any] = field(default_factory=list)
+    fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
+    texts: dict[str, str] = field(default_factory=dict)  # shared rule texts, {text:NAME} (game.yaml texts:)
 
     @property
     def credits(self) -> str:

@@ -54,7 +54,7 @@ class _Layouts:
             value = self.written[name]
             if isinstance(value, list):
                 self.named[name] = [(None, el) for el in value]
-            elif isinstance(value, dict):
+            elif isinstance(value, YMap):
                 self.named[name] = self._extending(name, value, chain)
             else:
                 self.named[name] = []
@@ -146,8 +146,8 @@ def _merge_element(base: YMap | None, own: YMap) -> YMap:
         for key, value in base.items():
             out[key] = value
             out.key_lines[key] = base.line_of(key)
-    shift = own.get("shift_mm")
-    grow = own.get("grow_mm")
+    shift: Any = own.get("shift_mm")  # a pair of numbers where _pair says so
+    grow: Any = own.get("grow_mm")
     for key, value in own.items():
         if key in ("extends", "shift_mm", "grow_mm"):
             continue
@@ -155,12 +155,12 @@ def _merge_element(base: YMap | None, own: YMap) -> YMap:
         out.key_lines[key] = own.line_of(key)
     if _pair(shift):
         for key in SHIFTED:
-            point = out.get(key)
+            point: Any = out.get(key)
             if _pair(point):
                 moved = YList([point[0] + shift[0], point[1] + shift[1]])
                 moved.file, moved.line = own.file, own.line_of("shift_mm")
                 out[key] = moved
-    size = out.get("size_mm")
+    size: Any = out.get("size_mm")
     if _pair(grow) and _pair(size):
         grown = YList([size[0] + grow[0], size[1] + grow[1]])
         grown.file, grown.line = own.file, own.line_of("grow_mm")

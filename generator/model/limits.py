@@ -396,7 +396,7 @@ def check_pictures(components: Iterable[Any], dpi: float, bleed_mm: float) -> No
     """Each picture's pixels at the asked resolution (``--format png``: a face with its bleed, or a
     whole board), and all of them together, before any is drawn."""
     total = 0
-    most = (0, None)
+    most: tuple[int, Any] = (0, None)  # the component with the most pixels
     for comp in components:
         if comp.kind not in PIECE_KINDS + ("board",):
             continue

@@ -280,12 +280,12 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
         drawing.fit_problems(game, errors)
     by_id = {c.id: c for c in game.components}
     for spec in specs:
-        kind = spec.get("kind")
+        kind: Any = spec.get("kind")
         for face in checks.faces_of(spec):
             checks.check_face_keys(kind, face, errors)
             if kind == "card":
                 checks.check_card_rotate(face, errors)
-            comp = by_id.get(spec.get("id"))
+            comp = by_id.get(spec.get("id") or "")  # no id: no component
             box = None
             if comp is not None and kind in checks.PIECE_KINDS + ("card",):
                 w, h = comp.size_mm
@@ -405,7 +405,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
     if spec.get("face"):
         _face_refs(defaults, spec["face"], game, errors)
     comp_back = spec.get("back")
-    if isinstance(comp_back, dict):
+    if isinstance(comp_back, YMap):
         _face_refs(comp_back, comp_back, game, errors)
         check_elements(comp_back.get("elements"), errors)
     colours = _players(spec, game, errors)

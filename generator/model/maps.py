@@ -284,7 +284,7 @@ def place_on_grids(elements: Any, broken: set[int], errors: list[DataError]) -> 
                 if isinstance(el.get(key), dict):
                     point = _point(el[key], grids, el, key, errors)
                     el[key] = [round(point[0], 4), round(point[1], 4)] if point is not None else [0.0, 0.0]
-            ends = [el.get(key) for key in ("from", "to")]
+            ends: list[Any] = [el.get(key) for key in ("from", "to")]
             if len(errors) == before and all(isinstance(p, list) and len(p) >= 2 for p in ends) and \
                     [float(v) for v in ends[0][:2]] == [float(v) for v in ends[1][:2]]:
                 errors.append(DataError("a link from a place to the same place prints nothing; link two hexes "

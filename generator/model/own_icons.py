@@ -22,7 +22,7 @@ def resolve_own_icons(own: dict[str, Any], icons: Any, folder: Path, where: dict
             if path is not None:
                 from ..draw.pictures import check_image  # a picture: read only if named
 
-                why = check_image(path)
+                why = check_image(path) or ""
             if why:
                 owner, key = where[name]
                 errors.append(owner.error(f"icons.{name}: {why}", key))
@@ -30,7 +30,7 @@ def resolve_own_icons(own: dict[str, Any], icons: Any, folder: Path, where: dict
                 continue
             own[name] = [{"picture": str(path)}]
     for name, value in list(own.items()):
-        if isinstance(value, dict):
+        if isinstance(value, YMap):
             other = norm(str(value.get("icon")))
             base = own.get(other) if other != name else None
             if base is None or isinstance(base, dict):

@@ -4,6 +4,7 @@ top-level keys (a mapping into a mapping, key by key; anything else replaced).""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..errors import DataError
 from ..yamlsrc import YMap
@@ -19,8 +20,8 @@ def apply_variant(main: YMap, name: str | None, errors: list[DataError]) -> YMap
 
         known = ", ".join(sorted(variants)) or "none (add variants: to game.yaml)"
         raise UsageError(f"no variant {name!r} in {main.file} (variants: {known})")
-    over = variants[name]
-    if isinstance(over, dict) and ("variants" in over or "format" in over):
+    over: Any = variants[name]  # a mapping as read from YAML (a YMap), or a wrong value
+    if isinstance(over, YMap) and ("variants" in over or "format" in over):
         errors.append(over.error("a variant changes top-level keys of game.yaml other than variants and format"))
     return _deep_merge(main, over) if isinstance(over, dict) else main
 
