@@ -108,7 +108,7 @@ _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 _ENV["PNPFORGE_LIMIT_SCALE"] = "10"
 
 # The pnpforge command as its console script runs it (``python -m`` would recompile cli.py each time).
-PNPFORGE = [sys.executable, "-c", "from generator.cli import main; main()"]
+PNPFORGE = [sys.executable, "-c", "from generator.cli.commands import main; main()"]
 
 
 def run(cmd: list[str], fresh: Path | None = None) -> tuple[float, float, float]:

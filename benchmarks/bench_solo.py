@@ -196,8 +196,8 @@ def largest_log(folder: Path) -> tuple[Path, int]:
     """The largest log the reader accepts: as many legal years as its limits allow (the 100,000
     years the log reader reads, or fewer when the YAML reader's count of values stops it), padded
     with comments to just under the 8 MiB file cap. Returns the file and its number of years."""
-    from generator.errors import DataError
-    from generator.yamlsrc import loads
+    from generator.base.errors import DataError
+    from generator.source.yamlsrc import loads
 
     setup = ("# format: 1\nsetup:\n  dice: [4, 2]\n  mountains: [C2, C3, D2, D3, H6, H7]\n"
              "  river: [D4, E5, F5, G6, G7, G8]\n  farm: E5\n  mine: C3\n  village: F4\nyears:\n")

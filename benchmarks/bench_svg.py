@@ -25,8 +25,8 @@ _CHILD = r'''
 import json, sys, time, cProfile, pstats, io
 sys.path.insert(0, sys.argv[1])
 start = time.process_time()
-import generator.build as build
-from generator.cli import cli
+import generator.build.game as build
+from generator.cli.commands import cli
 svg = [0.0]
 profile = cProfile.Profile() if sys.argv[3] == "1" else None
 inner = build.render_part

@@ -1,5 +1,5 @@
 """``python3 -m generator`` runs the same command line as the installed ``pnpforge``."""
 
-from .entry import main
+from .cli.entry import main
 
 main()

@@ -5,15 +5,15 @@ generator/ (tests/test_architecture.py holds it), so the generator's house can c
 
 from __future__ import annotations
 
-from . import resources
+from .source import resources
 from .draw import fonts
 from .draw.pdf import PdfSurface
 from .draw.surface import MM_PER_PT, Path, Style, Surface
 from .draw.svg import SvgSurface
-from .errors import DataError, PnpError, UsageError
-from .fileio import check_replaceable, write_atomic
+from .base.errors import DataError, PnpError, UsageError
+from .source.fileio import check_replaceable, write_atomic
 from .layout.page import scale_bar
-from .yamlsrc import LIMITS, YList, YMap, load_yaml, loads
+from .source.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
 
 __all__ = ["LIMITS", "MM_PER_PT", "DataError", "Path", "PdfSurface", "PnpError", "Style", "Surface", "SvgSurface",
            "UsageError", "YList", "YMap", "check_replaceable", "fonts", "load_yaml", "loads", "resources",

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .board import bit_list
-from .engine import Kingdom
-from .tables import FARM, MINE, VILLAGE
+from solo.board import bit_list
+from solo.engine import Kingdom
+from solo.tables import FARM, MINE, VILLAGE
 
 
 def pick(rng_random: Callable[[], float], mask: int) -> int:

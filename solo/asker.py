@@ -8,7 +8,7 @@ from typing import Callable, Sequence
 
 import click
 
-from .board import Board, bits
+from solo.board import Board, bits
 
 SHOWN = 24  # choices listed in a prompt; more are marked on the map
 

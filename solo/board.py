@@ -16,8 +16,8 @@ from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
-from .errors import IllegalMoveError
-from .rules import Rules
+from solo.errors import IllegalMoveError
+from solo.rules import Rules
 
 MAX_SEED = 10**12 - 1
 

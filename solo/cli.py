@@ -1,4 +1,4 @@
-"""``pnpforge solo ...``: sheet, check, play, show, simulate. Mounted by ``generator.cli`` as ``solo``.
+"""``pnpforge solo ...``: sheet, check, play, show, simulate. Mounted by ``generator.cli.commands`` as ``solo``.
 
 Every command turns a :class:`PnpError` into ``file:line: message`` on stderr and its exit code;
 anything else unexpected is reported in one line too, never as a traceback.
@@ -21,7 +21,7 @@ import click
 
 from generator.api import PnpError, UsageError
 
-from .board import MAX_SEED
+from solo.board import MAX_SEED
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -37,7 +37,7 @@ def _guarded(fn: F) -> F:
             click.echo(str(err), err=True)
             sys.exit(err.exit_code)
         except (click.exceptions.Exit, click.Abort, click.ClickException, SystemExit, BrokenPipeError):
-            raise  # a closed pipe (| head) ends quietly in generator.cli
+            raise  # a closed pipe (| head) ends quietly in generator.cli.commands
         except RecursionError:
             click.echo("error: the input is nested too deeply to read", err=True)
             sys.exit(2)
@@ -53,7 +53,7 @@ def _guarded(fn: F) -> F:
 
 
 def _rules():  # noqa: ANN202 - small indirection so tests can point at other rules
-    from .rules import load_rules  # at run time: --help does not read the rules (see the docstring)
+    from solo.rules import load_rules  # at run time: --help does not read the rules (see the docstring)
 
     return load_rules()
 
@@ -69,7 +69,7 @@ def solo() -> None:
 @_guarded
 def check(log: Path, as_json: bool) -> None:
     """Replay LOG against the rules: exit 0 (legal), 1 (a broken rule), 2 (not a log)."""
-    from .check import check_file, error_json, result_json, result_line  # at run time (docstring)
+    from solo.check import check_file, error_json, result_json, result_line  # at run time (docstring)
 
     try:
         kingdom = check_file(log, _rules(), display=str(log))
@@ -98,10 +98,10 @@ def check(log: Path, as_json: bool) -> None:
 @_guarded
 def show(log: Path, year: int | None, as_json: bool) -> None:
     """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
-    from .board import rules_board  # these four at run time (see the module's docstring)
-    from .check import replay, result_line, state_json
-    from .log import read_log
-    from .textmap import render
+    from solo.board import rules_board  # these four at run time (see the module's docstring)
+    from solo.check import replay, result_line, state_json
+    from solo.log import read_log
+    from solo.textmap import render
 
     rules = _rules()
     game = read_log(log, rules_board(rules), rules.die_sides, display=str(log))
@@ -154,7 +154,7 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
     """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
     starter log; with --continue, a continuation page of the record; with --log, a played game's
     sheet filled in. No file already there is overwritten without --force."""
-    from .sheet import write_continuation, write_played_sheet, write_sheet  # reportlab: at run time
+    from solo.sheet import write_continuation, write_played_sheet, write_sheet  # reportlab: at run time
 
     if continued is not None:
         if log_path is not None:
@@ -190,7 +190,7 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
 @_guarded
 def play(seed: int | None, log_path: Path | None) -> None:
     """Play at the terminal: the dice are rolled for you, each decision offers only legal choices."""
-    from .play import play_game  # at run time (see the module's docstring)
+    from solo.play import play_game  # at run time (see the module's docstring)
 
     play_game(_rules(), seed=_seed(seed), log_path=log_path)
 
@@ -221,10 +221,10 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
              as_json: bool, plot: Path | None, force: bool) -> None:
     """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
     causes of loss, peak resources. The figures are the same for any --jobs."""
-    from .files import refuse_existing  # these at run time (see the module's docstring)
-    from .policies import policy_class
-    from .simstats import report_text, summarise
-    from .simulate import MAX_GAMES, simulate as run_games
+    from solo.files import refuse_existing  # these at run time (see the module's docstring)
+    from solo.policies import policy_class
+    from solo.simstats import report_text, summarise
+    from solo.simulate import MAX_GAMES, simulate as run_games
 
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -238,7 +238,7 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
     for name in names:
         policy_class(name)
     if plot is not None:
-        from .simplot import plot_format, write_plot  # only with --plot: the drawing's reportlab
+        from solo.simplot import plot_format, write_plot  # only with --plot: the drawing's reportlab
 
         plot_format(plot)
         refuse_existing([plot], force, "--plot")

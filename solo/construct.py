@@ -5,10 +5,10 @@ a base of :class:`solo.engine.Kingdom` and reads the kingdom's state (``masks``,
 
 from __future__ import annotations
 
-from .board import Board, bits
-from .errors import IllegalMoveError
-from .rules import Cost, Rules
-from .tables import BUILD, CAPITAL, CODE, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, Tables, and_list, \
+from solo.board import Board, bits
+from solo.errors import IllegalMoveError
+from solo.rules import Cost, Rules
+from solo.tables import BUILD, CAPITAL, CODE, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, Tables, and_list, \
     cost_text, plural
 
 

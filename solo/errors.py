@@ -1,4 +1,4 @@
-"""What the solo engine and the log checker raise. All are :class:`generator.errors.PnpError`, so the
+"""What the solo engine and the log checker raise. All are :class:`generator.base.errors.PnpError`, so the
 command line prints ``file:line: message`` and exits with the class's code."""
 
 from __future__ import annotations

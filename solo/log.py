@@ -18,10 +18,10 @@ from typing import Any, Callable
 from generator.api import DataError
 from generator.api import LIMITS, YList, YMap, load_yaml, loads
 
-from .board import MAX_SEED, Board
-from .tables import CHECK_KEYS
-from .errors import LogFormatError
-from .rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
+from solo.board import MAX_SEED, Board
+from solo.tables import CHECK_KEYS
+from solo.errors import LogFormatError
+from solo.rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
 
 TOP_KEYS = ("ruler", "kingdom", "capital", "sheet", "setup", "years")
 SETUP_KEYS = ("dice", "mountains", "river", "farm", "mine", "village")

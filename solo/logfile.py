@@ -21,8 +21,8 @@ from pathlib import Path
 from generator.api import PnpError
 from generator.api import write_atomic
 
-from .board import Board
-from .log import GameLog, Year, format_year, parse_log, quote
+from solo.board import Board
+from solo.log import GameLog, Year, format_year, parse_log, quote
 
 TOP_KEY = re.compile(r"""^(["']?)([A-Za-z_][\w-]*)\1\s*:(\s|$)""")
 EMPTY_YEARS = re.compile(r"^(years\s*:)[ \t]*(\[\s*\]|~|null|Null|NULL)([ \t]*(#.*)?)$")

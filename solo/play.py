@@ -18,18 +18,18 @@ import click
 from generator.api import UsageError
 from generator.api import write_atomic
 
-from .asker import Asker, TakeBack
-from .board import Board, check_map, generate_map, rules_board
-from .check import log_map, play_year, replay, start
-from .engine import Kingdom
-from .errors import IllegalMoveError
-from .log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
-from .logfile import LogFile
-from .prompts import (SETUP_STEPS, dice_rng, placed_of, play_one_year, setup_choices, setup_question,
+from solo.asker import Asker, TakeBack
+from solo.board import Board, check_map, generate_map, rules_board
+from solo.check import log_map, play_year, replay, start
+from solo.engine import Kingdom
+from solo.errors import IllegalMoveError
+from solo.log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
+from solo.logfile import LogFile
+from solo.prompts import (SETUP_STEPS, dice_rng, placed_of, play_one_year, setup_choices, setup_question,
                       setup_why)
-from .rules import Rules
-from .tables import EMPTY, FARM, MINE, VILLAGE
-from .textmap import render
+from solo.rules import Rules
+from solo.tables import EMPTY, FARM, MINE, VILLAGE
+from solo.textmap import render
 
 # -- the game --------------------------------------------------------------------------------------
 

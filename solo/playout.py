@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .board import Board, KingdomMap, bit_list, bits, generate_map, rules_board
-from .engine import FARM, MINE, VILLAGE, Kingdom
-from .log import GameLog, Lines, Setup, Year
-from .rules import FATE_RESULTS, Rules
+from solo.board import Board, KingdomMap, bit_list, bits, generate_map, rules_board
+from solo.engine import FARM, MINE, VILLAGE, Kingdom
+from solo.log import GameLog, Lines, Setup, Year
+from solo.rules import FATE_RESULTS, Rules
 
 
 @dataclass(frozen=True)

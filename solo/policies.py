@@ -10,10 +10,10 @@ from typing import Sequence
 
 from generator.api import UsageError
 
-from .advice import best_site, cheapest_loss, pick
-from .board import Board, KingdomMap, bit_list
-from .engine import Kingdom
-from .rules import FATE_RESULTS
+from solo.advice import best_site, cheapest_loss, pick
+from solo.board import Board, KingdomMap, bit_list
+from solo.engine import Kingdom
+from solo.rules import FATE_RESULTS
 
 GOOD_RESULTS = ("harvest", "strike-ore", "efficiency")
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from .board import Board, KingdomMap
-from .engine import Kingdom
-from .policies import Policy
-from .rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
+from solo.board import Board, KingdomMap
+from solo.engine import Kingdom
+from solo.policies import Policy
+from solo.rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
 
 
 class PolicyMistake(Exception):

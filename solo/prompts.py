@@ -7,15 +7,15 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from .advice import best_site, cheapest_loss
-from .asker import Asker
-from .board import Board, KingdomMap
-from .engine import Kingdom
-from .errors import IllegalMoveError
-from .log import Setup, Year
-from .rules import BUILD_KINDS, FATE_RESULTS, Rules
-from .tables import FARM, MINE, VILLAGE, WHAT, cost_text
-from .textmap import render, state_line
+from solo.advice import best_site, cheapest_loss
+from solo.asker import Asker
+from solo.board import Board, KingdomMap
+from solo.engine import Kingdom
+from solo.errors import IllegalMoveError
+from solo.log import Setup, Year
+from solo.rules import BUILD_KINDS, FATE_RESULTS, Rules
+from solo.tables import FARM, MINE, VILLAGE, WHAT, cost_text
+from solo.textmap import render, state_line
 
 KIND_OF = {FARM: "farm", MINE: "mine", VILLAGE: "village"}
 

@@ -14,16 +14,16 @@ from generator.api import SvgSurface
 from generator.api import UsageError
 from generator.api import write_atomic
 
-from .board import KingdomMap, generate_map, rules_board
-from .check import log_map
-from .files import write_files
-from .log import GameLog, Lines, Setup, format_log, read_log, starter_note
-from .rules import Rules
-from .sheet_back import draw_back, draw_continued
-from .sheet_front import draw_front
-from .sheet_layout import Layout, continued_rows, layout, record_rows
-from .sheet_played import Played, played_from_log
-from .sheet_rules import rules_text, set_rules
+from solo.board import KingdomMap, generate_map, rules_board
+from solo.check import log_map
+from solo.files import write_files
+from solo.log import GameLog, Lines, Setup, format_log, read_log, starter_note
+from solo.rules import Rules
+from solo.sheet_back import draw_back, draw_continued
+from solo.sheet_front import draw_front
+from solo.sheet_layout import Layout, continued_rows, layout, record_rows
+from solo.sheet_played import Played, played_from_log
+from solo.sheet_rules import rules_text, set_rules
 
 
 def _page(surface: Surface, lay: Layout, label: str) -> None:

@@ -8,10 +8,10 @@ from typing import Sequence
 from generator.api import fonts
 from generator.api import Style, Surface
 
-from .board import KingdomMap
-from .sheet_front import draw_footer
-from .sheet_layout import INK, LIGHT, PENCIL, RECORD_ROW_MM, SOFT, Box, Layout, table_rows
-from .sheet_played import RecordRow
+from solo.board import KingdomMap
+from solo.sheet_front import draw_footer
+from solo.sheet_layout import INK, LIGHT, PENCIL, RECORD_ROW_MM, SOFT, Box, Layout, table_rows
+from solo.sheet_played import RecordRow
 
 
 RECORD_KEY = ("One line a year. Fate: the two dice ('3 to 5': a 3 rerolled to a 5; after a 6, the results chosen: "

@@ -11,12 +11,12 @@ from generator.api import fonts
 from generator.api import Path as VPath, Style, Surface
 from generator.api import scale_bar
 
-from .board import Board, KingdomMap
-from .rules import Rules
-from .sheet_layout import (CAPITAL_FILL, GRID, INK, LIGHT, MARGIN_MM, MOUNTAIN_FILL, MOUNTAIN_INK, PENCIL,
+from solo.board import Board, KingdomMap
+from solo.rules import Rules
+from solo.sheet_layout import (CAPITAL_FILL, GRID, INK, LIGHT, MARGIN_MM, MOUNTAIN_FILL, MOUNTAIN_INK, PENCIL,
                            RIVER_FILL, RIVER_INK, SCALE_LABEL, SOFT, Box, Layout, MapHexes)
-from .sheet_played import Played
-from .tables import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
+from solo.sheet_played import Played
+from solo.tables import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 
 
 def draw_header(s: Surface, lay: Layout, kmap: KingdomMap | None, played: Played | None = None) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .check import play_year, start
-from .engine import Kingdom
-from .log import GameLog
-from .rules import Rules
+from solo.check import play_year, start
+from solo.engine import Kingdom
+from solo.log import GameLog
+from solo.rules import Rules
 
 
 @dataclass(frozen=True)

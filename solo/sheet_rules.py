@@ -11,9 +11,9 @@ import jinja2
 from generator.api import fonts
 from generator.api import MM_PER_PT
 
-from .rules import Rules, templates_dir
-from .sheet_layout import MIN_PT, Box
-from .tables import cost_text
+from solo.rules import Rules, templates_dir
+from solo.sheet_layout import MIN_PT, Box
+from solo.tables import cost_text
 
 
 def rules_text(rules: Rules, blank: bool) -> str:

@@ -7,7 +7,7 @@ import math
 import statistics
 from typing import Sequence
 
-from .simulate import MAX_YEARS, GameResult
+from solo.simulate import MAX_YEARS, GameResult
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:

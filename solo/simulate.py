@@ -21,12 +21,12 @@ from array import array
 from dataclasses import dataclass
 from typing import Sequence
 
-from .board import generate_map, rules_board
-from .engine import Kingdom
-from .errors import IllegalMoveError, PolicyError
-from .policies import POLICIES, Careful, Greedy, Policy, policy_class
-from .policycheck import CheckedPolicy, PolicyMistake
-from .rules import Rules, load_rules
+from solo.board import generate_map, rules_board
+from solo.engine import Kingdom
+from solo.errors import IllegalMoveError, PolicyError
+from solo.policies import POLICIES, Careful, Greedy, Policy, policy_class
+from solo.policycheck import CheckedPolicy, PolicyMistake
+from solo.rules import Rules, load_rules
 
 MAX_YEARS = 100          # a game still going after this many years counts as "unfinished"
 MAX_GAMES = 10_000_000

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .rules import CHOOSE, KINDS, Cost, Rules
+from solo.rules import CHOOSE, KINDS, Cost, Rules
 
 
 EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .board import Board, KingdomMap
-from .engine import Kingdom, summary
-from .tables import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
+from solo.board import Board, KingdomMap
+from solo.engine import Kingdom, summary
+from solo.tables import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 
 SYMBOL = {EMPTY: " ", FARM: "F", MINE: "M", VILLAGE: "V", MONUMENT: "#", GRAVEYARD: "X", CAPITAL: "C"}
 LEGEND = "F farm  M mine  V village  # monument  X graveyard  C capital\n^ mountain  ~ river  . plain"

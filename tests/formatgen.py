@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from generator.model import format as fmt
-from generator.schema import Later, ListOf, Map, MapOf, OneOf, Scalar, resolved
+from generator.source.schema import Later, ListOf, Map, MapOf, OneOf, Scalar, resolved
 
 KINDS = ("card", "token", "counter", "hex-tile", "square-tile", "board", "sheet", "die")
 HEADER = """format: 1

@@ -259,7 +259,7 @@ def run_case(kind: str, spec: dict, work: Path) -> dict:
     """Write the case's input under ``work``, run the command in-process, report what happened."""
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     if work.exists():
         shutil.rmtree(work)
@@ -473,7 +473,7 @@ class Fuzzer:
 def worker(seed: int) -> None:
     sys.path.insert(0, str(ROOT))
     logs = seed_logs()
-    from generator.cli import cli  # noqa: F401 - imported before the first case's clock starts
+    from generator.cli.commands import cli  # noqa: F401 - imported before the first case's clock starts
 
     work = Path(tempfile.mkdtemp(prefix="pnpforge-fuzz-"))
     sys.stdout.write("ready\n")
@@ -524,7 +524,7 @@ def fuzz_server(seed: int, count: int) -> list[str]:
     import socket
     import tempfile
 
-    from generator.serve import Live, serve
+    from generator.cli.serve import Live, serve
 
     rng = random.Random(f"serve {seed}")
     problems: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.cli import cli
+from generator.cli.commands import cli
 
 HEAD = "game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
 

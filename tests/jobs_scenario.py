@@ -12,7 +12,7 @@ what is exercised is the parent's handling of its workers.
     worker-dies
         The worker rendering the seventh part dies (os._exit(3)). Prints what build_all raised.
     ctrl-c-in-exec
-        ``pnpforge build`` through generator.entry, with Ctrl-C landing in code that exec() runs
+        ``pnpforge build`` through generator.cli.entry, with Ctrl-C landing in code that exec() runs
         from text (as dataclasses define their methods while a module is imported).
     ctrl-c-in-callback
         The same, with Ctrl-C landing in a weak reference's callback (as importlib's module locks
@@ -35,11 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import generator.jobs as jobs  # noqa: E402
+import generator.cli.jobs as jobs  # noqa: E402
 
 OUT = Path(tempfile.mkdtemp(prefix="pnpforge-scenario-"))  # where a command's build writes
 atexit.register(shutil.rmtree, OUT, True)
-from generator.build import Options  # noqa: E402
+from generator.build.game import Options  # noqa: E402
 
 BIG = os.urandom(1 << 20) * 4  # a part's files: megabytes, far more than a pipe holds
 mode = sys.argv[1]
@@ -82,7 +82,7 @@ if mode.startswith("ctrl-c-in-click"):
 
     import click
 
-    from generator.entry import main as pnpforge
+    from generator.cli.entry import main as pnpforge
 
     def ctrl_c_first(real):  # noqa: ANN001, ANN202
         def wrapped(*args, **kwargs):  # noqa: ANN002, ANN003
@@ -101,7 +101,7 @@ if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
     import signal
     import weakref
 
-    from generator.entry import main as pnpforge
+    from generator.cli.entry import main as pnpforge
 
     def ctrl_c_in_callback(*args, **kwargs):  # noqa: ANN002, ANN003
         gone = type("Gone", (), {})()

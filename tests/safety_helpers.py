@@ -23,7 +23,7 @@ def run_in_process(*args: str, cwd: Path, stdin: str | None = None) -> subproces
     like a finished process. For inputs that cannot crash the interpreter."""
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     here = os.getcwd()
     os.chdir(cwd)

@@ -27,6 +27,13 @@ SOLO_AREA = ("solo",)
 # the build, its outputs and pages, the command line and the ground floor: generator/ but the above
 BUILD_AREA = ("generator",)
 NOT_BUILD = MODEL_AREA + DRAW_AREA
+# what draws: a model that imported any of it would not be "data only"
+DRAWING = ("generator.draw", "generator.art.paint", "generator.art.images", "generator.art.richtext",
+           "generator.art.textblock", "generator.art.glyphs", "generator.elements", "generator.components",
+           "generator.layout", "generator.export")
+# the modules that may lie at the top of generator/: the package's own, ``python -m generator`` and the
+# one door the solo engine uses
+LOOSE = ("generator", "generator.__main__", "generator.api")
 
 
 def _in(module: str, area: tuple[str, ...]) -> bool:
@@ -70,7 +77,7 @@ class Imported:
         self.module = module
         self.targets: set[str] = set()
         self.edges: list[tuple[str, int, bool]] = []  # (module imported, line, for type checking only)
-        self.private: list[str] = []  # "generator.build._painter (line 122)"
+        self.private: list[str] = []  # "generator.build.game._painter (line 122)"
         tree = ast.parse(modules()[module].read_text(encoding="utf-8") if text is None else text)
         typing_only = _type_checking_nodes(tree)
         bound: dict[str, str] = {}  # a local name -> the project module it is bound to
@@ -186,21 +193,23 @@ def _private_uses(area: tuple[str, ...] | None = None) -> list[str]:
 # -- the layers: every import points down ------------------------------------------------------------
 
 # docs/design.md's drawing of the layers, top down, word for word as its left column has them: a
-# ``folder/`` is every module in it, ``name.py`` or a bare name a module of generator/ (``__init__.py``
-# the package's own), solo/ sits beside the build. A module imports its own layer and those below.
+# ``folder/`` is every module in it (the layers are folders); the only modules named alone are the
+# LOOSE ones (``__init__.py`` the package's own). A module imports its own layer and those below.
 LAYERS = (
-    "entry.py, cli.py, __main__.py",
-    "build.py, jobs.py, parts.py, config.py, watch.py, serve.py, solo/",
+    "__main__.py, cli/",
+    "solo/",
     "api.py",
+    "build/",
     "export/",
     "layout/",
-    "loading.py",
     "components/, generators/",
+    "elements/",
     "model/",
-    "elements/, components/art.py, components/richtext.py, components/textblock.py, components/images.py",
+    "art/",
     "draw/",
-    "__init__.py, yamlsrc, schema, template, vocabulary, record, options, errors, notices, fileio, staging, "
-    "geometry, hexmap, paper, polyhedra, pathdata, typescale, resources, interrupts, ownership",
+    "geometry/",
+    "source/",
+    "base/, __init__.py",
 )
 
 
@@ -210,7 +219,7 @@ def _words(layer: str) -> list[str]:
 
 def _named(word: str) -> str:
     """The module or folder a word of the drawing names: ``layout/`` generator.layout, ``solo/`` solo,
-    ``components/art.py`` generator.components.art, ``paper`` generator.paper, ``__init__.py`` generator."""
+    ``components/art.py`` generator.art.paint, ``paper`` generator.geometry.paper, ``__init__.py`` generator."""
     name = word.removesuffix(".py").rstrip("/")
     if name in ("solo", "__init__"):
         return {"solo": "solo", "__init__": "generator"}[name]
@@ -274,6 +283,30 @@ def test_every_module_has_a_layer():
     assert not unplaced, f"placed in no layer of docs/design.md's drawing and LAYERS: {', '.join(unplaced)}"
 
 
+def test_the_layers_are_folders():
+    """Every module of generator/ sits in a folder of its layer; none lies loose at the top but the LOOSE
+    ones, and the drawing names every folder whole (not a module of one)."""
+    loose = [_file(m) for m in modules() if m.startswith("generator") and m.count(".") < 2 and m not in LOOSE
+             and not _is_package(m)]
+    assert loose == [], f"modules loose at the top of generator/: move each into its layer's folder: {loose}"
+    named_alone = [w for layer in LAYERS for w in _words(layer) if not w.endswith("/")
+                   and _named(w) not in LOOSE]
+    assert named_alone == []
+
+
+def test_the_model_imports_no_drawing_not_even_through_another_module():
+    """model/ is data: it reads, checks and holds a game. What only the drawing can check (pictures,
+    fonts, text that fits, the element kinds' own checks) it is handed from above (build/loading.py)."""
+    reached, todo = set(), [m for m in modules() if _in(m, ("generator.model",))]
+    while todo:
+        for target in graph()[todo.pop()].targets:
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    drawing = sorted(m for m in reached if _in(m, DRAWING))
+    assert drawing == [], f"the model loads drawing modules: {drawing}"
+
+
 def test_every_name_of_the_drawing_is_a_module_or_a_folder_of_them():
     folders = {m.rsplit(".", n)[0] for m in modules() for n in (1, 2)}
     assert [w for layer in LAYERS for w in _words(layer) if _named(w) not in set(modules()) | folders] == []
@@ -291,25 +324,25 @@ def test_every_import_points_down_the_layers():
 
 
 def test_an_import_up_the_layers_is_found_inside_a_function_with_its_line():
-    source = ("from ..errors import DataError\n\n\ndef estimate():\n"
+    source = ("from ..base.errors import DataError\n\n\ndef estimate():\n"
               "    from ..layout.page import PAPERS  # page sizes\n    return PAPERS\n")
     assert imports_up({"generator.model.limits": Imported("generator.model.limits", source)}) == [
         "generator/model/limits.py:5: generator.model.limits imports generator.layout.page (layout/), a layer "
         "above its own (model/)"]
-    source = "def image(path):\n    from ..components.images import natural_size\n"
+    source = "def image(path):\n    from ..art.images import natural_size\n"
     assert imports_up({"generator.draw.svg": Imported("generator.draw.svg", source)}) == [
-        "generator/draw/svg.py:2: generator.draw.svg imports generator.components.images (components/images.py), "
+        "generator/draw/svg.py:2: generator.draw.svg imports generator.art.images (art/), "
         "a layer above its own (draw/)"]
 
 
 def test_a_type_named_for_the_annotations_alone_is_no_import_up():
-    """Under ``if TYPE_CHECKING:`` nothing is loaded: an element's drawing names the Game it is handed."""
-    typed = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from ..model.game import Game\n"
-    assert imports_up({"generator.elements.box": Imported("generator.elements.box", typed)}) == []
-    loaded = "from ..model.game import Game\n"
-    assert imports_up({"generator.elements.box": Imported("generator.elements.box", loaded)}) == [
-        "generator/elements/box.py:1: generator.elements.box imports generator.model.game (model/), a layer above "
-        "its own (elements/)"]
+    """Under ``if TYPE_CHECKING:`` nothing is loaded: a module may name a type of a layer above it."""
+    typed = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from ..elements.kind import Element\n"
+    assert imports_up({"generator.model.load": Imported("generator.model.load", typed)}) == []
+    loaded = "from ..elements.kind import Element\n"
+    assert imports_up({"generator.model.load": Imported("generator.model.load", loaded)}) == [
+        "generator/model/load.py:1: generator.model.load imports generator.elements.kind (elements/), a layer above "
+        "its own (model/)"]
 
 
 def test_the_drawing_reader_reads_a_layer_over_several_lines():
@@ -323,9 +356,9 @@ def test_the_drawing_reader_reads_a_layer_over_several_lines():
 def test_the_graph_reader_sees_the_imports_it_must():
     """The checks below mean something only if the reader finds imports of every form."""
     imports = graph()
-    assert "generator.layout.plan" in imports["generator.build"].targets  # from .layout.plan import ...
+    assert "generator.layout.plan" in imports["generator.build.game"].targets  # from .layout.plan import ...
     assert "generator.layout.poster" in imports["generator.layout.boardpages"].targets  # from . import poster
-    assert "generator.export.gallery" in imports["generator.parts"].targets  # inside a function
+    assert "generator.export.gallery" in imports["generator.build.parts"].targets  # inside a function
     assert "generator.model" in imports["generator.layout.piecepages"].targets  # a package's own name
 
 

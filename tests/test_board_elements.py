@@ -43,8 +43,8 @@ components:
 
 
 def test_a_box_painted_as_a_terrain_shows_its_fill_and_pattern(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """terrain:
@@ -68,8 +68,8 @@ components:
 
 
 def test_a_hex_grid_on_a_terrain_gives_every_unmarked_hex_its_fill_and_pattern(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """terrain:
@@ -137,8 +137,8 @@ components:
 def test_a_track_and_a_grid_stay_readable_on_a_board_with_pale_ink(tmp_path):
     """White ink on a dark mat: the track's white cells still get dark edges, the write-in grid's
     headings a dark band to stand on (before, both printed white on white)."""
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import box_of, render
 
     folder = write_game(tmp_path, HEAD + """components:
@@ -173,8 +173,8 @@ def test_a_box_with_half_its_side_for_radius_is_a_disc_of_any_size(tmp_path):
     """protograf's Orion Duel board: Circle(cx=10, cy=15, radius=10.3) behind the hexes, 206 mm
     across. A box 206 mm square with radius_mm 103 is that disc: its middle edges inked, its
     corners bare paper."""
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import box_of, render
 
     folder = tmp_path / "g"

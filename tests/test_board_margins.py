@@ -9,8 +9,8 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from tests.pdfpaths import page_paths
 

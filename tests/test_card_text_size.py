@@ -12,10 +12,10 @@ import pypdfium2
 import pypdfium2.raw as raw
 import pytest
 
-from generator.build import Options, build_game, expand_generated
+from generator.build.game import Options, build_game, expand_generated
 from generator.layout.page import paper
 from generator.layout.plan import plan_documents
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 
-from generator.cli import cli
+from generator.cli.commands import cli
 
 GOOD = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"
@@ -115,8 +115,8 @@ def test_build_writes_pdfs_svgs_and_manifest(runner, tmp_path):
 
 
 def test_same_input_same_bytes(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     game = load_game(resolve_game("lords_of_war"))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")

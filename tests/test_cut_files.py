@@ -25,8 +25,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def cut_build(tmp_path_factory):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     out = tmp_path_factory.mktemp("cut")

@@ -13,8 +13,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from tests.conftest import ROOT
 from tests.gamefolder import HEAD, line_of, validate, write_game
 from tests.measure import box_of, render

@@ -15,7 +15,7 @@ DOC = (ROOT / "docs" / "data-format.md").read_text()
 
 
 def _walk(node, path, keys, values, seen):
-    from generator.schema import ListOf, Map, MapOf, OneOf, Scalar, resolved
+    from generator.source.schema import ListOf, Map, MapOf, OneOf, Scalar, resolved
 
     node = resolved(node)
     if id(node) in seen:

@@ -16,8 +16,8 @@ FOLDER = ROOT / "data" / "examples" / "hex_island"
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import render
 
     out = tmp_path_factory.mktemp("island")

@@ -16,8 +16,8 @@ FOLDER = ROOT / "data" / "examples" / "star_lanes"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     out = tmp_path_factory.mktemp("stars")
     game = load_game(FOLDER)

@@ -17,8 +17,8 @@ RIVER = "#1f6fc5"
 
 @pytest.fixture(scope="module")
 def wargame_build(tmp_path_factory):
-    from generator.build import Options, build_game, write_manifest
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game, write_manifest
+    from generator.build.loading import load_game
 
     out = tmp_path_factory.mktemp("wargame")
     entry = build_game(load_game(WARGAME), out, Options(papers=("a4",), formats=("pdf",)))
@@ -66,7 +66,7 @@ def _text_box(pdf, index, needle):
 
 
 def test_the_wargame_validates_and_lists_its_parts(runner):
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     result = runner.invoke(cli, ["validate", str(WARGAME)])
     assert result.exit_code == 0, result.output
@@ -139,7 +139,7 @@ def _near(colours, hex_colour, tol=14):
 
 
 def test_the_terrain_chart_shows_each_terrains_fill_and_pattern_as_the_map_prints_them(wargame_build):
-    from generator.components.art import mix
+    from generator.art.colour import mix
 
     pdf, index, text = _map_page(wargame_build)
     for word in ("Terrain effects", "Move cost", "Woods", "Hills", "Marsh", "River", "Road", "1/2 along it"):
@@ -159,8 +159,8 @@ def test_the_terrain_chart_shows_each_terrains_fill_and_pattern_as_the_map_print
 
 
 def test_a_terrain_chart_row_must_name_a_terrain_or_feature(tmp_path):
-    from generator.errors import DataErrors
-    from generator.loading import load_game
+    from generator.base.errors import DataErrors
+    from generator.build.loading import load_game
 
     (tmp_path / "game.yaml").write_text((WARGAME / "game.yaml").read_text().replace(
         '- [marsh, "3", "-"]', '- [swamp, "3", "-"]'))

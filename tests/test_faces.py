@@ -56,8 +56,8 @@ def _every_key_game(folder: Path) -> Path:
 
 
 def _build(folder: Path, out: Path) -> dict:
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     return build_game(load_game(folder), out, Options(papers=("a4",), formats=("pdf",)))
 
@@ -200,7 +200,7 @@ def test_counter_factors_run_along_the_bottom_edge(tmp_path):
 def _slot_centre(folder: Path, paper_name: str, index: int = 0) -> tuple[float, float]:
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_grid
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     comp = load_game(folder).components[0]
     p = paper(paper_name)
@@ -211,7 +211,7 @@ def _slot_centre(folder: Path, paper_name: str, index: int = 0) -> tuple[float, 
 def _slot_rotated(folder: Path, paper_name: str) -> bool:
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_grid
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     comp = load_game(folder).components[0]
     p = paper(paper_name)
@@ -245,7 +245,7 @@ def _text_box(pdf: Path, page_index: int, word: str) -> tuple[float, float, floa
 
 
 def test_item_back_merges_over_the_component_back(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     folder = tmp_path / "g"
     folder.mkdir()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.cli import cli
+from generator.cli.commands import cli
 
 HEAD = "game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
 COUNTERS = HEAD + """components:
@@ -39,7 +39,7 @@ def _validate(runner, folder):
 # -- items_csv ---------------------------------------------------------------------------------
 
 def test_a_sheet_row_is_an_item_with_back_columns_and_an_optional_count(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path, COUNTERS, {"oob.csv": "name,footer,back.footer,count\n"
                                                    "Rifles,4-3-4,2-3-4,3\n"
@@ -52,7 +52,7 @@ def test_a_sheet_row_is_an_item_with_back_columns_and_an_optional_count(tmp_path
 
 
 def test_a_tsv_sheet_is_read_with_tabs(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path, COUNTERS.replace("oob.csv", "oob.tsv"),
                    {"oob.tsv": "name\tvalue\tcount\nScout, light\t2\t4\n"})
@@ -110,7 +110,7 @@ EXTEND = HEAD + """components:
 
 
 def test_a_component_extends_another_taking_its_kind_size_face_and_back(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     red = load_game(_game(tmp_path, EXTEND)).component("red")
     assert red.kind == "counter" and red.size_mm == (16.0, 16.0)
@@ -148,7 +148,7 @@ def _map(extra: str) -> str:
 
 
 def test_marks_hexsides_and_roads_are_addressed_the_wargame_way(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     text = _map("""        marks: [{hex: "0604", fill: "#ff0000"}, {hex: [0, 0], text: x}]
         hexsides: [{between: ["0501", "0601"], feature: river}]
@@ -172,7 +172,7 @@ def test_map_mistakes_are_one_sentence_each(runner, tmp_path, extra, message):
 
 
 def test_a1_numbering_reads_letters_for_columns():
-    from generator.hexmap import MapHexes
+    from generator.geometry.hexmap import MapHexes
 
     grid = MapHexes.of({"layout": "rectangle", "columns": 30, "grid_rows": 12, "coordinates": {"style": "A1"}})
     assert grid.label(*grid.parse("F4")) == "F4"
@@ -183,7 +183,7 @@ def test_a1_numbering_reads_letters_for_columns():
 
 
 def test_a_hex_tile_can_be_sized_across_the_points(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     text = HEAD + """components:
   - id: t

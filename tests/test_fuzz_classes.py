@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from safety_helpers import env, run_in_process, snapshot
+from safety_helpers import env, run_in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 ICON_GAME = """format: 1

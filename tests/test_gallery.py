@@ -11,8 +11,8 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops
 
-from generator.build import expand_generated
-from generator.loading import load_game
+from generator.build.game import expand_generated
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 
@@ -121,7 +121,7 @@ def test_the_printing_tips_are_the_kits_own(default_build, tmp_path):
     assert "Hex tiles come in strips" in low and "Files ending -duplex.pdf" in low
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     dice = Path(__file__).resolve().parent.parent / "data" / "examples" / "dice"
     result = CliRunner().invoke(cli, ["build", str(dice), "thrones", "--paper", "a4", "--format", "html", "--out",

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from conftest import EXAMPLE
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 
 
 @pytest.fixture(scope="module")

@@ -39,8 +39,8 @@ def _board(tmp_path, more: str, hex_mm: float = 20, numbering: str = "CCRR", tar
 
 
 def _page(tmp_path, folder):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from tests.measure import render
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
@@ -67,7 +67,7 @@ def test_a_box_placed_at_a_hex_with_an_offset_sits_there_on_the_page_whatever_th
 
 
 def test_an_icon_at_a_corner_and_a_side_of_a_hex_sits_on_that_corner_and_side(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     folder = _board(tmp_path, '      - {type: icon, at: {grid: map, hex: "0604", corner: 1}, icon: town}\n'
                               '      - {type: icon, at: {grid: map, hex: "0604", side: 0}, icon: town}\n'
@@ -115,7 +115,7 @@ def test_a_numbering_expression_names_the_hexes_and_marks_places_and_links_use_t
 
 
 def test_letters_counts_as_spreadsheet_columns_do_and_ids_print_where_labels_says():
-    from generator.hexmap import MapHexes
+    from generator.geometry.hexmap import MapHexes
 
     grid = MapHexes.of({"layout": "rectangle", "columns": 30, "grid_rows": 2,
                        "numbering": "{{ letters(col) }}{{ row + 1 }}", "labels": "centre"})
@@ -217,7 +217,7 @@ def test_a_numbering_expression_in_a_file_with_spreadsheet_templates_is_the_grid
 
 
 def test_a_piece_face_places_things_at_the_hexes_of_its_own_grid_and_nowhere_else(runner, tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     tile = HEAD + """components:
   - id: t

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import EXAMPLE
-from generator.build import Options, build_game
+from generator.build.game import Options, build_game
 from generator.layout.piecepages import instances
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from measure import box_of, ink_box, page_count, render
 
@@ -85,7 +85,7 @@ def test_ink_saver_uses_far_less_ink_and_hatches_backs(tmp_path):
 
 def test_every_piece_reads_in_greyscale(tmp_path):
     """Text and symbols against their ground: at least 3:1 luminance contrast (WCAG, large text)."""
-    from generator.components.art import contrast
+    from generator.art.colour import contrast
 
     for folder in ("lords_of_war", "farlander", "thrones", "ktech"):
         game = load_game(resolve_game(folder))
@@ -136,7 +136,7 @@ def test_pdf_viewer_hints(tmp_path):
 
 
 def test_calibration_sheet_has_scales_behind_the_front_crosshairs(runner, tmp_path):
-    from generator.cli import cli
+    from generator.cli.commands import cli
     from generator.export.calibration import back_position, targets
     from generator.layout.page import paper
 
@@ -157,7 +157,7 @@ def test_calibration_sheet_has_scales_behind_the_front_crosshairs(runner, tmp_pa
 
 
 def test_config_file_sets_defaults_and_reports_bad_keys(runner, tmp_path, monkeypatch):
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PNPFORGE_CONFIG", str(tmp_path / "none.yaml"))
@@ -173,7 +173,7 @@ def test_config_file_sets_defaults_and_reports_bad_keys(runner, tmp_path, monkey
 
 
 def test_bad_back_offset_is_a_usage_error(runner):
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     result = runner.invoke(cli, ["build", "--back-offset", "one,two"])
     assert result.exit_code == 2 and "X,Y" in result.output

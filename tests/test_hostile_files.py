@@ -226,8 +226,8 @@ def test_control_characters_in_a_csv_cell_are_refused_as_in_yaml(tmp_path, char)
 
 def test_a_csv_cell_and_a_yaml_text_get_the_same_check():
     """One function says what is wrong with a text, for a YAML file and for a cell."""
-    from generator import yamlsrc
-    from generator.errors import DataError
+    from generator.source import yamlsrc
+    from generator.base.errors import DataError
     from generator.model.spreadsheet import check_cell
 
     errors: list[DataError] = []
@@ -346,7 +346,7 @@ def test_a_jpeg_that_cannot_be_decoded_is_refused_at_validate(tmp_path):
 def test_a_librarys_message_with_a_line_break_stays_one_line():
     """svglib's "Can't convert '1\\x854' to length" (U+0085, a line break to str.splitlines) split
     a refusal over two lines, the second without file:line."""
-    from generator.errors import DataError
+    from generator.base.errors import DataError
 
     err = DataError("image 'a.svg': cannot read it as SVG (Can't convert '1\x854' to length\u2028x)", "g/game.yaml", 45)
     assert str(err).splitlines() == ["g/game.yaml:45: image 'a.svg': cannot read it as SVG (Can't convert '1 4' to "

@@ -152,7 +152,7 @@ def test_an_expression_that_would_make_gigabytes_or_recurse_is_refused_at_its_li
 
 
 def test_ordinary_formatting_still_works():
-    from generator.template import compile_text
+    from generator.source.template import compile_text
 
     assert compile_text("{{ '%03d' % n }}-{{ '{:>4}'.format(n) }}").render({"n": 7}) == "007-   7"
     assert compile_text("{{ '%5.1f%%' % (n * 10) }}").render({"n": 7}) == " 70.0%"
@@ -229,10 +229,10 @@ def test_a_policy_that_is_no_module_name_is_one_sentence(tmp_path, policy):
 
 
 def test_every_limit_is_in_the_docs():
-    from generator.draw.pictures import SVG_NUMBERS
+    from generator.source.pictures import SVG_NUMBERS
     from generator.model.sheets import MAX_PART_BYTES, MAX_PARTS, MAX_SHEETS, MAX_UNPACKED
     from generator.model.sheets import MAX_COLUMNS
-    from generator.template import MAX_DEPTH, MAX_WORK
+    from generator.source.template import MAX_DEPTH, MAX_WORK
 
     docs = (Path(__file__).resolve().parents[1] / "docs" / "data-format.md").read_text()
     limits = docs.split("## Limits", 1)[1]

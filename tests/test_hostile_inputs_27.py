@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from safety_helpers import ROOT, env, run_in_process
+from safety_helpers import env
 
 GAME = """\
 format: 1
@@ -110,7 +110,7 @@ def test_icon_path_at_1e308_is_refused_at_validate(tmp_path):
 
 
 def test_an_icon_path_a_little_outside_its_box_still_draws(tmp_path):
-    from generator.pathdata import problem
+    from generator.geometry.pathdata import problem
 
     assert problem("M -50 -50 L 150 150 Z") is None
     assert "far outside" in problem("M 0 0 L 10001 0 Z")

@@ -1,4 +1,4 @@
-"""``build --jobs N`` (generator/jobs.py): worker processes write byte for byte what one process writes,
+"""``build --jobs N`` (generator/cli/jobs.py): worker processes write byte for byte what one process writes,
 and the first failure stops every job with the message ``--jobs 1`` gives."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ def _files(folder):
 
 def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
     """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
-    from generator.build import Options, write_manifest
-    from generator.jobs import build_all
-    from generator.loading import load_game
+    from generator.build.game import Options, write_manifest
+    from generator.cli.jobs import build_all
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.staging import publish
+from generator.build.staging import publish
 from safety_helpers import snapshot
 
 HERE = Path(__file__).resolve().parent

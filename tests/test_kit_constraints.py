@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from generator.build import Options, build_game, expand_generated, write_manifest
+from generator.build.game import Options, build_game, expand_generated, write_manifest
 from generator.generators.clustered_map import bodies
 from generator.generators.tile_arrangement import arrange
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import expand_generated
-from generator.components.art import delta_e76, lab
+from generator.build.game import expand_generated
+from generator.art.colour import delta_e76, lab
 from generator.components.look import resolve
 from generator.components.piece import draw_piece
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.load import discover_games
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 TILES = [f"tile-{c}" for c in "abcdefg"]  # the items of the map-tiles component
@@ -57,7 +57,7 @@ def test_the_seven_tiles_are_one_component_with_their_own_drawings(game):
     """The tiles are items of one component, each with its own elements (no longer seven
     components); the suggested map draws each item's art, and a tile-arrangement naming something
     that is not a hex-tile component is refused at its params' line."""
-    from generator.build import expand_generated
+    from generator.build.game import expand_generated
 
     tiles = game.component("map-tiles")
     assert tiles.count == 7 and [i.id for i in tiles.items] == TILES

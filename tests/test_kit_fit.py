@@ -7,13 +7,13 @@ import shutil
 
 import pytest
 
-from generator.build import expand_generated
-from generator.errors import DataErrors
-from generator.loading import load_game
+from generator.build.game import expand_generated
+from generator.base.errors import DataErrors
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.fit import SPARE_MM, marker_size_mm, tracks
 from generator.model.load import discover_games
-from generator.yamlsrc import load_yaml
+from generator.source.yamlsrc import load_yaml
 
 GAMES = [p.name for p in discover_games()]
 STANDARD_DIE_MM = 16.0

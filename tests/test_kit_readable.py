@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import expand_generated
-from generator.components.art import _paint, contrast, delta_e76
+from generator.build.game import expand_generated
+from generator.art.colour import contrast, delta_e76
+from generator.art.paint import _paint
 from generator.components.look import resolve
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.load import discover_games
 

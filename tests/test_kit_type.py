@@ -1,5 +1,5 @@
 """One type scale across the four kits, measured in their PDFs: every line of text is printed at a
-size from generator.typescale, the same roles print at the same sizes in every kit, the pieces of
+size from generator.geometry.typescale, the same roles print at the same sizes in every kit, the pieces of
 one component carry their names at one size, and every kit builds without a warning."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from collections import defaultdict
 
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
-from generator.typescale import ROLES_PT, STEPS_PT, on_scale, snap, step_up
+from generator.geometry.typescale import ROLES_PT, STEPS_PT, on_scale, snap, step_up
 from tests.pdftype import text_runs
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")
@@ -121,7 +121,7 @@ def test_every_kit_builds_without_a_warning(kits, kit):
 
 
 def _lightness(hex_colour: str) -> float:
-    from generator.components.art import lab
+    from generator.art.colour import lab
 
     return lab(hex_colour)[0]
 
@@ -203,7 +203,7 @@ def test_docs_outputs_states_each_kits_sheet_count(kits, kit):
 def test_cue_letters_stay_at_least_2_mm_tall_on_the_scale(kits, kit):
     """A colour-blind cue's letter is a single capital in its shape: printed at a step of the scale
     whose cap height is at least 2 mm (Vera Sans Bold caps are 0.729 em)."""
-    from generator.components.art import CAP_EM
+    from generator.art.paint import CAP_EM
 
     folder, _ = kits[kit]
     letters = set("OSGYBVRK")
@@ -218,7 +218,7 @@ def test_boards_carry_their_titles_at_one_size(kit):
     """Every board, mat, map, track and record sheet of every kit prints its title at the scale's
     board-title size (14 pt); the main board's game name and a rule screen's panel titles are page
     titles (16 pt)."""
-    from generator.build import expand_generated
+    from generator.build.game import expand_generated
 
     game = load_game(resolve_game(kit))
     titles = {}

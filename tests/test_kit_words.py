@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from generator.build import expand_generated
-from generator.loading import load_game
+from generator.build.game import expand_generated
+from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.load import discover_games
 

@@ -11,10 +11,10 @@ import numpy as np
 import pypdfium2
 import pytest
 
-from generator.build import Options, build_game, expand_generated
+from generator.build.game import Options, build_game, expand_generated
 from generator.generators.clustered_map import bodies, neighbours
-from generator.geometry import hex_distance
-from generator.loading import load_game
+from generator.geometry.hexes import hex_distance
+from generator.build.loading import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "data" / "ktech"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gamefolder import HEAD, line_of, validate, write_game
-from generator.cli import cli
+from generator.cli.commands import cli
 
 GAME = HEAD + """components:
   - id: wide

@@ -29,7 +29,7 @@ def _calls_and_names(path: Path) -> set[str]:
 
 def test_no_interpreter_internals_are_used():
     """Not re's private cache, not sys.unraisablehook, no code run from text (exec, eval) to clear
-    an interpreter's flag: Ctrl-C is answered by a signal handler (generator/interrupts.py)."""
+    an interpreter's flag: Ctrl-C is answered by a signal handler (generator/base/interrupts.py)."""
     for path in CODE:
         used = _calls_and_names(path)
         for banned in ("re._cache", "sys.unraisablehook", "sys.__unraisablehook__", "exec()", "eval()",
@@ -81,9 +81,9 @@ def test_print_shop_files_are_whole_on_another_reportlab_release(tmp_path, monke
     and read back with every PDF/X part."""
     import reportlab
 
-    from generator.build import Options, build_game
+    from generator.build.game import Options, build_game
     from generator.draw.cmyk import pdfx_problems
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     monkeypatch.setattr(reportlab, "Version", "5.1.1")
     build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4",), formats=(), print_shop=True))
@@ -100,7 +100,7 @@ def test_a_release_that_loses_a_pdfx_part_stops_the_print_shop_in_one_message(tm
     from click.testing import CliRunner
     from reportlab.pdfbase.pdfdoc import PDFInfo
 
-    from generator import cli
+    from generator.cli import commands as cli
     from generator.draw import cmyk
 
     monkeypatch.setattr(reportlab, "Version", "9.9.9")

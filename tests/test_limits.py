@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import limits
 
 from safety_helpers import env, run_in_process
@@ -45,7 +45,7 @@ def game(tmp_path: Path, components: str, **files: str) -> Path:
 # The child's own peak memory (VmHWM): ru_maxrss would carry over pytest's from before the exec.
 MEASURED = """\
 import re, sys
-from generator.cli import cli
+from generator.cli.commands import cli
 try:
     cli.main(sys.argv[1:], prog_name="pnpforge", standalone_mode=True)
 finally:
@@ -255,8 +255,8 @@ def test_the_build_checks_its_real_page_plan(tmp_path, monkeypatch):
     """Whatever the estimate at load said, the pages planned are counted before a page is drawn (the
     example plans 3 on A4: its tiles and cards' fronts and backs, and one page its tokens, score
     board and rules summary share)."""
-    from generator.build import Options, build_game
-    from generator.errors import DataError
+    from generator.build.game import Options, build_game
+    from generator.base.errors import DataError
 
     loaded = load_game(ROOT / "docs" / "example-game")
     monkeypatch.setattr(limits, "PAGES_PER_PAPER", 2)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import expand_generated
-from generator.loading import load_game
+from generator.build.game import expand_generated
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 
@@ -65,7 +65,7 @@ def test_six_hero_boards_and_the_main_board(game):
 
 
 def test_tournament_mat_is_a_hexagon_of_127_hexes_with_the_volcano_in_the_centre(game):
-    from generator.geometry import hexagon_of_radius
+    from generator.geometry.hexes import hexagon_of_radius
 
     mat = game.component("tournament-mat")
     grid = next(e for e in mat.spec["elements"] if e["type"] == "hexgrid")
@@ -101,7 +101,7 @@ def test_credits_name_author_licence_and_source(game):
 def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
     """The six 180 x 116 mm hero boards print two to a page on either paper (three sheets, not six
     on Letter), each with its bleed and corner marks."""
-    from generator.build import Options
+    from generator.build.game import Options
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
 
@@ -116,7 +116,7 @@ def test_the_264_realm_tokens_take_two_a4_pages(game):
     """With a 1.5 mm bleed round each 1/2 in token (its cut line printed) ten fit a row, so the 264
     realm tokens fill two A4 pages and the Gold Mine, Garrison, chip and hero-marker blocks share the
     third (the hero markers had a page of their own)."""
-    from generator.build import Options
+    from generator.build.game import Options
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
 

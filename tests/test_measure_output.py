@@ -49,8 +49,8 @@ def _line_centre(image, x0, y0, x1, y1, dpi=400):
 
 
 def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     game = tmp_path / "tok"
     game.mkdir()
@@ -74,8 +74,8 @@ def test_a_half_inch_token_is_12_7_mm_across(tmp_path):
 def test_a_board_just_too_large_for_a_whole_page_prints_as_one_piece_without_an_assembly_page(tmp_path):
     """195 x 270 mm leaves no room on A4 for a whole page's bleed and crop marks: it is tiled, into one
     piece, so it prints on one sheet at its true size with no assembly page and no joining notes."""
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     game = tmp_path / "mat"
     game.mkdir()
@@ -122,8 +122,8 @@ def test_hexes_stand_in_strips_that_share_edges(low_build):
 
 
 def test_pages_are_a4_and_letter_sized(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from conftest import EXAMPLE
 
     build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4", "letter"), formats=("pdf",)))
@@ -204,8 +204,8 @@ def test_every_sheet_names_game_component_and_sheet_number(low_build):
 def test_other_kits_label_every_sheet_too(tmp_path, game_id):
     import pypdfium2
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     game = load_game(resolve_game(game_id))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.schema import NUM, POS_MM, check, num
+from generator.source.schema import NUM, POS_MM, check, num
 
 GAME = """\
 format: 1
@@ -34,7 +34,7 @@ def run(*args: str, cwd: Path):
     """The command line in-process (click's runner), from ``cwd``; .returncode and .stderr as a process."""
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     here = os.getcwd()
     os.chdir(cwd)

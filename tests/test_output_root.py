@@ -139,9 +139,9 @@ def test_a_folder_pnpforge_did_not_make_is_refused_without_force(tmp_path):
 
 def test_the_root_folder_is_not_ours():
     # checked without building: a build that wrongly went ahead would write into /
-    from generator.errors import UsageError
-    from generator.ownership import folder_state
-    from generator.staging import OutputRoot
+    from generator.base.errors import UsageError
+    from generator.build.ownership import folder_state
+    from generator.build.staging import OutputRoot
 
     assert folder_state(Path("/")) == "foreign"
     with pytest.raises(UsageError, match="is a folder pnpforge did not make"):

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import BuildError
-from generator.fileio import write_atomic
-from generator.ownership import clean_stale
-from generator.staging import publish
+from generator.base.errors import BuildError
+from generator.source.fileio import write_atomic
+from generator.build.ownership import clean_stale
+from generator.build.staging import publish
 from safety_helpers import env, run_in_process, run_process, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,8 +23,8 @@ WARGAME = ROOT / "docs" / "example-wargame"
 
 @pytest.fixture(scope="module")
 def war(tmp_path_factory):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     out = tmp_path_factory.mktemp("war")
     entry = build_game(load_game(WARGAME), out, Options(papers=("a4",), formats=("pdf", "svg")))
@@ -172,8 +172,8 @@ def test_rich_text_sets_bold_and_italic_runs_in_their_fonts(war):
 
 
 def test_the_same_wargame_gives_the_same_bytes(war, tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder, _ = war
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf", "svg")))
@@ -279,8 +279,8 @@ def test_a_picture_fills_a_token_to_its_bleed_clipped_round(tmp_path):
               - {count: 1, image: art/red.png, image_fit: fill}
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (60, 20))
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render
@@ -311,8 +311,8 @@ def test_a_fitted_picture_shows_whole_inside_a_round_or_hex_piece(tmp_path, piec
               - {{count: 1, fill: "#ffffff", image: art/red.png, image_fit: fit}}
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (50, 50))
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render
@@ -329,8 +329,8 @@ def test_a_game_built_from_another_folder_gives_the_same_pdf_bytes(tmp_path):
     and its PNG's transparency kept, each stored once for the three tokens that show them."""
     from PIL import Image
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     outs = []
     for where in ("a", "b/much/deeper"):
@@ -366,8 +366,8 @@ def test_a_picture_fits_a_board_box_keeping_its_proportions(tmp_path):
               - {type: image, image: art/red.png, at_mm: [10, 10], size_mm: [40, 40]}
         """)
     _png(folder / "art" / "red.png", (220, 20, 20), (80, 40))
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
     from measure import box_of, render

@@ -30,10 +30,10 @@ PACKED = HEAD + """components:
 
 
 def _pages_of(folder):
-    from generator.build import Options
+    from generator.build.game import Options
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     game = load_game(folder)
     docs = plan_documents(game, game.components, paper("a4"), Options(papers=("a4",), formats=("pdf",)))
@@ -109,8 +109,8 @@ def test_pack_with_in_a_loop_is_refused(runner, tmp_path):
 
 
 def test_the_contents_page_says_a_thin_piece_is_turned_on_the_sheet(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder = write_game(tmp_path, HEAD + """components:
   - id: strips
@@ -135,7 +135,7 @@ def test_pack_with_shares_the_sheet_even_where_that_saves_no_page(tmp_path):
     packing gives them pages of their own; pack_with starts them under the tokens anyway."""
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_least_paper
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     base = HEAD + """components:
   - {id: coins, name: Coins, kind: token, size_mm: 15, items: [{name: Coin, count: 5}]}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from tests.conftest import ROOT
 from tests.gamefolder import HEAD, line_of, pdf_text, validate, write_game
 from tests.measure import box_of, page_count, render

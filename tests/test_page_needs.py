@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import cli
+from generator.cli.commands import cli
 
 from gamefolder import write_folder
 
@@ -25,8 +25,8 @@ def _front(folder: Path, out: Path, scale: float = 100 / 72):
     """The first card front, rendered (RGB)."""
     import pypdfium2 as pdfium
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     game = load_game(folder)
     build_game(game, out, Options(papers=("a4",), formats=("pdf",)))
@@ -101,8 +101,8 @@ def _face(tmp_path: Path, elements: str, face_extra: str = "", kind: str = "card
     from mm (from the face's centre) to that picture's pixels."""
     from PIL import Image
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path / "g", f"""components:
   - id: deck
@@ -139,8 +139,8 @@ def test_a_box_with_stroke_none_square_corners_and_half_opacity(tmp_path):
 
 
 def test_print_shop_files_flatten_a_translucent_box(tmp_path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path / "g", """components:
   - id: deck
@@ -185,8 +185,8 @@ def test_box_text_sits_where_valign_says_and_keeps_to_max_lines(tmp_path):
 def test_track_and_grid_labels_are_rich_text(tmp_path):
     import pypdfium2 as pdfium
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path / "g", """components:
   - id: board
@@ -261,8 +261,8 @@ def _cff_font(path: Path) -> None:
 def test_an_opentype_cff_font_is_embedded_and_sets_the_text(tmp_path):
     import pypdfium2 as pdfium
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     folder = _game(tmp_path / "g", """fonts: {body: fonts/TestSans.otf}
 components:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import pathdata
+from generator.geometry import pathdata
 from generator.draw.svg import path_data
 from generator.draw.surface import Path as DrawPath
 

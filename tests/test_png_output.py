@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 
 from conftest import EXAMPLE, ROOT
-from generator.build import expand_generated
+from generator.build.game import expand_generated
 from generator.export.png import png_files
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 

@@ -21,8 +21,8 @@ PT = 72 / 25.4
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory):
     """Every bundled kit, A4 and Letter, PDF only (and the true-size posters)."""
-    from generator.build import Options, build_game, write_manifest
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game, write_manifest
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     out = tmp_path_factory.mktemp("kits")
@@ -261,10 +261,10 @@ def _marks(rec: Recorder):
 
 
 def _piece_pages(kit: str, paper_name: str, **opts):
-    from generator.build import Options, expand_generated
+    from generator.build.game import Options, expand_generated
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
@@ -399,8 +399,8 @@ def test_a_one_token_component_shares_a_page_and_is_still_labelled(tmp_path):
     manifest still list it, on the page it shares."""
     import json
 
-    from generator.build import Options, build_game, write_manifest
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game, write_manifest
+    from generator.build.loading import load_game
 
     game = tmp_path / "g"
     game.mkdir()
@@ -439,10 +439,10 @@ def test_the_duel_mat_is_printed_on_its_side_in_three_pieces():
 
 
 def test_two_hero_boards_share_an_a4_page():
-    from generator.build import Options, expand_generated
+    from generator.build.game import Options, expand_generated
     from generator.layout.plan import plan_documents
     from generator.layout.page import paper
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     game = load_game(resolve_game("lords_of_war"))

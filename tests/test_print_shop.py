@@ -172,8 +172,8 @@ def test_every_print_shop_pdf_passes_the_pdfx_1a_checks(shop):
 
 def test_the_checker_fails_the_home_print_kit(tmp_path):
     """The checks can fail: the home-print PDF (RGB, no OutputIntent, pieces on A4) breaks them."""
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     build_game(load_game(WARGAME), tmp_path, Options(papers=("a4",), formats=("pdf",)))
     problems = " ".join(p for pdf in (tmp_path / "ebenau_crossing" / "a4").glob("*.pdf") for p in pdfx_problems(pdf))
@@ -231,7 +231,7 @@ def test_one_face_a_page_with_its_count(shop):
 
 
 def test_print_shop_alone_writes_no_home_kit_and_the_config_can_ask_for_it(tmp_path, runner, monkeypatch):
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     monkeypatch.chdir(tmp_path)  # pnpforge.yaml is read from the folder the command runs in
     (tmp_path / "pnpforge.yaml").write_text("build:\n  print_shop: true\n")
@@ -421,13 +421,13 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     import pypdfium2
     from PIL import Image
 
-    from generator.build import Options, expand_generated
+    from generator.build.game import Options, expand_generated
     from generator.layout.plan import plan_documents
     from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.pieces import _mirror
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
@@ -493,8 +493,8 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
     from generator.draw.surface import regular_points
     from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
-    from generator.geometry import axial_to_pixel
-    from generator.hexmap import MapHexes
+    from generator.geometry.hexes import axial_to_pixel
+    from generator.geometry.hexmap import MapHexes
 
     el = {"type": "hexgrid", "layout": "rectangle", "columns": 6, "grid_rows": 5, "hex_mm": 20.0,
           "orientation": "flat", "at_mm": [20.0, 20.0], "fill": "#203020"}

@@ -106,12 +106,12 @@ def test_a_players_outline_runs_into_the_bleed_on_a_print_shop_face():
     1.5 mm inside the cut; no dark line stops between the cut and 3 mm inside it."""
     from probe import Probe
 
-    from generator.components.art import mix
+    from generator.art.colour import mix
     from generator.components.look import resolve
     from generator.components.piece import draw_piece
     from generator.export.printshop import BLEED_MM
     from generator.export.printshop import SAFE_MM as SHOP_SAFE_MM
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     assert SHOP_SAFE_MM == SAFE_MM

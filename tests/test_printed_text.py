@@ -22,14 +22,14 @@ ELEMENT_TEXTS = {"text": ("text",), "box": ("text", "label")}
 
 
 def _squeezed(text: str) -> str:
-    from generator.components.richtext import plain
+    from generator.art.richtext import plain
 
     return re.sub(r"\s+", "", plain(str(text)))
 
 
 def _built(game_dir: Path, out: Path):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     game = load_game(game_dir)
     entry = build_game(game, out, Options(papers=("a4",), formats=("pdf",), jobs=1))

@@ -1,4 +1,4 @@
-"""The small value records of generator/record.py (a paper, a paint style, a sheet grid, a card's look,
+"""The small value records of generator/base/record.py (a paper, a paint style, a sheet grid, a card's look,
 the options, the YAML limits, a game and its components) behave as the dataclasses they replace did:
 equal and hashed by their fields, frozen where they are frozen, printed, pickled and copied alike."""
 
@@ -9,14 +9,14 @@ import pickle
 
 import pytest
 
-from generator.build import Options
+from generator.build.game import Options
 from generator.components.look import Look
 from generator.draw.surface import Style
 from generator.layout.page import PAPERS, Paper
 from generator.layout.pieces import Grid
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import Component, Game
-from generator.yamlsrc import LIMITS, Limits
+from generator.source.yamlsrc import LIMITS, Limits
 
 DECK = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"

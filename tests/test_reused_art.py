@@ -33,14 +33,14 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
     """KTech's map is tiled over A4 pages with an assembly page: the board is drawn once (a PDF form)
     and placed on each page; every page looks as it did when each page drew the whole board."""
     import generator.layout.boardpages as board  # the board drawing its pages call
-    from generator.build import expand_generated
+    from generator.build.game import expand_generated
     from generator.export.documents import render
     from generator.layout.boardpages import board_pages
     from generator.layout.document import Document, number_sheets
     from generator.draw.pdf import PdfSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     class Inline(PdfSurface):
@@ -95,14 +95,14 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     import pytest
     from PIL import Image
 
-    from generator.build import expand_generated
+    from generator.build.game import expand_generated
     from generator.export.documents import render
     from generator.layout.boardpages import board_pages
     from generator.layout.document import Document, number_sheets
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.loading import load_game
+    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     if not shutil.which("rsvg-convert"):

@@ -1,4 +1,4 @@
-"""The one YAML reader (generator/yamlsrc.py) refuses hostile files with one ``file:line:`` sentence.
+"""The one YAML reader (generator/source/yamlsrc.py) refuses hostile files with one ``file:line:`` sentence.
 
 Each case here is a failure class of issue #15 / #10 that once crashed the process (segmentation
 fault in libyaml's C composer), took gigabytes, or refused without a line. Cases that could kill the
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import DataError, DataErrors
-from generator.yamlsrc import LIMITS, YList, YMap, loads
+from generator.base.errors import DataError, DataErrors
+from generator.source.yamlsrc import LIMITS, YList, YMap, loads
 
 ROOT = Path(__file__).resolve().parents[1]
 KINGDOM_SETUP = """\
@@ -47,7 +47,7 @@ components:
 # ru_maxrss: Linux carries ru_maxrss over from the forking parent (pytest) across exec.
 _MEASURED = textwrap.dedent("""\
     import re, resource, sys
-    from generator.cli import cli
+    from generator.cli.commands import cli
     try:
         cli.main(sys.argv[1:], prog_name="pnpforge", standalone_mode=True)
     finally:
@@ -291,7 +291,7 @@ def test_the_printable_class_is_pyyamls_on_every_code_point():
     [^printable] class on every code point."""
     import yaml
 
-    from generator import yamlsrc
+    from generator.source import yamlsrc
 
     every = "".join(map(chr, range(0x110000)))
     ours = [m.start() for m in yamlsrc.NOT_PRINTABLE.finditer(every)]

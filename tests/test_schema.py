@@ -4,12 +4,11 @@ checked here with the independent `jsonschema` library against every bundled and
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 import yaml
 
-from generator.cli import cli
+from generator.cli.commands import cli
 from tests.conftest import ROOT
 
 jsonschema = pytest.importorskip("jsonschema")

@@ -23,7 +23,7 @@ components:
 
 
 def test_a_shared_text_in_a_spreadsheet_cell_is_printed_as_in_yaml(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     folder = write_game(tmp_path, CSV_GAME, {"events.csv": "name,text\nRally,\"{text:rally}, then draw.\"\n"})
     item = load_game(folder).component("events").items[0]
@@ -71,7 +71,7 @@ def test_the_shared_icons_list_is_not_counted_as_more_problems(runner, tmp_path)
 
 
 def test_extend_keeps_one_copy_a_player_unless_the_component_opts_out(tmp_path):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     text = HEAD + """colours:
   - {id: plum, name: Plum, fill: "#7b3294", cue: P}

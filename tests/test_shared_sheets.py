@@ -9,8 +9,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")
@@ -108,7 +108,7 @@ def test_every_block_on_a_page_of_several_components_is_named_on_the_page(kits, 
     3 mm down for its name, except where that would cost a piece on the page or some of a block's
     bleed: Thrones' A4 pieces page and Fortress sheet and KTech's A4 chips-and-reference page, full
     to the millimetre (their footers name what they hold)."""
-    from generator.build import expand_generated
+    from generator.build.game import expand_generated
     from generator.layout.page import paper as paper_named
     from generator.layout.plan import plan_documents
 

@@ -12,8 +12,8 @@ COUNTERS = ROOT / "data" / "examples" / "counter_sheet"
 
 
 def _build(folder, out, variant=None):
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     game = load_game(folder, variant)
     build_game(game, out, Options(papers=("a4",), formats=("pdf",)))
@@ -91,7 +91,7 @@ def test_the_counter_sheet_joins_two_factor_columns(tmp_path):
 
 
 def test_validate_says_both_examples_are_ok(runner):
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     result = runner.invoke(cli, ["validate", str(DECK), str(COUNTERS)])
     assert result.exit_code == 0, result.output

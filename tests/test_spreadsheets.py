@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import cli
+from generator.cli.commands import cli
 
 from gamefolder import write_folder
-from generator.errors import DataErrors
+from generator.base.errors import DataErrors
 
 HEAD = """game: {id: sg, title: Sheet Game, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """
@@ -36,7 +36,7 @@ def _xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
 
 
 def _load(folder: Path, variant: str | None = None):
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     return load_game(folder, variant)
 
@@ -88,7 +88,7 @@ def test_a_cost_bar_prints_only_where_its_cell_is_filled_and_pips_repeat(tmp_pat
 def test_the_built_cards_print_the_cells(tmp_path):
     import pypdfium2 as pdfium
 
-    from generator.build import Options, build_game
+    from generator.build.game import Options, build_game
 
     game = _load(_game(tmp_path / "g", DECK, {"deck.csv": CSV}))
     build_game(game, tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
@@ -235,8 +235,8 @@ def test_no_cell_reaches_the_build_unchecked(runner, tmp_path, column):
     import csv
     import io
 
-    from generator.build import Options, build_game
-    from generator.errors import DataErrors
+    from generator.build.game import Options, build_game
+    from generator.base.errors import DataErrors
 
     rows = [[f"c{i}", cell] if column != "Name" else [cell] for i, cell in enumerate(HOSTILE)]
     header = ["Name", column] if column != "Name" else ["Name"]
@@ -309,7 +309,7 @@ def test_a_result_longer_than_a_text_may_be_is_refused(runner, tmp_path):
 
 
 def test_a_template_is_compiled_once_for_the_whole_deck(tmp_path):
-    from generator import template
+    from generator.source import template
 
     template.compile_text.cache_clear()
     rows = "".join(f"C{i},{i % 3}\n" for i in range(200))

@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 from conftest import ROOT
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 
 DECK = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"
@@ -70,19 +70,19 @@ def test_an_icon_on_a_card_is_still_drawn(tmp_path):
 
 def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
     folder = _deck(tmp_path)
-    code = ("import gc, sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+    code = ("import gc, sys\nfrom generator.cli.commands import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
             "except SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)), gc.isenabled(), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, "build", str(folder), "--paper", "a4", "--format", "pdf",
                            "--jobs", "1", "--out", str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr
     modules, enabled = done.stderr.split()[:-1], done.stderr.split()[-1]
-    assert "generator.build" in modules and "yaml" in modules
+    assert "generator.build.game" in modules and "yaml" in modules
     assert "difflib" not in modules  # (the records are standard dataclasses: defining them costs no
     # start-up time a command line shows, measured against the hand-made record class they replaced)
     # what a deck without pictures, icons, shaped pieces or generated parts does not use
-    assert {"generator.components.piece", "generator.components.images", "generator.draw.pictures",
-            "generator.components.inksaver", "generator.pathdata", "generator.generators",
+    assert {"generator.components.piece", "generator.art.images", "generator.source.pictures",
+            "generator.components.inksaver", "generator.geometry.pathdata", "generator.generators",
             "generator.elements"} & set(modules) == set()
     assert enabled == "True"  # the collector is off only while the build runs
 
@@ -90,7 +90,7 @@ def test_a_deck_build_leaves_out_what_a_deck_does_not_use(tmp_path):
 def test_the_build_command_gives_the_collector_back_as_it_found_it(tmp_path):
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     folder = _deck(tmp_path)
     assert gc.isenabled()
@@ -105,7 +105,7 @@ def test_the_build_command_gives_the_collector_back_as_it_found_it(tmp_path):
 def test_a_face_mapping_as_back_is_still_told_apart_from_none_or_same(tmp_path):
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from generator.cli.commands import cli
 
     for back, said in (("nonee", "back: expected none, same, or a face mapping"),
                        ("{pattern: hach}", "back.pattern: expected one of none, dots, lines, hatch, cross, waves, "
@@ -123,7 +123,7 @@ def test_a_face_mapping_as_back_is_still_told_apart_from_none_or_same(tmp_path):
 def test_a_rebuild_that_changes_nothing_leaves_the_kit_as_it_is(tmp_path):
     folder = _deck(tmp_path)
     args = ["build", str(folder), "--paper", "a4", "--format", "pdf", "--jobs", "1", "--out", str(tmp_path / "out")]
-    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+    code = ("import sys\nfrom generator.cli.commands import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
             "except SystemExit:\n    pass\nprint('ctypes' in sys.modules, file=sys.stderr)")
 
     def build() -> tuple[dict[str, tuple[int, int, bytes]], str]:
@@ -146,7 +146,7 @@ def test_a_rebuild_that_changes_nothing_leaves_the_kit_as_it_is(tmp_path):
 
 def _modules_after(args: list[str]) -> set[str]:
     """The modules a fresh process has loaded after running ``pnpforge ARGS``."""
-    code = ("import sys\nfrom generator.cli import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
+    code = ("import sys\nfrom generator.cli.commands import cli\ntry:\n    cli(sys.argv[1:], prog_name='pnpforge')\n"
             "except SystemExit:\n    pass\nprint('\\n'.join(sorted(sys.modules)), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
@@ -157,7 +157,7 @@ def _modules_after(args: list[str]) -> set[str]:
 def test_help_loads_neither_the_data_model_nor_the_drawing_libraries():
     loaded = _modules_after(["--help"])
     assert "click" in loaded
-    heavy = {"yaml", "reportlab", "svgwrite", "jinja2", "generator.model", "generator.build", "solo"}
+    heavy = {"yaml", "reportlab", "svgwrite", "jinja2", "generator.model", "generator.build.game", "solo"}
     assert heavy & loaded == set()
 
 
@@ -165,7 +165,7 @@ def test_list_reads_games_without_loading_the_page_writers():
     """It measures text (font metrics) to count pieces, but plans and writes no page."""
     loaded = _modules_after(["list"])
     assert "generator.model" in loaded and "yaml" in loaded
-    assert {"svgwrite", "jinja2", "generator.build", "generator.draw.pdf", "generator.draw.svg",
+    assert {"svgwrite", "jinja2", "generator.build.game", "generator.draw.pdf", "generator.draw.svg",
             "generator.layout.pieces", "solo"} & loaded == set()
 
 
@@ -180,7 +180,7 @@ def test_validate_plans_the_pages_but_writes_no_svg():
 def test_help_lists_solo_with_its_own_summary():
     from click.testing import CliRunner
 
-    from generator.cli import _Group, cli
+    from generator.cli.commands import _Group, cli
     from solo.cli import solo
 
     assert _Group.SOLO_SUMMARY == solo.help

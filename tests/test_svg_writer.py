@@ -14,8 +14,8 @@ def test_svg_pages_are_written_through_svgwrite_unchecked_and_are_well_formed_xm
 
     import svgwrite
 
-    from generator.build import Options, build_game
-    from generator.loading import load_game
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
 
     written: list[str] = []
     serialise = svgwrite.Drawing.tostring

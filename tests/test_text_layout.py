@@ -11,7 +11,7 @@ def test_plain_text_is_laid_out_as_rich_text_would_be():
     widths to the last bit, at every width, size and style (the PDFs stay byte-identical)."""
     import random
 
-    from generator.components import richtext as rt
+    from generator.art import richtext as rt
 
     def general(text, width, size, base):  # the rich-text path, which the shortcut skips
         return list(rt._wrap_rich(text, width, size, rt.DEFAULT_FAMILY, base))
@@ -34,7 +34,7 @@ def test_a_plain_title_or_value_is_drawn_as_its_laid_out_line_would_be():
     line setter."""
     import random
 
-    from generator.components import richtext as rt
+    from generator.art import richtext as rt
 
     class Calls:
         def __init__(self):
@@ -62,7 +62,8 @@ def test_a_title_fit_check_by_its_whole_width_says_what_wrapping_says():
     no words laid out): the same answer as wrapping it, at rooms right at the edge of the width."""
     import random
 
-    from generator.components import card, richtext as rt
+    from generator.art import richtext as rt
+    from generator.components import card
 
     rng = random.Random(11)
     words = "Card 10800 Gain two gold W Ünïcode Mountain Pass x".split()
@@ -81,7 +82,7 @@ def test_shrinking_a_line_to_fit_finds_what_stepping_down_finds():
     a time: the same size every time (widths only grow with the size)."""
     import random
 
-    from generator.components import richtext as rt
+    from generator.art import richtext as rt
 
     rng = random.Random(11)
     words = "Gain two gold 10800 7 Lord **of** {icon:x} War".split()
@@ -98,9 +99,9 @@ def test_shrinking_a_line_to_fit_finds_what_stepping_down_finds():
 def test_a_deck_works_out_its_title_size_once_not_once_per_card(tmp_path, monkeypatch):
     """Every card of a deck shares one title size, fitted to its longest title: worked out per card it
     walked every title for every card (10,800 cards took 57 s)."""
-    from generator.build import Options, build_game
+    from generator.build.game import Options, build_game
     from generator.components import card
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     items = "".join(f"      - {{name: Card {k}, count: 1, text: Gain two gold.}}\n" for k in range(1, 61))
     (tmp_path / "g").mkdir()

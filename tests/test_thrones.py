@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator.build import Options, build_game, expand_generated, write_manifest
+from generator.build.game import Options, build_game, expand_generated, write_manifest
 from generator.generators.homeland import off_edge_cells, homeland_problems, random_homeland
-from generator.loading import load_game
+from generator.build.loading import load_game
 from generator.model import resolve_game
 
 DPI = 300

@@ -3,8 +3,8 @@ and turned to each side; 72 tiles of a tile-laying game from one table of edges.
 
 from __future__ import annotations
 
-from generator.build import Options, build_game
-from generator.loading import load_game
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
 from tests.conftest import ROOT
 from tests.gamefolder import HEAD, line_of, validate, write_game
 from tests.measure import box_of, page_count, render

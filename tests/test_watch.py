@@ -40,8 +40,8 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 
 def _builder(game: Path, out: Path):
-    from generator.build import Options
-    from generator.watch import Builder
+    from generator.build.game import Options
+    from generator.cli.watch import Builder
 
     return Builder(game, out, Options(papers=("a4",), formats=("html",)), jobs=1)
 
@@ -95,7 +95,7 @@ def test_a_broken_save_keeps_the_last_good_kit_and_names_file_and_line(tmp_path)
 
 
 def test_the_server_answers_on_127_0_0_1_with_the_output_folder_only(tmp_path):
-    from generator.serve import Live, serve
+    from generator.cli.serve import Live, serve
 
     out = tmp_path / "out"
     (out / "kit").mkdir(parents=True)
@@ -129,7 +129,7 @@ def test_the_server_answers_on_127_0_0_1_with_the_output_folder_only(tmp_path):
 # -- a stranger's page or folder cannot make it read or serve anything else (#35) ------------------
 
 def _serving(tmp_path: Path, page: str):
-    from generator.serve import Live, serve
+    from generator.cli.serve import Live, serve
 
     out = tmp_path / "out"
     (out / "kit").mkdir(parents=True)
@@ -173,7 +173,7 @@ def test_only_requests_addressed_to_this_computer_are_answered(tmp_path):
 def test_a_page_naming_a_file_outside_the_build_has_nothing_read(tmp_path, monkeypatch):
     """A picture named ../../dev/zero (memory), or any file (its digest would leak), is not read to
     mark the page: only the files the build wrote are."""
-    from generator import serve as serving
+    from generator.cli import serve as serving
 
     read = []
     real = serving._Stamps.of
@@ -226,7 +226,7 @@ def test_random_requests_never_get_a_file_the_build_did_not_write():
 
 
 def test_the_same_port_serves_again_at_once_after_a_stop(tmp_path):
-    from generator.serve import Live, serve
+    from generator.cli.serve import Live, serve
 
     live, server = _serving(tmp_path, "<html><head></head><body>kit</body></html>")
     port = server.server_address[1]
@@ -263,8 +263,8 @@ def test_watch_at_a_folder_it_did_not_make_stops_with_the_refusal_and_serves_not
 
 
 def test_watch_into_a_new_folder_marks_it_even_when_the_first_build_fails(tmp_path):
-    from generator.ownership import MARKER
-    from generator.staging import claim
+    from generator.build.ownership import MARKER
+    from generator.build.staging import claim
 
     out = claim(tmp_path / "new")
     assert sorted(p.name for p in out.iterdir()) == [MARKER]

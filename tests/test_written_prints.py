@@ -8,7 +8,6 @@ import re
 import shutil
 from pathlib import Path
 
-import pytest
 
 from conftest import ROOT
 from safety_helpers import run_in_process
@@ -119,7 +118,7 @@ def test_a_zero_from_a_sheet_prints_as_zero_wherever_a_text_goes(tmp_path):
 
 def test_numbers_in_yaml_print_as_written():
     """``value: +3`` prints "+3", not "3"; ``007`` "007"; ``1.50`` "1.50"; a 0 "0"."""
-    from generator.loading import load_game
+    from generator.build.loading import load_game
 
     game_dir = ROOT / "tests" / "_written_numbers"
     try:

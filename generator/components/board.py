@@ -7,9 +7,9 @@ from __future__ import annotations
 from ..draw.surface import Path, Style, Surface
 from ..elements import draw_elements
 from ..model import Component, Game
-from ..vocabulary import ImageFit
-from .art import pattern
-from .images import draw_image
+from ..base.vocabulary import ImageFit
+from ..art.paint import pattern
+from ..art.images import draw_image
 from .look import resolve
 
 

@@ -14,13 +14,14 @@ import re
 
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
-from ..polyhedra import (NET_CELLS, NET_TURN, Point, die_of, face_polygon, grown, incircle, net_face_centre,
+from ..geometry.polyhedra import (NET_CELLS, NET_TURN, Point, die_of, face_polygon, grown, incircle, net_face_centre,
                          net_folds, net_sides, tab, tab_depth)
-from ..vocabulary import Anchor, DiePrint, ImageFit
-from .art import mix, pattern
-from .images import draw_image
+from ..base.vocabulary import Anchor, DiePrint, ImageFit
+from ..art.colour import mix
+from ..art.paint import pattern
+from ..art.images import draw_image
 from .look import Look
-from .richtext import widest
+from ..art.richtext import widest
 from .piece import (CUT_CLEAR_MM, FRAME_GAP_MM, FRAME_MIN_PIECE_MM, OUTLINE_INSET_MM, OUTLINE_MM, draw_content,
                     layout, piece_inset)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Component, Game
-from .art import luminance, mix
+from ..art.colour import luminance, mix
 from .look import Look
 
 

@@ -7,10 +7,10 @@ from typing import Any, Mapping
 
 from ..model import Colour, Game
 from ..model.load import SAME
-from ..record import Value
-from ..vocabulary import ImageFit
-from .art import ink_for, mix
-from .richtext import DEFAULT_FAMILY, family
+from ..base.record import Value
+from ..base.vocabulary import ImageFit
+from ..art.colour import ink_for, mix
+from ..art.richtext import DEFAULT_FAMILY, family
 
 
 @dataclass(frozen=True, slots=True)

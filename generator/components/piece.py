@@ -9,15 +9,16 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from ..draw.fonts import text_width_mm
-from ..draw.pictures import natural_size
+from ..source.pictures import natural_size
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
-from ..notices import warn
-from ..vocabulary import Anchor, ImageFit, Orientation
-from .art import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, mix, pattern
-from .images import draw_image
+from ..base.notices import warn
+from ..base.vocabulary import Anchor, ImageFit, Orientation
+from ..art.colour import mix
+from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern
+from ..art.images import draw_image
 from .look import Look
-from .richtext import Line, draw_line, fit_lines, plain, widest, wrap
+from ..art.richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from .shape import SQRT3, chord, half_height, outline
 from .titlefit import PIECE_MIN_PT, hex_title, token_title
 

@@ -1,4 +1,4 @@
-"""What only the drawing side can tell about a game's data, for :func:`generator.loading.load_game`
+"""What only the drawing side can tell about a game's data, for :func:`generator.build.loading.load_game`
 to hand to the model's reader: whether a picture or a font file can be used, and whether each face's
 text fits as the build lays it out. (The model reads and checks the data without knowing how it is
 drawn; see :class:`generator.model.load.DrawingChecks`.)"""
@@ -9,19 +9,19 @@ from pathlib import Path
 
 from ..draw.fonts import check_font_file
 from ..draw.fonts import text_width_mm as plain_width_mm
-from ..errors import DataError
+from ..base.errors import DataError
 from ..model import Game
 from .card import card_problems
-from .glyphs import face_warnings
+from ..art.glyphs import face_warnings
 from .look import resolve
-from .richtext import DEFAULT_FAMILY, rich_width
+from ..art.richtext import DEFAULT_FAMILY, rich_width
 
 PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 
 
 def image_problem(path: Path, folder: Path) -> str | None:
     """Why this picture (in the game ``folder``) cannot be drawn, or None."""
-    from ..draw.pictures import check_image  # a picture: read only if named
+    from ..source.pictures import check_image  # a picture: read only if named
 
     return check_image(path, folder)
 

@@ -7,8 +7,8 @@ import math
 
 from ..draw.surface import Path
 from ..model import Component
-from ..polyhedra import die_of, die_outline, grown
-from ..vocabulary import Orientation
+from ..geometry.polyhedra import die_of, die_outline, grown
+from ..base.vocabulary import Orientation
 
 SQRT3 = math.sqrt(3.0)
 

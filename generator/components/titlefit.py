@@ -8,7 +8,7 @@ from typing import Mapping
 
 from ..draw.surface import MM_PER_PT
 from ..model import Component
-from .richtext import widest
+from ..art.richtext import widest
 from .shape import chord
 
 PIECE_MIN_PT = 5.5  # no text on a piece is set smaller than this (piece.MIN_PT)

@@ -28,7 +28,7 @@ import reportlab
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
 
-from ..errors import BuildError
+from ..base.errors import BuildError
 from . import fonts
 
 # The printing condition named in the OutputIntent: SWOP coated, as DriveThruCards asks ("US Web Coated

@@ -14,8 +14,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import one_line
-from ..interrupts import Held
+from ..base.errors import one_line
+from ..base.interrupts import Held
 from .surface import MM_PER_PT, PT_PER_MM
 
 _FILES = {

@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor as _HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from ..typescale import snap
+from ..geometry.typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 
@@ -378,7 +378,7 @@ class PdfSurface(Surface):
         return (found.group(1), code[0]) if len(code) == 1 else None
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from .pictures import is_svg, svg_drawing  # a picture: a game without one never loads it
+        from ..source.pictures import is_svg, svg_drawing  # a picture: a game without one never loads it
 
         c = self._canvas
         c.saveState()

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..record import Value
+from ..base.record import Value
 
 PT_PER_MM = 72.0 / 25.4
 MM_PER_PT = 25.4 / 72.0
@@ -219,7 +219,7 @@ class Surface(ABC):
 
     def image(self, path: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> None:
         """Place a picture file (PNG, JPEG or SVG) stretched to the box (x, y, w, h); the caller keeps
-        its proportions (components/images.py). Each file is stored once per document. Both backends
+        its proportions (art/images.py). Each file is stored once per document. Both backends
         implement it; a surface that cannot show pictures says so."""
         raise NotImplementedError(f"{type(self).__name__} cannot place pictures")
 

@@ -15,7 +15,7 @@ from svgwrite.path import Path as SvgPath
 from svgwrite.shapes import Rect
 from svgwrite.text import Text, TSpan
 
-from ..typescale import snap
+from ..geometry.typescale import snap
 from . import fonts
 from .surface import MM_PER_PT, Path, Style, Surface
 
@@ -256,7 +256,7 @@ class SvgSurface(Surface):
         self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from .pictures import natural_size  # a picture: a game without one never loads it
+        from ..source.pictures import natural_size  # a picture: a game without one never loads it
 
         name = f"image:{path}"
         if name not in self._forms:

@@ -3,7 +3,8 @@ class declaring its accepted keys (their schema, documentation and defaults) and
 :mod:`generator.elements.kind` and docs/design.md ("Adding an element kind").
 
 Importing this package imports every module in it, and so registers every kind: a new kind is one new
-file. The data format's element schema (:data:`ELEMENT`), the per-kind key check and the drawing all
+file. (``checks.py``, the kinds as the game model sees them, is loaded after them by
+:mod:`generator.build.loading`.) The data format's element schema (:data:`ELEMENT`), the per-kind key check and the drawing all
 read the same declarations.
 """
 
@@ -13,7 +14,7 @@ import importlib
 import os
 from typing import TYPE_CHECKING, Any
 
-from ..schema import Key, Map, enum
+from ..source.schema import Key, Map, enum
 from .keys import EVERY_KIND
 from .kind import KINDS, Element
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from ..model.game import Game
 
 for _name in sorted(os.listdir(os.path.dirname(__file__))):
-    if _name.endswith(".py") and _name != "__init__.py":
+    if _name.endswith(".py") and _name not in ("__init__.py", "checks.py"):  # checks.py reads the kinds whole
         importlib.import_module(f"{__name__}.{_name[:-3]}")
 
 TYPES = tuple(KINDS)  # every element type word, in the order the kinds' modules are named

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import draw_icon, ink_for, mix, terrain_pattern
-from ..components.richtext import draw_line, draw_text, fit_lines, named_fonts, wrap
-from ..components.textblock import draw_sections
+from ..art.colour import ink_for, mix
+from ..art.paint import draw_icon, terrain_pattern
+from ..art.richtext import draw_line, draw_text, fit_lines, named_fonts, wrap
+from ..art.textblock import draw_sections
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..notices import warn
-from ..schema import Key, enum, integer, num
-from ..vocabulary import Anchor
+from ..base.notices import warn
+from ..source.schema import Key, enum, integer, num
+from ..base.vocabulary import Anchor
 from .keys import AT, AT_MM, DASH_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
 from .kind import Element, field
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import draw_icon, ink_for, terrain_pattern
-from ..components.richtext import draw_text, marked, named_fonts, plain
+from ..art.colour import ink_for
+from ..art.paint import draw_icon, terrain_pattern
+from ..art.richtext import draw_text, marked, named_fonts, plain
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum
-from ..vocabulary import Anchor, icons_in
+from ..source.schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum
+from ..base.vocabulary import Anchor, icons_in
 from .keys import AT, AT_MM, CELL_MM, COLUMNS, FILL, GAP_MM, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
 from .kind import Element, field
 

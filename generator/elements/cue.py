@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import draw_cue, ink_for
-from ..schema import Key, enum
-from ..vocabulary import SHAPES
+from ..art.colour import ink_for
+from ..art.paint import draw_cue
+from ..source.schema import Key, enum
+from ..base.vocabulary import SHAPES
 from .keys import AT, AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
 from .kind import Element, field
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import contrast, ink_for, mix
-from ..components.richtext import draw_text, marked
+from ..art.colour import contrast, ink_for, mix
+from ..art.richtext import draw_text, marked
 from ..draw.surface import MM_PER_PT, Style, Surface
 from .keys import AT, AT_MM, OVER_MAP, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..draw.surface import Surface
-from ..schema import Key, Later, ListOf, num
+from ..source.schema import Key, Later, ListOf, num
 from .keys import AT, AT_MM
 from .kind import KINDS, Element, field
 

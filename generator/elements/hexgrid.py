@@ -7,27 +7,21 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import draw_icon, ink_for, mix, pattern
-from ..components.richtext import draw_text, named_fonts
+from ..art.colour import ink_for, mix
+from ..art.paint import draw_icon, pattern
+from ..art.richtext import draw_text, named_fonts
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
-from ..geometry import axial_to_pixel, sector
-from ..schema import (BOARD_COLOUR, BOOL, HEX_SIZE, HEX_SIZE_IN, ID, NAME_ID, TEXT, Key, ListOf, Map, OneOf, enum,
-                      integer, num)
-from ..vocabulary import Anchor, Orientation
-from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, HEX_ADDRESS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
+from ..geometry.hexes import axial_to_pixel, sector
+from ..source.schema import (BOARD_COLOUR, BOOL, HEX_ADDRESS, HEX_MARK, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf,
+                      Map, OneOf, enum, integer, num)
+from ..base.vocabulary import Anchor, Orientation
+from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
 from .kind import Element, field
 
 if TYPE_CHECKING:
-    from ..hexmap import MapHexes
+    from ..geometry.hexmap import MapHexes
     from ..model.game import Game
 
-HEX_MARK = Map({
-    "hex": Key(HEX_ADDRESS, True),
-    "fill": Key(BOARD_COLOUR),
-    "terrain": Key(NAME_ID),
-    "text": Key(TEXT),
-    "icon": Key(TEXT),
-}, "hex mark")
 COORDINATES = OneOf((BOOL, Map({
     "style": Key(enum("CCRR", "A1", "axial"), doc="CCRR: column then row, two digits each (0604); A1: "
                                                   "column letter, row number (F4); axial: q,r"),
@@ -95,7 +89,7 @@ class Hexgrid(Element, kind="hexgrid"):
                                                                   "the others keep their ids"))
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
+        from ..geometry.hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
 
         el = self.el
         ink = self.ink_or(ink)
@@ -221,7 +215,7 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
 
 
 def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
+    from ..geometry.hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
 
     a, b = (grid.parse(h) for h in side["between"][:2])
     ca, cb = grid.centre(a, flats), grid.centre(b, flats)
@@ -231,7 +225,7 @@ def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, ori
 
 
 def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
+    from ..geometry.hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import draw_icon
+from ..art.paint import draw_icon
 from .keys import AT, AT_MM, ICON, INK, SIZE_MM
 from .kind import Element, field
 

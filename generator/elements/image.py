@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.images import draw_image
+from ..art.images import draw_image
 from ..draw.surface import Path, Surface
-from ..schema import TEXT, Key, enum
-from ..vocabulary import ImageFit
+from ..source.schema import TEXT, Key, enum
+from ..base.vocabulary import ImageFit
 from .keys import AT, AT_MM, OVER_MAP, SIZE_MM
 from .kind import Element, field
 

@@ -3,9 +3,9 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 
 from __future__ import annotations
 
-from ..schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
+from ..source.schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, HEX_ADDRESS, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
                       Map, OneOf, POS_MM, enum, integer, num)
-from ..vocabulary import Anchor
+from ..base.vocabulary import Anchor
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")
@@ -22,8 +22,6 @@ STEP_MM = Key(ListOf(COORD_MM, "[dx, dy] in mm", min_items=2),
 EVERY_KIND = {"note": NOTE, "when": WHEN, "repeat": REPEAT, "step_mm": STEP_MM}
 
 AT_MM = Key(POINT_MM, doc="where the element sits, in mm from the board's or face's top-left corner (or give at:)")
-HEX_ADDRESS = OneOf((ListOf(integer(-200, 200), "[q, r]", min_items=2), TEXT),
-                    "an axial [q, r] or an id in the grid's numbering, such as \"0604\", \"F4\" or \"16BB\"")
 HEX_PLACE = Map({
     "grid": Key(ID, True, doc="the id: of a hexgrid element on the same board"),
     "hex": Key(HEX_ADDRESS, True, doc="the hex, as the grid numbers it"),

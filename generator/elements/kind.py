@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..schema import Key
+from ..source.schema import Key
 
 if TYPE_CHECKING:
     from ..draw.surface import Surface
@@ -25,7 +25,7 @@ KINDS: dict[str, type[Element]] = {}  # each kind by its type: word, in the orde
 
 
 class Field:
-    """One accepted key of an element kind: its schema :class:`~generator.schema.Key` (type,
+    """One accepted key of an element kind: its schema :class:`~generator.source.schema.Key` (type,
     required, doc) and the value read when the element does not give it."""
 
     __slots__ = ("key", "default", "name")

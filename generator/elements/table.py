@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.richtext import named_fonts
-from ..components.textblock import draw_sections
+from ..art.richtext import named_fonts
+from ..art.textblock import draw_sections
 from .keys import AT, AT_MM, OVER_MAP, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
 from .kind import Element, field
 

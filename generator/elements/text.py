@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.richtext import draw_text, named_fonts
-from ..schema import Key, num
-from ..vocabulary import Anchor
+from ..art.richtext import draw_text, named_fonts
+from ..source.schema import Key, num
+from ..base.vocabulary import Anchor
 from .keys import ANCHOR, AT, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 

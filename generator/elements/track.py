@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..components.art import contrast, ink_for, mix
-from ..components.richtext import draw_text, marked, rich_width
+from ..art.colour import contrast, ink_for, mix
+from ..art.richtext import draw_text, marked, rich_width
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..schema import ID, Key, integer
-from ..vocabulary import Anchor
+from ..source.schema import ID, Key, integer
+from ..base.vocabulary import Anchor
 from .keys import AT, AT_MM, CELL_MM, FILL, INK, LABEL, LABELS, OVER_MAP, STROKE
 from .kind import Element, field
 

@@ -13,8 +13,8 @@ from ..layout.plan import plan_documents
 from ..layout.registration import CutPaper, draw_marks
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
-from ..options import Options
-from ..vocabulary import Duplex
+from ..base.options import Options
+from ..base.vocabulary import Duplex
 from .manifest import manifest_doc
 
 

@@ -19,11 +19,11 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from ..fileio import write_atomic
+from ..source.fileio import write_atomic
 from ..layout.page import PRINT_NOTE
 from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, page_ranges, print_notes
 from ..model import Component, Game
-from ..resources import templates_dir
+from ..source.resources import templates_dir
 from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, same_picture, take
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..fileio import write_atomic
+from ..source.fileio import write_atomic
 from ..layout.document import Document
 from ..layout.page import Paper
 from ..model import Component

@@ -11,10 +11,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import DataError
-from ..geometry import SQRT3, hex_distance, rectangle_offset
+from ..base.errors import DataError
+from ..geometry.hexes import SQRT3, hex_distance, rectangle_offset
 from ..model import Component, Game
-from ..typescale import ROLES_PT
+from ..geometry.typescale import ROLES_PT
 from . import register
 
 Hex = tuple[int, int]

@@ -14,10 +14,10 @@ import random
 from typing import Any
 
 from . import register
-from ..components.art import mix
-from ..errors import DataError
+from ..art.colour import mix
+from ..base.errors import DataError
 from ..model import Component, Game
-from ..typescale import ROLES_PT
+from ..geometry.typescale import ROLES_PT
 
 Homeland = list[list[str]]  # rows (back row first) of terrain ids
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import register
-from ..errors import DataError
+from ..base.errors import DataError
 from ..model import Component, Game
-from ..typescale import ROLES_PT
+from ..geometry.typescale import ROLES_PT
 
 SQRT3 = math.sqrt(3.0)
 TURN_DEG = 60

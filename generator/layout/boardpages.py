@@ -11,8 +11,8 @@ from ..components.board import draw_board
 from ..draw.fonts import wrap
 from ..draw.surface import Surface
 from ..model import Component, Game
-from ..notices import warn
-from ..paper import keep_seams_clear
+from ..base.notices import warn
+from ..geometry.paper import keep_seams_clear
 from . import poster
 from .document import PageJob, PaintResult, WholeBoard
 from .page import PRINT_NOTE, Paper, scale_bar, short_credits

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import BuildError
+from ..base.errors import BuildError
 from ..model import Component, Game
-from ..options import Options
+from ..base.options import Options
 from .document import PageJob
 from .page import Paper
 from .piecepages import instances, piece_paint, printed_once

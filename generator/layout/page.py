@@ -1,12 +1,12 @@
 """The furniture every sheet carries: crop marks, the 50 mm scale bar, the "print at 100%" line and
-the footer (game, component, sheet n of m). The paper sizes and margins are generator/paper.py's
+the footer (game, component, sheet n of m). The paper sizes and margins are generator/geometry/paper.py's
 (below the drawing: the work estimate counts pages with them); the layout takes them from here."""
 
 from __future__ import annotations
 
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..paper import MARGIN_MM, PAPERS, Paper, paper  # noqa: F401 - PAPERS, paper: for the layout's callers
+from ..geometry.paper import MARGIN_MM, PAPERS, Paper, paper  # noqa: F401 - PAPERS, paper: for the layout's callers
 
 MARK_MM = 0.2  # crop mark line width
 MARK_LEN_MM = 4.0

@@ -9,10 +9,10 @@ from typing import Callable
 from ..components.card import draw_card_back, draw_card_front
 from ..components.look import Look, resolve
 from ..draw.surface import Style, Surface
-from ..errors import BuildError
+from ..base.errors import BuildError
 from ..model import Component, Game
-from ..options import Options
-from ..vocabulary import Duplex
+from ..base.options import Options
+from ..base.vocabulary import Duplex
 from .document import PageJob, PaintResult
 from .page import Paper, block_heading
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper

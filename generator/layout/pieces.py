@@ -16,8 +16,8 @@ from typing import Any, Callable, Sequence
 from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
-from ..record import Value
-from ..vocabulary import Duplex, Marks
+from ..base.record import Value
+from ..base.vocabulary import Duplex, Marks
 from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
 
 SQRT3 = math.sqrt(3.0)

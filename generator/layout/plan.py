@@ -4,8 +4,8 @@ pages each kind makes (``piecepages``, ``gutter``, ``boardpages``, ``textpage``)
 from __future__ import annotations
 
 from ..model import Component, Game
-from ..options import Options
-from ..vocabulary import Duplex, Marks, PieceLayout
+from ..base.options import Options
+from ..base.vocabulary import Duplex, Marks, PieceLayout
 from .document import Document, PageJob, number_sheets
 from .page import Paper
 from .piecepages import packed_duplex_pages, packed_pages, packed_sheets, piece_bleed, piece_pages

@@ -1,7 +1,7 @@
 """Boards and mats on paper: one page when the board fits, else tiled across pages with a 10 mm
 overlap strip, alignment lines, a label on each piece (A1, A2, B1 ...) and an assembly page; and the
 whole board as one true-size page for a print shop. How a board is cut into pieces (``Tiling``,
-``fits``, ``plan_tiling``) is generator/paper.py's: the work estimate counts the pages with it."""
+``fits``, ``plan_tiling``) is generator/geometry/paper.py's: the work estimate counts the pages with it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..draw.fonts import text_width_mm, wrap
 from ..draw.surface import Path, Style, Surface
-from ..paper import LABEL_MM, OVERLAP_MM, Tiling, fits, plan_tiling  # noqa: F401 - fits, plan_tiling: for the layout
+from ..geometry.paper import LABEL_MM, OVERLAP_MM, Tiling, fits, plan_tiling  # noqa: F401 - fits, plan_tiling: for the layout
 from .page import MARK_GAP_MM, Paper, crop_mark
 
 Painter = Callable[[Surface], None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..components.textblock import draw_sections, measure
+from ..art.textblock import draw_sections, measure
 from ..draw.surface import Surface
 from ..model import Component, Game
 from .document import Document, PageJob, PaintResult

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, show
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError, show
+from ..source.yamlsrc import YList, YMap
 from .files import display_path
 
 MAX_BYTES = 1024 * 1024

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError, show
-from ..polyhedra import SHAPE, die_box
-from ..vocabulary import DiePrint
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError, show
+from ..geometry.polyhedra import SHAPE, die_box
+from ..base.vocabulary import DiePrint
+from ..source.yamlsrc import YList, YMap
 from .checks import CARD_ONLY
 from .game import Component, Game, Item
 from .maps import check_elements, check_refs, unknown_icon

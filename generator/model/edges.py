@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DataError, show
-from ..yamlsrc import YMap
+from ..base.errors import DataError, show
+from ..source.yamlsrc import YMap
 from .checks import player_colours
 from .ids import norm
 from .maps import check_elements, check_refs

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError, show
-from ..template import MARK, ROW_KEY, TemplateError, compile_text, truth
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError, show
+from ..source.template import MARK, ROW_KEY, TemplateError, compile_text, truth
+from ..source.yamlsrc import YList, YMap
 from .layouts import SHIFTED
 from .rowmap import RowMap
 

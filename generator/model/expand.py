@@ -16,10 +16,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DataError, show
-from ..schema import TEXT, ListOf, Scalar, check, resolved
-from ..template import MARK, TemplateError, compile_text, template_errors
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError, show
+from ..source.schema import TEXT, ListOf, Scalar, check, resolved
+from ..source.template import MARK, TemplateError, compile_text, template_errors
+from ..source.yamlsrc import YList, YMap
 from . import format as fmt
 from .evaluate import DROP, DROP_ELEMENT, Context, expand_elements, has_template, render, render_map
 from .files import display_path

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import YMap
+from ..base.errors import DataError
+from ..source.yamlsrc import YMap
 
 SIZE_KEYS = ("size", "size_mm", "size_in")
 INHERITED = ("kind", "orientation", "corner_mm", "bleed_mm", "per_player", "players")  # own keys win

@@ -1,7 +1,7 @@
 """The files a game names: how they are shown in messages, that they stay inside the game folder, its
 fonts and pictures, and the inline icons its texts name, checked as the game is read; whether a
 picture or a font file can be used only the drawing side can tell (:class:`DrawingChecks`, handed in
-by :func:`generator.loading.load_game`)."""
+by :func:`generator.build.loading.load_game`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import DataError, show
-from ..vocabulary import FONTS, icons_in as found_in
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError, show
+from ..base.vocabulary import FONTS, icons_in as found_in
+from ..source.yamlsrc import YList, YMap
 from .game import Game
 
 
@@ -40,7 +40,7 @@ def inside_folder(folder: Path, rel: Any) -> tuple[Path | None, str]:
 
 class DrawingChecks(Protocol):
     """What only the drawing side can check (:mod:`generator.components.problems`, handed in by
-    :func:`generator.loading.load_game`): the model reads the data without knowing how it is drawn."""
+    :func:`generator.build.loading.load_game`): the model reads the data without knowing how it is drawn."""
 
     def image_problem(self, path: Path, folder: Path) -> str | None: ...
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..errors import DataError
+from ..base.errors import DataError
 from .game import Component, Game
 
 SPARE_MM = 1.0

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from ..errors import show
-from ..schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
+from ..base.errors import DataError, show
+from ..source.schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
                       NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
                       OneOf, Scalar, enum, integer, num, resolved)
-from ..vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, DiePrint, ImageFit
+from ..base.vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, DiePrint, ImageFit
 
 KINDS: tuple[str, ...] = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
 NAMED_SIZES_MM = {
@@ -21,7 +21,7 @@ NAMED_SIZES_MM = {
 
 
 def _path_data_problem(value: Any) -> str | None:
-    from .. import pathdata  # only a file with path data loads the path reader
+    from ..geometry import pathdata  # only a file with path data loads the path reader
 
     return pathdata.problem(value)
 
@@ -106,13 +106,39 @@ ITEM = Map({
     **FACE_KEYS,
 }, "item")
 
-def _element_schema() -> Any:
-    from ..elements import ELEMENT  # the element kinds' declarations: a game without elements never loads them
+class ElementKinds(Protocol):
+    """What the model knows of the element kinds (:mod:`generator.elements`, handed in from above by
+    :func:`use_element_kinds`: the model imports no drawing). Each kind declares its keys in its own
+    module; the model checks against them."""
 
-    return ELEMENT
+    ELEMENT: Map  # every key of every kind, each with its one schema and wording
+
+    def key_problems(self, el: dict[str, Any]) -> list[tuple[str, str]]: ...
+
+    def box_mm(self, el: dict[str, Any]) -> tuple[float, float, float, float] | None: ...
+
+    def element_problems(self, elements: Any, box: tuple[float, float, float, float] | None, what: str,
+                         errors: list[DataError], warnings: list[DataError], per_player: bool,
+                         text_width_mm: Callable[[str, float, str], float] | None) -> None: ...
 
 
-ELEMENT = Later(_element_schema)
+_ELEMENT_KINDS: list[Callable[[], ElementKinds]] = []
+
+
+def use_element_kinds(give: Callable[[], ElementKinds]) -> None:
+    """Hand the model the element kinds: ``give()`` returns them, called the first time a game names an
+    element (a deck without elements never loads their drawing). :mod:`generator.build.loading` calls this."""
+    _ELEMENT_KINDS[:] = [give]
+
+
+def element_kinds() -> ElementKinds:
+    """The element kinds handed in by :func:`use_element_kinds`."""
+    if not _ELEMENT_KINDS:
+        raise RuntimeError("the element kinds were not handed to the model: import generator.build.loading first")
+    return _ELEMENT_KINDS[0]()
+
+
+ELEMENT = Later(lambda: element_kinds().ELEMENT)
 FACE_KEYS["elements"] = Key(ListOf(ELEMENT), doc="extra drawing on a piece face, mm from its centre")
 FACE.keys["elements"] = FACE_KEYS["elements"]
 ITEM.keys["elements"] = FACE_KEYS["elements"]

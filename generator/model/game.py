@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..record import Value
-from ..vocabulary import Orientation
+from ..base.record import Value
+from ..base.vocabulary import Orientation
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ class Component(Value):
         if self.kind == "sheet":
             return "a page of text" if long else "page"
         if self.kind == "die" and isinstance(self.spec, dict) and self.spec.get("sides") in (4, 6, 8, 10, 12, 20):
-            from ..polyhedra import die_of  # dice only
+            from ..geometry.polyhedra import die_of  # dice only
 
             sides, printed, edge = die_of(self.spec, w)
             what = f"d{sides} {printed}" if printed == "net" else f"d{sides} stickers"

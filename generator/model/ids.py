@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError
+from ..source.yamlsrc import YList, YMap
 
 _ICON_REF = re.compile(r"\{icon:([^{}]{1,64})\}")
 REF_KEYS = ("terrain", "icon")  # keys whose text names a terrain or an icon, wherever they are

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..errors import DataError
-from ..schema import check
-from ..template import template_errors
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError
+from ..source.schema import check
+from ..source.template import template_errors
+from ..source.yamlsrc import YList, YMap
 from . import format as fmt
 
 SHIFTED = ("at_mm", "to_mm")  # moved by repeat's step_mm and an extending element's shift_mm

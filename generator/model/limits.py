@@ -30,10 +30,10 @@ import os
 from collections.abc import Mapping
 from typing import Any, Iterable
 
-from ..errors import DataError
-from ..paper import PAPERS, plan_tiling
-from ..paper import fits as board_fits  # below, "fits" names a count
-from ..schema import SEE_LIMITS
+from ..base.errors import DataError
+from ..geometry.paper import PAPERS, plan_tiling
+from ..geometry.paper import fits as board_fits  # below, "fits" names a count
+from ..source.schema import SEE_LIMITS
 
 
 

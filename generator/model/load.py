@@ -9,10 +9,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, DataErrors, UsageError, show
-from ..resources import data_dir
-from ..vocabulary import ORIENTATIONS, Orientation
-from ..yamlsrc import YList, YMap, load_yaml
+from ..base.errors import DataError, DataErrors, UsageError, show
+from ..source.resources import data_dir
+from ..base.vocabulary import ORIENTATIONS, Orientation
+from ..source.yamlsrc import YList, YMap, load_yaml
 from . import checks, dice, limits
 from . import format as fmt
 from .expand import Sources, expand, expand_game_drawings, needs_expanding, templated_files
@@ -26,7 +26,7 @@ from .game import Colour, Component, Game, Item
 from .cells import read_cells
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
-from ..schema import check
+from ..source.schema import check
 from .fit import check_markers
 from .files import DrawingChecks, check_files, read_fonts
 from .texts import substitute
@@ -143,7 +143,7 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
 
 def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant: str | None = None) -> Game:
     """Read and check the game in ``folder`` (as its ``variant``, if given); with ``drawing``, also what
-    only the drawing side can check (:func:`generator.loading.load_game` hands it in). Raises
+    only the drawing side can check (:func:`generator.build.loading.load_game` hands it in). Raises
     DataErrors listing every problem."""
     folder = Path(folder)
     errors: list[DataError] = []
@@ -290,15 +290,13 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
             if comp is not None and kind in checks.PIECE_KINDS + ("card",):
                 w, h = comp.size_mm
                 box = (-w / 2, -h / 2, w / 2, h / 2)
-            checks.element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings,
-                                    drawing=drawing)
+            _element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings, False, drawing)
         if kind == "board" and spec.get("id") in by_id and not spec.get("per_player"):
             w, h = by_id[spec["id"]].size_mm
-            checks.element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings,
-                                    drawing=drawing)
+            _element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings, False, drawing)
         else:
-            checks.element_problems(spec.get("elements"), None, "board", errors, game.warnings,
-                                    per_player=kind == "board" and bool(spec.get("per_player")), drawing=drawing)
+            _element_problems(spec.get("elements"), None, "board", errors, game.warnings,
+                              kind == "board" and bool(spec.get("per_player")), drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 
@@ -333,7 +331,7 @@ def _hex_across(spec: YMap, kind: str, across: dict, inches: bool) -> tuple[floa
                          f"number or [width, height]", key)
     if len(across) != 1:
         raise spec.error("give a hex's size across the flats or across the points, not both", key)
-    from ..hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
+    from ..geometry.hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
 
     return _hex_size(spec, flats_of(dict(across), inches=inches))
 
@@ -396,6 +394,15 @@ def _label_hint(raw: Any) -> str:
         return ""
     return (f"; if the column {column!r} is only a label, keep it from filling ids: items_from: {{file: ..., "
             f"columns: {{{column}: none}}}}")
+
+
+def _element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
+                      errors: list[DataError], warnings: list[DataError], per_player: bool,
+                      drawing: DrawingChecks | None) -> None:
+    """What the element kinds find wrong with a list of elements (none given: their drawing not loaded)."""
+    if isinstance(elements, YList) and elements:
+        fmt.element_kinds().element_problems(elements, box, what, errors, warnings, per_player,
+                                             drawing.text_width_mm if drawing is not None else None)
 
 
 def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
@@ -536,7 +543,7 @@ def _item(raw: Any, face: dict[str, Any], back_face: Any, name: str, item_id: st
 def _hex_orientation(spec: YMap, kind: str, errors: list[DataError]) -> str:
     """A component's hexes' orientation (flat or pointy); ``orientation:`` portrait or landscape is a
     board's or sheet's pages (layout/plan.py) and is refused on other kinds, as flat or pointy is on them."""
-    from ..vocabulary import PAGE_ORIENTATIONS
+    from ..base.vocabulary import PAGE_ORIENTATIONS
 
     given = spec.get("orientation")
     pages = kind in ("board", "sheet")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DataError, show
-from ..resources import data_dir
-from ..yamlsrc import YList, YMap, load_yaml
+from ..base.errors import DataError, show
+from ..source.resources import data_dir
+from ..source.yamlsrc import YList, YMap, load_yaml
+from .format import element_kinds
 
 if TYPE_CHECKING:
-    from ..hexmap import MapHexes
+    from ..geometry.hexmap import MapHexes
 
 
 def _where(container: Any, index: Any, fallback: Any) -> tuple[str, int | None]:
@@ -50,7 +51,7 @@ def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, wh
 
 def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
     """A numbering: is CCRR, A1, axial or an expression naming every hex once; False if refused."""
-    from ..hexmap import STYLES
+    from ..geometry.hexmap import STYLES
 
     numbering = el.get("numbering")
     if numbering is None:
@@ -86,7 +87,7 @@ def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
 
 def _hidden(el: Any, errors: list[DataError]) -> bool:
     """``hidden:`` names hexes of the whole grid, and leaves at least one; False if refused."""
-    from ..hexmap import MapHexes
+    from ..geometry.hexmap import MapHexes
 
     whole = MapHexes.of({k: v for k, v in el.items() if k != "hidden"})
     hidden = el["hidden"]
@@ -106,7 +107,7 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     cannot be read at all."""
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return True
-    from ..hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
+    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     grid = MapHexes.of(el)
     if not _numbering(el, grid, errors):
@@ -164,8 +165,7 @@ def read_marks(el: YMap, folder: Path, errors: list[DataError]) -> None:
     headed hex, terrain, text, icon and fill (any case; a ``note`` column is never printed), each cell
     checked as the same value in YAML is and reported at its cell (``systems.csv:12 (Hex)``). The rows
     join the grid's own ``marks``."""
-    from ..elements.hexgrid import HEX_MARK
-    from ..schema import check
+    from ..source.schema import HEX_MARK, check
     from .ids import canonical_refs
     from .rowmap import RowMap, column
     from .sheets import cell_problem, field_value, read_table
@@ -242,7 +242,7 @@ class _Grid:
     __slots__ = ("grid", "flats", "origin", "ok")
 
     def __init__(self, el: Any, broken: bool):
-        from ..hexmap import MapHexes, grid_flats_mm
+        from ..geometry.hexmap import MapHexes, grid_flats_mm
 
         self.grid: MapHexes = MapHexes.of(el)
         self.flats = grid_flats_mm(el)
@@ -295,18 +295,12 @@ def _centred(el: Any, point: tuple[float, float]) -> list[float]:
     """The at_mm that puts ``el`` at ``point``: a kind with a box of its own (box, image, table, track,
     grid, terrain chart: at_mm is its top-left corner) is centred there; any other kind's at_mm point
     (a text's anchor, an icon's centre, a line's start) is the point itself."""
-    from ..elements import KINDS  # the element kinds: loaded by the schema already
-
     x, y = point
-    kind = KINDS.get(el.get("type"))
-    if kind is not None and kind.COVERS:
-        el["at_mm"] = [x, y]
-        try:
-            x0, y0, x1, y1 = kind(el).box_mm()
-        except (TypeError, ValueError, KeyError, IndexError):
-            pass
-        else:
-            x, y = x - (x1 - x0) / 2, y - (y1 - y0) / 2
+    el["at_mm"] = [x, y]
+    box = element_kinds().box_mm(el)
+    if box is not None:
+        x0, y0, x1, y1 = box
+        x, y = x - (x1 - x0) / 2, y - (y1 - y0) / 2
     return [round(x, 4), round(y, 4)]
 
 
@@ -407,7 +401,7 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
 
 def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
-    from ..hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
+    from ..geometry.hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
 
     rows = el.get("rows")
     if not isinstance(rows, YList):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import YMap
+from ..base.errors import DataError
+from ..source.yamlsrc import YMap
 
 
 class RowMap(YMap):

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, show
-from ..schema import BOOL_NAME, Scalar
-from ..yamlsrc import YMap
+from ..base.errors import DataError, show
+from ..source.schema import BOOL_NAME, Scalar
+from ..source.yamlsrc import YMap
 from . import format as fmt
 from .rowmap import RowMap, Source, column
 

@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from . import format as fmt
-from ..schema import Key, ListOf, Map, MapOf, OneOf, Scalar, resolved
+from ..source.schema import Key, ListOf, Map, MapOf, OneOf, Scalar, resolved
 
 SCHEMA_ID = "https://pnpforge.invalid/pnpforge.schema.json"
 

@@ -28,8 +28,8 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError, show
-from ..yamlsrc import NOT_PRINTABLE
+from ..base.errors import DataError, show
+from ..source.yamlsrc import NOT_PRINTABLE
 
 MAX_BYTES = 4 * 1024 * 1024  # a sheet's file
 MAX_ROWS = 10_000

@@ -24,10 +24,10 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import LIMITS, YList, YMap, text_problem
+from ..base.errors import DataError
+from ..source.yamlsrc import LIMITS, YList, YMap, text_problem
 from . import format as fmt
-from ..schema import OneOf, Scalar, check
+from ..source.schema import OneOf, Scalar, check
 from .sheets import read_text_rows, sheet_file
 
 NOT_IN_CELLS = ("sections", "elements")  # lists of mappings: keep those in YAML
@@ -134,7 +134,7 @@ def _good_columns(names: list[str], columns: dict[str, Any], shown: str, errors:
 
 
 def check_cell(text: str, shown: str, line: int, column: str, errors: list[DataError]) -> bool:
-    """A spreadsheet cell gets the checks every text of a YAML file gets (generator/yamlsrc.py): no
+    """A spreadsheet cell gets the checks every text of a YAML file gets (generator/source/yamlsrc.py): no
     control character (a NUL, ESC, U+0001 ...; tab and line breaks are text) and no more than a YAML
     value's characters. ``line`` is the cell's first line in the sheet (a quoted cell may span lines),
     ``column`` names it in the message ("column 'title'"). Reports to ``errors``; False if refused."""

@@ -2,7 +2,7 @@
 components prints it with ``{text:NAME}``. A rule worded on a board and on a card then comes from
 one place and cannot drift apart (Lords of War's Valor and Honor on the hero board and the cards).
 
->>> from generator.yamlsrc import loads
+>>> from generator.source.yamlsrc import loads
 >>> spec = loads("label: 'Valor: {text:valor}'\\n", "demo.yaml")
 >>> errors = []
 >>> substitute([spec], {"valor": "+1 for each enemy unit you destroy"}, errors)
@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DataError
-from ..yamlsrc import YList, YMap
+from ..base.errors import DataError
+from ..source.yamlsrc import YList, YMap
 
 MAX_FILLED = 20_000  # characters in one text once its {text:NAME} are filled in (a field: 5,000)
 PLACEHOLDER = re.compile(r"\{text:([A-Za-z0-9_-]+)\}")

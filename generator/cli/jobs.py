@@ -1,0 +1,314 @@
+"""``pnpforge build --jobs N``: the parts of every game's build (each paper's PDFs, its SVG pages, the
+true-size posters) rendered in N worker processes.
+
+Each part is rendered exactly as ``--jobs 1`` renders it, so the files are byte for byte the same.
+The parent keeps the one progress bar (advanced as parts finish) and writes each game, in order, as
+soon as all its parts are in: the game's folder is written as a whole, exactly as with ``--jobs 1``.
+A failure in any part stops the rest (pending parts are dropped, the workers ended) and is raised in
+the parent as the same error, with the same ``file:line`` message, that ``--jobs 1`` would show.
+
+Ctrl-C reaches the workers too; they ignore it. The parent answers it: the workers are killed, a kit
+being written is finished whole or dropped (generator/build/staging.py), and the command exits 130.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+from pathlib import Path
+from typing import Any, Callable
+
+from ..build.game import build_game, count_pages
+from ..draw import fonts
+from ..base.interrupts import Held
+from ..model import Game
+from ..base.options import Options
+from ..build.parts import expand_generated, game_parts, render_part
+
+# What the workers render: set in the parent before the workers start. With the "fork" start method
+# the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
+_GAMES: list[Game] = []
+_OPTS: Options | None = None
+_COMPONENTS: dict[int, list] = {}
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
+    """How many pages of the progress bar one part of a game's build is (posters are not counted)."""
+    def pages(game: Game, part: tuple[str, str]) -> int:
+        paper, fmt = part
+        return 0 if paper in ("poster", "gallery") else count_pages(game, opts.replace(papers=(paper,), formats=(fmt,)))
+    return pages
+
+
+def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
+    """Render one part in a worker: ("ok", files) or ("error", how to raise it again in the parent)."""
+    try:
+        game, opts = _GAMES[index], _OPTS
+        assert opts is not None  # set before any part is handed out
+        components = _COMPONENTS.get(index)
+        if components is None:
+            components = _COMPONENTS[index] = expand_generated(game, opts.seed)
+        return "ok", render_part(game, components, opts, part)
+    except BaseException as exc:  # noqa: BLE001 - carried to the parent and raised there
+        return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})))
+
+
+def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list) -> None:
+    """A worker: render the parts it is sent, one at a time, until it is sent None or its pipe closes."""
+    global _GAMES, _OPTS
+    # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers).
+    # The parent blocked SIGINT before the fork, so none can arrive before it is ignored here.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for other in inherited:  # the parent's ends of the pipes: once the parent is gone, ours reads EOF
+        other.close()
+    if games is not None:
+        _GAMES, _OPTS = games, opts
+    try:
+        while (task := conn.recv()) is not None:
+            n, index, part = task
+            result = _render(index, part)
+            try:
+                message = pickle.dumps((n, result), pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # noqa: BLE001 - a result that cannot travel is an error
+                message = pickle.dumps((n, ("error", (RuntimeError, (f"a part's result cannot be sent: {exc}",),
+                                                      {}))), pickle.HIGHEST_PROTOCOL)
+            conn.send_bytes(message)
+    except (OSError, EOFError):  # the parent is gone, or has stopped the build
+        pass
+
+
+def _warm(games: list[Game], opts: Options) -> None:
+    """What every worker would otherwise do for itself, done once before they fork: the modules a
+    part needs, the fonts parsed and registered, each game's generated components."""
+    fonts.register()
+    if "svg" in opts.formats:
+        from ..draw import svg  # noqa: F401 - lazy, as the gallery's below: what the asked formats need
+
+        fonts.load_kerning()  # the pairs SVG text is split at (fontTools reads them)
+    if "html" in opts.formats:  # lazy: the gallery's modules, loaded only when it is asked for
+        import PIL.Image
+        import PIL.JpegImagePlugin  # noqa: F401 - the pictures' encoder
+        import pypdfium2  # noqa: F401
+
+        from ..export import gallery  # noqa: F401
+
+        PIL.Image.preinit()  # the plugins Image.save looks for its format among
+    for index, game in enumerate(games):
+        _COMPONENTS[index] = expand_generated(game, opts.seed)
+
+
+def _revive(kind: type[BaseException], args: tuple, state: dict) -> BaseException:
+    """The worker's exception as an object again (PnpError keeps its file and line in attributes,
+    which pickling an exception would drop)."""
+    exc = kind.__new__(kind)
+    BaseException.__init__(exc, *args)
+    exc.__dict__.update(state)
+    return exc
+
+
+class _Workers:
+    """``n`` worker processes, each with a pipe of its own to the parent, that render ``work`` in order.
+
+    Not multiprocessing.Pool: a Pool shares one result pipe and its lock among the workers, and its
+    ``terminate()`` can wait for that lock for good (a worker that has begun to send a result of
+    megabytes after the Pool's result thread has stopped reading holds it, blocked). That is how a
+    Ctrl-C now and then hung the build on a loaded machine (see tests/test_jobs_interrupt.py). Here
+    nothing is shared between workers: a thread of the parent reads each worker's results into
+    ``arrived`` and hands that worker the next part at once (so it renders on while the parent
+    writes a kit), and ending the workers is: kill, then wait."""
+
+    def __init__(self, ctx, n: int, args: tuple, work: list) -> None:
+        import queue  # lazy, as threading: a build in one process loads neither
+        import threading
+
+        self.work = work
+        self.handed = 0  # parts handed out so far, in order
+        self.stopped = False  # no more parts are handed out
+        self.lock = threading.Lock()
+        # (part number, result), or (None, worker) if it is gone. A SimpleQueue: its get() is one call
+        # into C, where Ctrl-C cannot land half-way (queue.Queue's waits on a Condition written in
+        # Python, and Ctrl-C between its releasing and retaking the lock ended the build with
+        # "internal error (RuntimeError: release unlocked lock)": once in 20 runs of the Ctrl-C test)
+        self.arrived: queue.SimpleQueue = queue.SimpleQueue()
+        self.procs: list = []
+        self.conns: list = []
+        self.readers: list = []
+        try:
+            for k in range(n):
+                mine, theirs = ctx.Pipe()
+                inherited = self.conns + [mine] if ctx.get_start_method() == "fork" else []
+                proc = ctx.Process(target=_serve, args=(theirs, *args, inherited), daemon=True,
+                                   name=f"pnpforge-worker-{k + 1}")
+                self.conns.append(mine)
+                proc.start()
+                self.procs.append(proc)
+                theirs.close()  # the worker's end: if the worker is gone, the parent reads EOF
+            for k in range(n):
+                self._hand_out(k)
+                reader = threading.Thread(target=self._read, args=(k,), daemon=True, name=f"pnpforge-reader-{k + 1}")
+                reader.start()
+                self.readers.append(reader)
+        except BaseException:
+            self.kill()
+            raise
+
+    def _hand_out(self, k: int) -> None:
+        """Send worker ``k`` the next part, if there is one and the build goes on."""
+        with self.lock:
+            if not self.stopped and self.handed < len(self.work):
+                self.conns[k].send((self.handed, *self.work[self.handed]))
+                self.handed += 1
+
+    def _read(self, k: int) -> None:
+        conn = self.conns[k]
+        try:
+            while True:
+                self.arrived.put(conn.recv())
+                self._hand_out(k)
+        except (EOFError, OSError):  # the worker has ended (or was killed)
+            self.arrived.put((None, k))
+
+    def gone(self, k: int) -> BaseException:
+        """The error for worker ``k`` having ended before the build was done."""
+        self.procs[k].join(5)
+        return RuntimeError(f"a worker process stopped (exit code {self.procs[k].exitcode}) while rendering")
+
+    def stop(self) -> None:
+        """No more parts are handed out (those being rendered are finished)."""
+        with self.lock:
+            self.stopped = True
+
+    def close(self) -> None:
+        """The build is done: the workers end on their own."""
+        with Held():
+            self.stop()
+            for conn in self.conns:
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+            self._reap()
+
+    def kill(self) -> None:
+        """The build stops (Ctrl-C, a failed part): every worker is killed at once, whatever it does."""
+        with Held():  # a second Ctrl-C waits until no worker is left
+            self.stopped = True
+            for proc in self.procs:
+                proc.kill()
+            self._reap()
+
+    def _reap(self) -> None:
+        for proc in self.procs:
+            proc.join()
+        for reader in self.readers:  # each reads EOF once its worker has ended
+            reader.join()
+        for proc in self.procs:
+            proc.close()
+        for conn in self.conns:
+            conn.close()
+        self.procs, self.conns, self.readers = [], [], []
+
+
+def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
+              advance: Callable[[int], None] | None = None,
+              pages: Callable[[Game, tuple[str, str]], int] | None = None,
+              put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> list[dict[str, Any]]:
+    """Build every game with ``jobs`` worker processes; returns the manifest entries in game order.
+    ``advance(n)`` moves the progress bar by n pages when a part of ``pages(game, part)`` pages is done."""
+    global _GAMES, _OPTS
+    work = [(gi, part) for gi, _ in enumerate(games) for part in game_parts(opts)]
+    if jobs <= 1 or len(work) <= 1:
+        step = (lambda: advance(1)) if advance else None
+        return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
+    import multiprocessing  # lazy, as queue: only when there is work for more than one process
+
+    fork = "fork" in multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if fork else None)
+    _GAMES, _OPTS = games, opts
+    _COMPONENTS.clear()
+    entries: list[dict[str, Any]] = []
+    per_game = len(game_parts(opts))
+    results: dict[int, tuple[str, Any]] = {}
+
+    def write_ready(before: int) -> None:
+        """Write, in order, every game whose parts are all in (and that comes before part ``before``)."""
+        while len(entries) < len(games):
+            span = range(len(entries) * per_game, (len(entries) + 1) * per_game)
+            if span.stop > before or any(k not in results for k in span):
+                return
+            rendered = [results.pop(k)[1] for k in span]
+            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered, put=put))
+
+    workers = None
+    try:
+        if fork:
+            _warm(games, opts)
+        workers = _started(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts), work)
+        _collect(workers, work, results, write_ready, lambda gi, part: advance(pages(games[gi], part) if pages else 1)
+                 if advance else None)
+    except BaseException:
+        if workers is not None:
+            workers.kill()  # the parts still running are dropped; nothing of theirs is written
+        raise
+    else:
+        workers.close()
+    finally:
+        _GAMES, _OPTS = [], None
+    return entries
+
+
+def _started(ctx: Any, n: int, given: tuple, work: list) -> _Workers:
+    """``n`` workers started. A worker that Ctrl-C reached before it ignored the signal would die with a
+    traceback of its own: SIGINT is blocked while the workers start (they inherit the mask, and so do
+    the parent's reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives
+    when it is unblocked, and the workers are killed."""
+    saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) \
+        if hasattr(signal, "pthread_sigmask") else None
+    try:
+        return _Workers(ctx, n, given, work)
+    finally:
+        if saved_mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
+
+
+def _collect(workers: _Workers, work: list, results: dict[int, tuple[str, Any]], write_ready: Callable[[int], None],
+             advance: Callable[[int, Any], None] | None) -> None:
+    """Every part's result as it arrives; each game written once its parts are in, in order. A part that
+    failed stops the others: the parts before it (each started, as parts are handed out in order) are
+    waited for, one of them may fail too, and --jobs 1 would have stopped there first."""
+    import queue
+
+    failed: list[int] = []
+    seen: set[int] = set()
+    while len(seen) < len(work):
+        try:
+            n, value = workers.arrived.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if n is None:
+            raise workers.gone(value)
+        status, value = value
+        seen.add(n)
+        results[n] = (status, value)
+        if status == "error":
+            failed.append(n)
+            workers.stop()
+        elif advance:
+            advance(*work[n])
+        if not failed:
+            write_ready(len(work))
+        elif all(k in seen for k in range(min(failed))):
+            first = min(failed)
+            write_ready(first)
+            raise _revive(*results[first][1])

@@ -1,0 +1,176 @@
+"""The element kinds as the model sees them (handed to it by :func:`generator.build.loading.load_game`
+through :func:`generator.model.format.use_element_kinds`): the schema of every key, and the checks only
+the kinds can make: a key another kind prints, text and hex grids placed outside their board or piece,
+two marks on one hex, a box laid over a map's hexes, and where a covering element's box lies.
+
+Not imported with the kinds (``generator/elements/__init__.py`` leaves it out): it reads them whole."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..base.errors import DataError
+from ..geometry.hexes import axial_to_pixel
+from ..model.checks import element_colours
+from ..base.vocabulary import Anchor, Orientation
+from ..source.yamlsrc import YList, YMap
+from . import COVERING, ELEMENT, KINDS, key_problems
+from .text import Text
+
+__all__ = ["ELEMENT", "box_mm", "element_problems", "key_problems"]
+
+
+def box_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 in mm of an element of a kind with a box of its own (box, image, table, track,
+    grid, terrain chart), or None (another kind, or keys that are not plain numbers)."""
+    kind = KINDS.get(el.get("type"))  # type: ignore[arg-type]
+    if kind is None or not kind.COVERS:
+        return None
+    try:
+        return kind(el).box_mm()
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def element_problems(elements: Any, box: tuple[float, float, float, float] | None, what: str,
+                     errors: list[DataError], warnings: list[DataError], per_player: bool = False,
+                     text_width_mm: Callable[[str, float, str], float] | None = None) -> None:
+    """Check each element's keys against its type, its colour keywords (``per_player``: a board
+    printed once per player colour), and (with ``box``: x0, y0, x1, y1 in mm) that text and hex
+    grids sit inside the board or piece (a text's width measured by ``text_width_mm``)."""
+    if not isinstance(elements, YList):
+        return
+    for el in elements:
+        if not isinstance(el, YMap) or not isinstance(el.get("type"), str):
+            continue
+        kind = el["type"]
+        element_colours(el, kind, per_player, errors)
+        for key, message in key_problems(el):
+            errors.append(el.error(message, key))
+        if box is not None:
+            _inside(el, box, what, errors, warnings, text_width_mm)
+        if kind == "hexgrid":
+            _marks(el, errors)
+    if what == "board":
+        _over_grids(elements, warnings)
+
+
+def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
+            warnings: list[DataError], text_width_mm: Callable[[str, float, str], float] | None) -> None:
+    at = el.get("at_mm")
+    if not (isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2])):
+        return
+    x0, y0, x1, y1 = box
+    x, y = float(at[0]), float(at[1])
+    kind = el["type"]
+    if kind == "text":
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
+                                   f"({_box_text(box)}); it would not print", "at_mm"))
+            return
+        if text_width_mm is None:
+            return
+        text = Text(el)
+        size = float(text.size_pt)
+        width = text_width_mm(str(text.text), size, str(el.get("font", "regular")))
+        anchor = text.anchor
+        left = x - (width / 2 if anchor == Anchor.MIDDLE else width if anchor == Anchor.END else 0.0)
+        if left < x0 - 0.01 or left + width > x1 + 0.01:
+            warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
+                                     f"the {what} ({_box_text(box)}); it is cut off", "text"))
+    elif kind == "hexgrid":
+        from ..geometry.hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
+
+        try:
+            cells, flats, orient = grid_cells(el)
+        except (TypeError, ValueError, KeyError):
+            return
+        r = flats / 3 ** 0.5
+        half_w, half_h = (r, flats / 2) if orient == Orientation.FLAT else (flats / 2, r)
+        xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
+        gx0 = x + min(p[0] for p in xs) - half_w
+        gx1 = x + max(p[0] for p in xs) + half_w
+        gy0 = y + min(p[1] for p in xs) - half_h
+        gy1 = y + max(p[1] for p in xs) + half_h
+        if gx0 < x0 - 0.5 or gy0 < y0 - 0.5 or gx1 > x1 + 0.5 or gy1 > y1 + 0.5:
+            errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
+                                   f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
+                                   f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+def _over_grids(elements: YList, warnings: list[DataError]) -> None:
+    """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
+    board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
+    into the notches along a grid's edge is fine."""
+    from ..geometry.hexmap import MapHexes, grid_cells  # a game with hex maps only: a deck of cards never loads it
+
+    grids = []
+    for el in elements:
+        if isinstance(el, YMap) and el.get("type") == "hexgrid":
+            try:
+                cells, flats, orient = grid_cells(el)
+                ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
+                grid = MapHexes.of(el)
+            except (TypeError, ValueError, KeyError, IndexError):
+                continue
+            centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
+            grids.append((el, grid, flats / 2, centres))
+    if not grids:
+        return
+    order = {id(el): n for n, el in enumerate(elements)}
+    for el in elements:
+        if not isinstance(el, YMap) or el.get("type") not in COVERING or el.get("over_map") is True:
+            continue
+        rect = box_mm(el)
+        if rect is None:
+            continue
+        x0, y0, x1, y1 = rect
+        for gel, grid, apothem, centres in grids:
+            if order[id(el)] < order[id(gel)] and all(x0 <= cx <= x1 and y0 <= cy <= y1 for _, _, cx, cy in centres):
+                continue  # the map's background, drawn first and under all of it: the sea round an island
+            for q, r, cx, cy in centres:
+                dx = max(x0 - cx, 0.0, cx - x1)
+                dy = max(y0 - cy, 0.0, cy - y1)
+                if dx * dx + dy * dy < (apothem - 0.5) ** 2:
+                    where = grid.label(q, r) if grid.style != "axial" else f"[{q}, {r}]"
+                    warnings.append(el.error(f"this {el['type']} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) "
+                                             f"lies over hex {where} of the hex grid at line {gel.line}; one "
+                                             f"hides the other: move it (at_mm) or make it smaller, or give it over_map: true "
+                                             f"if it is meant to lie there", "at_mm"))
+                    break
+            else:
+                continue
+            break
+
+
+def _box_text(box: tuple[float, float, float, float]) -> str:
+    x0, y0, x1, y1 = box
+    return f"x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm"
+
+
+def _marks(el: YMap, errors: list[DataError]) -> None:
+    """Two marks on one hex (only one would print). Marks off the grid: model.maps."""
+    marks = el.get("marks")
+    if not isinstance(marks, YList):
+        return
+    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
+
+    try:
+        grid = MapHexes.of(el)
+    except (TypeError, ValueError, KeyError):
+        return
+    seen: dict[tuple, tuple[int, Any]] = {}
+    for i, mark in enumerate(marks):
+        if not isinstance(mark, YMap) or "hex" not in mark:
+            continue
+        try:
+            where = grid.parse(mark["hex"])
+        except (TypeError, ValueError, IndexError):
+            continue
+        if where in seen:
+            line, first = seen[where]
+            shown = mark["hex"] if isinstance(mark["hex"], str) else list(mark["hex"])
+            errors.append(marks.error(f"two marks on hex {shown!r} (the first, {first!r}, at line {line}); "
+                                      f"only one would print: put both in one mark", i))
+            continue
+        seen[where] = (marks.line_of(i), list(mark["hex"]) if isinstance(mark["hex"], (list, tuple)) else mark["hex"])
