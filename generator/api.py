@@ -5,14 +5,14 @@ generator/ (tests/test_architecture.py holds it), so the generator's house can c
 
 from __future__ import annotations
 
-from .source import resources
+from .base.errors import DataError, PnpError, UsageError
 from .draw import fonts
 from .draw.pdf import PdfSurface
 from .draw.surface import MM_PER_PT, Path, Style, Surface
 from .draw.svg import SvgSurface
-from .base.errors import DataError, PnpError, UsageError
-from .source.fileio import check_replaceable, write_atomic
 from .layout.page import scale_bar
+from .source import resources
+from .source.fileio import check_replaceable, write_atomic
 from .source.yamlsrc import LIMITS, YList, YMap, load_yaml, loads
 
 __all__ = ["LIMITS", "MM_PER_PT", "DataError", "Path", "PdfSurface", "PnpError", "Style", "Surface", "SvgSurface",

@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.api import PnpError
-
 from solo.board import Board, KingdomMap, generate_map, rules_board
 from solo.engine import Kingdom, summary
-from solo.tables import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 from solo.errors import IllegalMoveError, IllegalTurnError
 from solo.log import GameLog, Lines, Year, read_log
 from solo.rules import Rules
+from solo.tables import CAPITAL, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 
 
 def _placed(err: IllegalMoveError, lines: Lines, default: int, file: str, prefix: str,

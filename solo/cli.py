@@ -20,7 +20,6 @@ from typing import Any, Callable, TypeVar
 import click
 
 from generator.api import PnpError, UsageError
-
 from solo.board import MAX_SEED
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -53,7 +52,9 @@ def _guarded(fn: F) -> F:
 
 
 def _rules():  # noqa: ANN202 - small indirection so tests can point at other rules
-    from solo.rules import load_rules  # at run time: --help does not read the rules (see the docstring)
+    from solo.rules import (
+        load_rules,  # at run time: --help does not read the rules (see the docstring)
+    )
 
     return load_rules()
 
@@ -69,7 +70,12 @@ def solo() -> None:
 @_guarded
 def check(log: Path, as_json: bool) -> None:
     """Replay LOG against the rules: exit 0 (legal), 1 (a broken rule), 2 (not a log)."""
-    from solo.check import check_file, error_json, result_json, result_line  # at run time (docstring)
+    from solo.check import (  # at run time (docstring)
+        check_file,
+        error_json,
+        result_json,
+        result_line,
+    )
 
     try:
         kingdom = check_file(log, _rules(), display=str(log))
@@ -98,7 +104,9 @@ def check(log: Path, as_json: bool) -> None:
 @_guarded
 def show(log: Path, year: int | None, as_json: bool) -> None:
     """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
-    from solo.board import rules_board  # these four at run time (see the module's docstring)
+    from solo.board import (
+        rules_board,  # these four at run time (see the module's docstring)
+    )
     from solo.check import replay, result_line, state_json
     from solo.log import read_log
     from solo.textmap import render
@@ -154,7 +162,11 @@ def sheet(seed: int | None, blank: bool, paper: str, fmt: str | None, out: Path 
     """A fresh, printable sheet (front: map, trackers, rules; back: the year-by-year record) and its
     starter log; with --continue, a continuation page of the record; with --log, a played game's
     sheet filled in. No file already there is overwritten without --force."""
-    from solo.sheet import write_continuation, write_played_sheet, write_sheet  # reportlab: at run time
+    from solo.sheet import (  # reportlab: at run time
+        write_continuation,
+        write_played_sheet,
+        write_sheet,
+    )
 
     if continued is not None:
         if log_path is not None:
@@ -221,10 +233,13 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
              as_json: bool, plot: Path | None, force: bool) -> None:
     """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
     causes of loss, peak resources. The figures are the same for any --jobs."""
-    from solo.files import refuse_existing  # these at run time (see the module's docstring)
+    from solo.files import (
+        refuse_existing,  # these at run time (see the module's docstring)
+    )
     from solo.policies import policy_class
     from solo.simstats import report_text, summarise
-    from solo.simulate import MAX_GAMES, simulate as run_games
+    from solo.simulate import MAX_GAMES
+    from solo.simulate import simulate as run_games
 
     if not 1 <= games <= MAX_GAMES:
         raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -238,7 +253,10 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
     for name in names:
         policy_class(name)
     if plot is not None:
-        from solo.simplot import plot_format, write_plot  # only with --plot: the drawing's reportlab
+        from solo.simplot import (  # only with --plot: the drawing's reportlab
+            plot_format,
+            write_plot,
+        )
 
         plot_format(plot)
         refuse_existing([plot], force, "--plot")

@@ -8,8 +8,21 @@ from __future__ import annotations
 from solo.board import Board, bits
 from solo.errors import IllegalMoveError
 from solo.rules import Cost, Rules
-from solo.tables import BUILD, CAPITAL, CODE, EMPTY, FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE, Tables, and_list, \
-    cost_text, plural
+from solo.tables import (
+    BUILD,
+    CAPITAL,
+    CODE,
+    EMPTY,
+    FARM,
+    GRAVEYARD,
+    MINE,
+    MONUMENT,
+    VILLAGE,
+    Tables,
+    and_list,
+    cost_text,
+    plural,
+)
 
 
 class Construction:

@@ -19,12 +19,38 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solo.board import Board, KingdomMap, bits, check_map, check_setup_buildings, rules_board
+from solo.board import (
+    Board,
+    KingdomMap,
+    bits,
+    check_map,
+    check_setup_buildings,
+    rules_board,
+)
 from solo.construct import Construction
 from solo.errors import IllegalMoveError
 from solo.rules import BUILD_KINDS, CHOOSE, FATE_RESULTS, KINDS, Rules
-from solo.tables import (BETWEEN, BUILD, CAPITAL, CHECK_KEYS, EMPTY, FARM, FATE, GRAVEYARD, MINE, MONUMENT,
-                     PHASE_NAMES, PRODUCE, TRADE, VILLAGE, WHAT, Outcome, cost_text, plural, tables)
+from solo.tables import (
+    BETWEEN,
+    BUILD,
+    CAPITAL,
+    CHECK_KEYS,
+    EMPTY,
+    FARM,
+    FATE,
+    GRAVEYARD,
+    MINE,
+    MONUMENT,
+    PHASE_NAMES,
+    PRODUCE,
+    TRADE,
+    VILLAGE,
+    WHAT,
+    Outcome,
+    cost_text,
+    plural,
+    tables,
+)
 
 
 class Kingdom(Construction):

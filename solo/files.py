@@ -9,8 +9,7 @@ import os
 from pathlib import Path
 from typing import Sequence
 
-from generator.api import UsageError
-from generator.api import check_replaceable, write_atomic
+from generator.api import UsageError, check_replaceable, write_atomic
 
 
 def refuse_existing(paths: Sequence[Path], force: bool, option: str = "--out") -> None:

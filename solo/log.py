@@ -15,13 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from generator.api import DataError
-from generator.api import LIMITS, YList, YMap, load_yaml, loads
-
+from generator.api import LIMITS, DataError, YList, YMap, load_yaml, loads
 from solo.board import MAX_SEED, Board
-from solo.tables import CHECK_KEYS
 from solo.errors import LogFormatError
 from solo.rules import BUILD_KINDS, FATE_RESULTS, RESOURCES
+from solo.tables import CHECK_KEYS
 
 TOP_KEYS = ("ruler", "kingdom", "capital", "sheet", "setup", "years")
 SETUP_KEYS = ("dice", "mountains", "river", "farm", "mine", "village")

@@ -18,9 +18,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from generator.api import PnpError
-from generator.api import write_atomic
-
+from generator.api import PnpError, write_atomic
 from solo.board import Board
 from solo.log import GameLog, Year, format_year, parse_log, quote
 

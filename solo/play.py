@@ -8,16 +8,14 @@ holds."""
 from __future__ import annotations
 
 import random
-from functools import partial
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import click
 
-from generator.api import UsageError
-from generator.api import write_atomic
-
+from generator.api import UsageError, write_atomic
 from solo.asker import Asker, TakeBack
 from solo.board import Board, check_map, generate_map, rules_board
 from solo.check import log_map, play_year, replay, start
@@ -25,8 +23,15 @@ from solo.engine import Kingdom
 from solo.errors import IllegalMoveError
 from solo.log import GameLog, Lines, Setup, Year, format_log, read_log, starter_note
 from solo.logfile import LogFile
-from solo.prompts import (SETUP_STEPS, dice_rng, placed_of, play_one_year, setup_choices, setup_question,
-                      setup_why)
+from solo.prompts import (
+    SETUP_STEPS,
+    dice_rng,
+    placed_of,
+    play_one_year,
+    setup_choices,
+    setup_question,
+    setup_why,
+)
 from solo.rules import Rules
 from solo.tables import EMPTY, FARM, MINE, VILLAGE
 from solo.textmap import render

@@ -9,7 +9,6 @@ import random
 from typing import Sequence
 
 from generator.api import UsageError
-
 from solo.advice import best_site, cheapest_loss, pick
 from solo.board import Board, KingdomMap, bit_list
 from solo.engine import Kingdom

@@ -19,9 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.api import resources
-from generator.api import DataError
-from generator.api import YList, YMap, load_yaml
+from generator.api import DataError, YList, YMap, load_yaml, resources
 
 RESOURCES = ("food", "ore", "labor")
 KINDS = ("farm", "mine", "village")

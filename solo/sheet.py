@@ -8,12 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from generator.api import PdfSurface
-from generator.api import Surface
-from generator.api import SvgSurface
-from generator.api import UsageError
-from generator.api import write_atomic
-
+from generator.api import PdfSurface, Surface, SvgSurface, UsageError, write_atomic
 from solo.board import KingdomMap, generate_map, rules_board
 from solo.check import log_map
 from solo.files import write_files

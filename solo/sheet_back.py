@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.api import fonts
-from generator.api import Style, Surface
-
+from generator.api import Style, Surface, fonts
 from solo.board import KingdomMap
 from solo.sheet_front import draw_footer
-from solo.sheet_layout import INK, LIGHT, PENCIL, RECORD_ROW_MM, SOFT, Box, Layout, table_rows
+from solo.sheet_layout import (
+    INK,
+    LIGHT,
+    PENCIL,
+    RECORD_ROW_MM,
+    SOFT,
+    Box,
+    Layout,
+    table_rows,
+)
 from solo.sheet_played import RecordRow
-
 
 RECORD_KEY = ("One line a year. Fate: the two dice ('3 to 5': a 3 rerolled to a 5; after a 6, the results chosen: "
               "dis(aster), hard (times), harv(est), (strike) ore, eff(iciency)). Built: F farm, M mine, V village, "

@@ -7,14 +7,27 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from generator.api import fonts
-from generator.api import Path as VPath, Style, Surface
-from generator.api import scale_bar
-
+from generator.api import Path as VPath
+from generator.api import Style, Surface, fonts, scale_bar
 from solo.board import Board, KingdomMap
 from solo.rules import Rules
-from solo.sheet_layout import (CAPITAL_FILL, GRID, INK, LIGHT, MARGIN_MM, MOUNTAIN_FILL, MOUNTAIN_INK, PENCIL,
-                           RIVER_FILL, RIVER_INK, SCALE_LABEL, SOFT, Box, Layout, MapHexes)
+from solo.sheet_layout import (
+    CAPITAL_FILL,
+    GRID,
+    INK,
+    LIGHT,
+    MARGIN_MM,
+    MOUNTAIN_FILL,
+    MOUNTAIN_INK,
+    PENCIL,
+    RIVER_FILL,
+    RIVER_INK,
+    SCALE_LABEL,
+    SOFT,
+    Box,
+    Layout,
+    MapHexes,
+)
 from solo.sheet_played import Played
 from solo.tables import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 

@@ -8,9 +8,7 @@ from typing import Sequence
 
 import jinja2
 
-from generator.api import fonts
-from generator.api import MM_PER_PT
-
+from generator.api import MM_PER_PT, fonts
 from solo.rules import Rules, templates_dir
 from solo.sheet_layout import MIN_PT, Box
 from solo.tables import cost_text

@@ -9,11 +9,15 @@ import math
 from pathlib import Path
 from typing import Sequence
 
-from generator.api import PdfSurface
-from generator.api import Path as VPath, Style, Surface
-from generator.api import SvgSurface
-from generator.api import UsageError
-from generator.api import write_atomic
+from generator.api import Path as VPath
+from generator.api import (
+    PdfSurface,
+    Style,
+    Surface,
+    SvgSurface,
+    UsageError,
+    write_atomic,
+)
 
 WIDTH_MM, HEIGHT_MM = 180.0, 110.0
 INK, GRID = "#222222", "#bbbbbb"

@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from solo.rules import CHOOSE, KINDS, Cost, Rules
 
-
 EMPTY, FARM, MINE, VILLAGE, MONUMENT, GRAVEYARD, CAPITAL = range(7)
 CODE = {"farm": FARM, "mine": MINE, "village": VILLAGE, "monument": MONUMENT}
 WHAT = {EMPTY: "nothing", FARM: "a farm", MINE: "a mine", VILLAGE: "a village",

@@ -7,9 +7,8 @@ cut when a piece shows only part of it: the rest is on the next piece, across a 
 
 from __future__ import annotations
 
-import re
-
 import ctypes
+import re
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c

@@ -5,7 +5,6 @@ and pattern, a chart over the map's hexes is a warning, and tracks and grids sta
 from __future__ import annotations
 
 import pytest
-
 from gamefolder import HEAD, line_of, pdf_text, validate, write_game
 
 

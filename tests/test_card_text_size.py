@@ -13,9 +13,9 @@ import pypdfium2.raw as raw
 import pytest
 
 from generator.build.game import Options, build_game, expand_generated
+from generator.build.loading import load_game
 from generator.layout.page import paper
 from generator.layout.plan import plan_documents
-from generator.build.loading import load_game
 from generator.model import resolve_game
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")

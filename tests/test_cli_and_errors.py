@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 
-
 from generator.cli.commands import cli
 
 GOOD = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import run_in_process
 
 GAME = """\

@@ -9,7 +9,6 @@ import sys
 
 import numpy as np
 import pypdfium2 as pdfium
-
 from conftest import ROOT
 
 ARROW = '''"""arrow: a test kind, one new file."""

@@ -11,7 +11,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 GAME_HEAD = """\
@@ -198,9 +197,9 @@ def test_counter_factors_run_along_the_bottom_edge(tmp_path):
 
 
 def _slot_centre(folder: Path, paper_name: str, index: int = 0) -> tuple[float, float]:
+    from generator.build.loading import load_game
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_grid
-    from generator.build.loading import load_game
 
     comp = load_game(folder).components[0]
     p = paper(paper_name)
@@ -209,9 +208,9 @@ def _slot_centre(folder: Path, paper_name: str, index: int = 0) -> tuple[float, 
 
 
 def _slot_rotated(folder: Path, paper_name: str) -> bool:
+    from generator.build.loading import load_game
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_grid
-    from generator.build.loading import load_game
 
     comp = load_game(folder).components[0]
     p = paper(paper_name)

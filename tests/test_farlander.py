@@ -11,8 +11,8 @@ import pypdfium2
 import pytest
 
 from generator.build.game import Options, build_game, expand_generated, write_manifest
-from generator.generators.tile_arrangement import arrange, place_point, slot_centre
 from generator.build.loading import load_game
+from generator.generators.tile_arrangement import arrange, place_point, slot_centre
 from generator.model import Game
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "farlander"

@@ -12,9 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 import fuzzing
+import pytest
 
 CASES = int(os.environ.get("PNPFORGE_FUZZ_CASES", "0"))
 SEED = int(os.environ.get("PNPFORGE_FUZZ_SEED", "1"))

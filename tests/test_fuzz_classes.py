@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import env, run_in_process
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -15,7 +15,6 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-
 from conftest import ROOT
 
 WIDTHS = (375, 1280)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import EXAMPLE
+
 from generator.build.game import Options, build_game
 from generator.build.loading import load_game
 

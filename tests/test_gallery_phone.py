@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 ARTIFACTS = Path(os.environ.get("PNPFORGE_ARTIFACTS", ROOT / "test-artifacts")) / "gallery"

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from gamefolder import HEAD, line_of, pdf_text, validate, write_game
 
 BOARD = HEAD + """components:

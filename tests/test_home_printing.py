@@ -4,13 +4,13 @@ bleed and mark styles, PDF viewer hints, the calibration sheet and config files.
 from __future__ import annotations
 
 import pytest
-
 from conftest import EXAMPLE
-from generator.build.game import Options, build_game
-from generator.layout.piecepages import instances
-from generator.build.loading import load_game
-from generator.model import resolve_game
 from measure import box_of, ink_box, page_count, render
+
+from generator.build.game import Options, build_game
+from generator.build.loading import load_game
+from generator.layout.piecepages import instances
+from generator.model import resolve_game
 
 
 def _build(tmp_path, **opts):

@@ -11,7 +11,6 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import run_in_process
 from test_limits import measured, refused
 
@@ -226,9 +225,9 @@ def test_control_characters_in_a_csv_cell_are_refused_as_in_yaml(tmp_path, char)
 
 def test_a_csv_cell_and_a_yaml_text_get_the_same_check():
     """One function says what is wrong with a text, for a YAML file and for a cell."""
-    from generator.source import yamlsrc
     from generator.base.errors import DataError
     from generator.model.spreadsheet import check_cell
+    from generator.source import yamlsrc
 
     errors: list[DataError] = []
     assert check_cell("tab\tand\nbreaks are text", "s.csv", 5, "column 'title'", errors) and errors == []

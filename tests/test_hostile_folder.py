@@ -13,7 +13,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import env, run_in_process
 from test_limits import measured, refused
 
@@ -229,9 +228,14 @@ def test_a_policy_that_is_no_module_name_is_one_sentence(tmp_path, policy):
 
 
 def test_every_limit_is_in_the_docs():
+    from generator.model.sheets import (
+        MAX_COLUMNS,
+        MAX_PART_BYTES,
+        MAX_PARTS,
+        MAX_SHEETS,
+        MAX_UNPACKED,
+    )
     from generator.source.pictures import SVG_NUMBERS
-    from generator.model.sheets import MAX_PART_BYTES, MAX_PARTS, MAX_SHEETS, MAX_UNPACKED
-    from generator.model.sheets import MAX_COLUMNS
     from generator.source.template import MAX_DEPTH, MAX_WORK
 
     docs = (Path(__file__).resolve().parents[1] / "docs" / "data-format.md").read_text()

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import env
 
 GAME = """\

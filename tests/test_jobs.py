@@ -13,8 +13,8 @@ def _files(folder):
 def test_jobs_2_writes_byte_for_byte_what_jobs_1_writes(tmp_path):
     """Two games, both papers, PDF and SVG: 10 parts rendered in two worker processes."""
     from generator.build.game import Options, write_manifest
-    from generator.cli.jobs import build_all
     from generator.build.loading import load_game
+    from generator.cli.jobs import build_all
     from generator.model import resolve_game
 
     games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]

@@ -27,9 +27,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from safety_helpers import snapshot
 
 from generator.build.staging import publish
-from safety_helpers import snapshot
 
 HERE = Path(__file__).resolve().parent
 

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from generator.build.game import Options, build_game, expand_generated, write_manifest
+from generator.build.loading import load_game
 from generator.generators.clustered_map import bodies
 from generator.generators.tile_arrangement import arrange
-from generator.build.loading import load_game
 from generator.model import resolve_game
 
 

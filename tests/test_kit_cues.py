@@ -7,16 +7,15 @@ Sky counter on a Lake tile is 8.6), those pieces are told apart by that cue (and
 from __future__ import annotations
 
 import pytest
+from probe import Probe
 
-from generator.build.game import expand_generated
 from generator.art.colour import delta_e76, lab
+from generator.build.game import expand_generated
+from generator.build.loading import load_game
 from generator.components.look import resolve
 from generator.components.piece import draw_piece
-from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.load import discover_games
-
-from probe import Probe
 
 GAMES = [p.name for p in discover_games()]
 PIECES = ("token", "counter", "square-tile", "hex-tile")

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-from generator.build.game import expand_generated
 from generator.base.errors import DataErrors
+from generator.build.game import expand_generated
 from generator.build.loading import load_game
 from generator.model import resolve_game
 from generator.model.fit import SPARE_MM, marker_size_mm, tracks

@@ -7,10 +7,10 @@ import math
 
 import pytest
 
-from generator.build.game import expand_generated
 from generator.art.colour import lab
-from generator.geometry.hexes import hex_distance
+from generator.build.game import expand_generated
 from generator.build.loading import load_game
+from generator.geometry.hexes import hex_distance
 from generator.model import resolve_game
 
 

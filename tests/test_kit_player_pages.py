@@ -11,13 +11,13 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build.game import Options, build_game, expand_generated
 from generator.art.colour import lab
+from generator.build.game import Options, build_game, expand_generated
+from generator.build.loading import load_game
 from generator.components.look import resolve
 from generator.components.piece import draw_piece
-from generator.build.loading import load_game
-from generator.model import resolve_game
 from generator.geometry.typescale import ROLES_PT
+from generator.model import resolve_game
 from solo.board import generate_map, rules_board
 from solo.rules import load_rules
 from solo.sheet import render_sheet

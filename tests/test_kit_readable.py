@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build.game import expand_generated
 from generator.art.colour import contrast, delta_e76
 from generator.art.paint import _paint
-from generator.components.look import resolve
+from generator.build.game import expand_generated
 from generator.build.loading import load_game
+from generator.components.look import resolve
 from generator.model import resolve_game
 from generator.model.load import discover_games
 

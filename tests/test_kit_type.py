@@ -10,8 +10,8 @@ import pytest
 
 from generator.build.game import Options, build_game
 from generator.build.loading import load_game
-from generator.model import resolve_game
 from generator.geometry.typescale import ROLES_PT, STEPS_PT, on_scale, snap, step_up
+from generator.model import resolve_game
 from tests.pdftype import text_runs
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")

@@ -12,9 +12,9 @@ import pypdfium2
 import pytest
 
 from generator.build.game import Options, build_game, expand_generated
+from generator.build.loading import load_game
 from generator.generators.clustered_map import bodies, neighbours
 from generator.geometry.hexes import hex_distance
-from generator.build.loading import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "data" / "ktech"

@@ -5,8 +5,8 @@ component's sheets may be landscape while the rest stay portrait. Page sizes are
 from __future__ import annotations
 
 import pytest
-
 from gamefolder import HEAD, line_of, validate, write_game
+
 from generator.cli.commands import cli
 
 GAME = HEAD + """components:

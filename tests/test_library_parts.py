@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLE, ROOT
 
 CODE = [p for folder in ("generator", "solo") for p in sorted((ROOT / folder).rglob("*.py"))]
@@ -82,8 +81,8 @@ def test_print_shop_files_are_whole_on_another_reportlab_release(tmp_path, monke
     import reportlab
 
     from generator.build.game import Options, build_game
-    from generator.draw.cmyk import pdfx_problems
     from generator.build.loading import load_game
+    from generator.draw.cmyk import pdfx_problems
 
     monkeypatch.setattr(reportlab, "Version", "5.1.1")
     build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4",), formats=(), print_shop=True))

@@ -16,11 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
+from safety_helpers import env, run_in_process
 
 from generator.build.loading import load_game
 from generator.model import limits
-
-from safety_helpers import env, run_in_process
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAD = """format: 1
@@ -255,8 +254,8 @@ def test_the_build_checks_its_real_page_plan(tmp_path, monkeypatch):
     """Whatever the estimate at load said, the pages planned are counted before a page is drawn (the
     example plans 3 on A4: its tiles and cards' fronts and backs, and one page its tokens, score
     board and rules summary share)."""
-    from generator.build.game import Options, build_game
     from generator.base.errors import DataError
+    from generator.build.game import Options, build_game
 
     loaded = load_game(ROOT / "docs" / "example-game")
     monkeypatch.setattr(limits, "PAGES_PER_PAPER", 2)
@@ -273,7 +272,7 @@ def test_every_bundled_game_is_far_inside_every_limit(folder):
     """At least four times under each limit (the figures are in docs/data-format.md)."""
     loaded = load_game(ROOT / folder)
     work = limits.estimate(loaded)
-    pieces = [c.count for c in loaded.components if c.kind in limits.PIECE_KINDS]
+    pieces = [c.count for c in loaded.components if c.declaration.pieces]
     assert max(pieces) * 4 <= limits.PIECES_PER_COMPONENT
     assert sum(pieces) * 4 <= limits.PIECES_PER_GAME
     assert work.pages * 4 <= limits.PAGES_PER_PAPER

@@ -102,8 +102,8 @@ def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
     """The six 180 x 116 mm hero boards print two to a page on either paper (three sheets, not six
     on Letter), each with its bleed and corner marks."""
     from generator.build.game import Options
-    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
 
     board = game.component("hero-board")
     assert board.size_mm == (180.0, 116.0)
@@ -117,8 +117,8 @@ def test_the_264_realm_tokens_take_two_a4_pages(game):
     realm tokens fill two A4 pages and the Gold Mine, Garrison, chip and hero-marker blocks share the
     third (the hero markers had a page of their own)."""
     from generator.build.game import Options
-    from generator.layout.plan import plan_documents
     from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
 
     assert game.component("realm-tokens").spec["bleed_mm"] == 1.5
     docs = plan_documents(game, expand_generated(game, 1), paper("a4"), Options())

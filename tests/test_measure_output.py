@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from measure import DPI, box_of, ink_box, page_count, render
 
 TOL_MM = 0.1
@@ -122,9 +121,10 @@ def test_hexes_stand_in_strips_that_share_edges(low_build):
 
 
 def test_pages_are_a4_and_letter_sized(tmp_path):
+    from conftest import EXAMPLE
+
     from generator.build.game import Options, build_game
     from generator.build.loading import load_game
-    from conftest import EXAMPLE
 
     build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4", "letter"), formats=("pdf",)))
     _, a4 = render(tmp_path / "pebble_pond" / "a4" / "pebble_pond-a4-single.pdf", 0, dpi=20)

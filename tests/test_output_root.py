@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from safety_helpers import env, run_in_process, snapshot
 
 GAME = """\

@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 
 import pytest
+from safety_helpers import env, run_in_process, run_process, snapshot
 
 from generator.base.errors import BuildError
-from generator.source.fileio import write_atomic
 from generator.build.ownership import clean_stale
 from generator.build.staging import publish
-from safety_helpers import env, run_in_process, run_process, snapshot
+from generator.source.fileio import write_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = """\

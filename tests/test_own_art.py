@@ -15,7 +15,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 WARGAME = ROOT / "docs" / "example-wargame"

@@ -5,9 +5,7 @@ piece is turned on the sheet."""
 from __future__ import annotations
 
 import pytest
-
 from gamefolder import HEAD, line_of, pdf_text, validate, write_game
-
 
 PACKED = HEAD + """components:
   - id: coins
@@ -31,9 +29,9 @@ PACKED = HEAD + """components:
 
 def _pages_of(folder):
     from generator.build.game import Options
-    from generator.layout.plan import plan_documents
-    from generator.layout.page import paper
     from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
 
     game = load_game(folder)
     docs = plan_documents(game, game.components, paper("a4"), Options(papers=("a4",), formats=("pdf",)))
@@ -133,9 +131,9 @@ def test_the_contents_page_says_a_thin_piece_is_turned_on_the_sheet(tmp_path):
 def test_pack_with_shares_the_sheet_even_where_that_saves_no_page(tmp_path):
     """Two full pages of counters: starting them under the tokens saves no page, so automatic
     packing gives them pages of their own; pack_with starts them under the tokens anyway."""
+    from generator.build.loading import load_game
     from generator.layout.page import paper
     from generator.layout.pieces import default_bleed, plan_least_paper
-    from generator.build.loading import load_game
 
     base = HEAD + """components:
   - {id: coins, name: Coins, kind: token, size_mm: 15, items: [{name: Coin, count: 5}]}

@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gamefolder import write_folder
 
 from generator.cli.commands import cli
-
-from gamefolder import write_folder
 
 HEAD = """game: {id: pg, title: Page, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.geometry import pathdata
-from generator.draw.svg import path_data
 from generator.draw.surface import Path as DrawPath
+from generator.draw.svg import path_data
+from generator.geometry import pathdata
 
 ROOT = Path(__file__).resolve().parents[1]
 

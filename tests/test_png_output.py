@@ -8,12 +8,12 @@ import subprocess
 import sys
 
 import pytest
+from conftest import EXAMPLE, ROOT
 from PIL import Image
 
-from conftest import EXAMPLE, ROOT
 from generator.build.game import expand_generated
-from generator.export.png import png_files
 from generator.build.loading import load_game
+from generator.export.png import png_files
 from generator.model import resolve_game
 
 

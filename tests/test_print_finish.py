@@ -262,9 +262,9 @@ def _marks(rec: Recorder):
 
 def _piece_pages(kit: str, paper_name: str, **opts):
     from generator.build.game import Options, expand_generated
-    from generator.layout.plan import plan_documents
-    from generator.layout.page import paper
     from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
     from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
@@ -440,9 +440,9 @@ def test_the_duel_mat_is_printed_on_its_side_in_three_pieces():
 
 def test_two_hero_boards_share_an_a4_page():
     from generator.build.game import Options, expand_generated
-    from generator.layout.plan import plan_documents
-    from generator.layout.page import paper
     from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
     from generator.model import resolve_game
 
     game = load_game(resolve_game("lords_of_war"))

@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 PT_PER_MM = 72 / 25.4
@@ -325,7 +324,8 @@ def test_a_translucent_fill_prints_as_its_opaque_equivalent(tmp_path):
     from pypdf import PdfReader
 
     from generator.draw.pdf import PdfSurface
-    from generator.draw.surface import Path as P, Style
+    from generator.draw.surface import Path as P
+    from generator.draw.surface import Style
 
     for shop in (False, True):
         pdf = PdfSurface(title="t", print_shop=shop)
@@ -381,7 +381,8 @@ def test_a_picture_with_alpha_gets_a_hard_mask_not_a_soft_one(tmp_path):
 
     from generator.draw.cmyk import cmyk_picture
     from generator.draw.pdf import PdfSurface
-    from generator.draw.surface import Path as P, Style
+    from generator.draw.surface import Path as P
+    from generator.draw.surface import Style
 
     im = Image.new("RGBA", (20, 10), (255, 0, 0, 255))
     im.paste((0, 0, 0, 0), (10, 0, 20, 10))
@@ -422,12 +423,12 @@ def _seam_light(kit: str, comp_id: str, side: str, dpi: float, tmp_path: Path) -
     from PIL import Image
 
     from generator.build.game import Options, expand_generated
-    from generator.layout.plan import plan_documents
+    from generator.build.loading import load_game
     from generator.draw.pdf import PdfSurface
     from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.pieces import _mirror
-    from generator.build.loading import load_game
+    from generator.layout.plan import plan_documents
     from generator.model import resolve_game
 
     game = load_game(resolve_game(kit))
@@ -491,8 +492,8 @@ def _hexgrid_seams(stroke: str | None, dpi: float, tmp_path: Path) -> tuple[int,
 
     from generator.draw.pdf import PdfSurface
     from generator.draw.surface import regular_points
-    from generator.elements.hexgrid import Hexgrid
     from generator.draw.svg import SvgSurface
+    from generator.elements.hexgrid import Hexgrid
     from generator.geometry.hexes import axial_to_pixel
     from generator.geometry.hexmap import MapHexes
 

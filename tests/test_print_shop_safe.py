@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")
@@ -107,11 +106,11 @@ def test_a_players_outline_runs_into_the_bleed_on_a_print_shop_face():
     from probe import Probe
 
     from generator.art.colour import mix
+    from generator.build.loading import load_game
     from generator.components.look import resolve
     from generator.components.piece import draw_piece
     from generator.export.printshop import BLEED_MM
     from generator.export.printshop import SAFE_MM as SHOP_SAFE_MM
-    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     assert SHOP_SAFE_MM == SAFE_MM

@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLE, ROOT
 
 GAMES = [ROOT / "data" / name for name in ("lords_of_war", "farlander", "thrones", "ktech")] + \

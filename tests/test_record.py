@@ -10,11 +10,11 @@ import pickle
 import pytest
 
 from generator.build.game import Options
+from generator.build.loading import load_game
 from generator.components.look import Look
 from generator.draw.surface import Style
 from generator.layout.page import PAPERS, Paper
 from generator.layout.pieces import Grid
-from generator.build.loading import load_game
 from generator.model import Component, Game
 from generator.source.yamlsrc import LIMITS, Limits
 

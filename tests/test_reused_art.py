@@ -34,13 +34,13 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
     and placed on each page; every page looks as it did when each page drew the whole board."""
     import generator.layout.boardpages as board  # the board drawing its pages call
     from generator.build.game import expand_generated
+    from generator.build.loading import load_game
+    from generator.draw.pdf import PdfSurface
     from generator.export.documents import render
     from generator.layout.boardpages import board_pages
     from generator.layout.document import Document, number_sheets
-    from generator.draw.pdf import PdfSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     class Inline(PdfSurface):
@@ -96,13 +96,13 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
     from PIL import Image
 
     from generator.build.game import expand_generated
+    from generator.build.loading import load_game
+    from generator.draw.svg import SvgSurface
     from generator.export.documents import render
     from generator.layout.boardpages import board_pages
     from generator.layout.document import Document, number_sheets
-    from generator.draw.svg import SvgSurface
     from generator.layout.page import paper
     from generator.layout.poster import fits
-    from generator.build.loading import load_game
     from generator.model import resolve_game
 
     if not shutil.which("rsvg-convert"):

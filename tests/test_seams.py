@@ -10,11 +10,17 @@ import pytest
 
 from generator.base import notices
 from generator.build.game import expand_generated
+from generator.build.loading import load_game
+from generator.geometry.paper import (
+    OVERLAP_MM,
+    Tiling,
+    fits,
+    keep_seams_clear,
+    plan_tiling,
+)
 from generator.layout import boardpages
 from generator.layout.page import paper
-from generator.build.loading import load_game
 from generator.model import resolve_game
-from generator.geometry.paper import OVERLAP_MM, Tiling, fits, keep_seams_clear, plan_tiling
 from tests.seams import board_pdf, cut_words
 
 KITS = ("lords_of_war", "farlander", "thrones", "ktech")

@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from gamefolder import HEAD, line_of, validate, write_game
-
 
 CSV_GAME = HEAD + """texts:
   rally: "Flip one reduced unit back"

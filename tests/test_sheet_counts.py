@@ -27,13 +27,13 @@ def recorded() -> dict[str, tuple[int, int]]:
 
 
 def planned_sheets(kit: str, paper_name: str, cut_files: bool = False) -> int:
+    from generator.base.options import Options
     from generator.build.game import expand_generated
+    from generator.build.loading import load_game
     from generator.layout.page import paper
     from generator.layout.plan import plan_documents
     from generator.layout.registration import cut_paper
-    from generator.build.loading import load_game
     from generator.model import resolve_game
-    from generator.base.options import Options
 
     game = load_game(resolve_game(kit))
     sheet = cut_paper(paper(paper_name)) if cut_files else paper(paper_name)  # as build --cut-files plans
@@ -67,13 +67,13 @@ def test_thrones_victory_points_track_shares_the_setup_summarys_sheet():
 def test_pages_of_pieces_share_no_sheet_with_marks_running_to_the_margins():
     """With --marks lines a block's cut lines run to the page margins, through any page under it:
     KTech's Letter ownership markers keep their own sheet then (27, as before they shared)."""
-    from generator.build.game import expand_generated
-    from generator.layout.page import paper
-    from generator.layout.plan import plan_documents
-    from generator.build.loading import load_game
-    from generator.model import resolve_game
     from generator.base.options import Options
     from generator.base.vocabulary import Marks
+    from generator.build.game import expand_generated
+    from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+    from generator.model import resolve_game
 
     game = load_game(resolve_game("ktech"))
     docs = plan_documents(game, expand_generated(game, 1), paper("letter"), Options(marks=Marks.LINES))
@@ -104,12 +104,12 @@ def test_the_cutting_doc_states_the_sheets_with_and_without_cut_files():
 
 def _duplex_sheets(kit: str, paper_name: str) -> list[list[tuple[str, str, int]]]:
     """The double-sided file's sheets of pieces: per sheet, (side, component id, pieces) of each block."""
+    from generator.base.options import Options
     from generator.build.game import expand_generated
+    from generator.build.loading import load_game
     from generator.layout.page import paper
     from generator.layout.plan import plan_documents
-    from generator.build.loading import load_game
     from generator.model import resolve_game
-    from generator.base.options import Options
 
     game = load_game(resolve_game(kit))
     docs = plan_documents(game, expand_generated(game, 1), paper(paper_name), Options())

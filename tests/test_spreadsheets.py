@@ -7,11 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-
-from generator.cli.commands import cli
-
 from gamefolder import write_folder
+
 from generator.base.errors import DataErrors
+from generator.cli.commands import cli
 
 HEAD = """game: {id: sg, title: Sheet Game, author: A. Designer, licence: CC0, source: own, players: [1, 4]}
 """
@@ -235,8 +234,8 @@ def test_no_cell_reaches_the_build_unchecked(runner, tmp_path, column):
     import csv
     import io
 
-    from generator.build.game import Options, build_game
     from generator.base.errors import DataErrors
+    from generator.build.game import Options, build_game
 
     rows = [[f"c{i}", cell] if column != "Name" else [cell] for i, cell in enumerate(HOSTILE)]
     header = ["Name", column] if column != "Name" else ["Name"]

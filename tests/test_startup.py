@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 from conftest import ROOT
+
 from generator.build.game import Options, build_game
 from generator.build.loading import load_game
 

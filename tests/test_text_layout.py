@@ -100,8 +100,8 @@ def test_a_deck_works_out_its_title_size_once_not_once_per_card(tmp_path, monkey
     """Every card of a deck shares one title size, fitted to its longest title: worked out per card it
     walked every title for every card (10,800 cards took 57 s)."""
     from generator.build.game import Options, build_game
-    from generator.components import card
     from generator.build.loading import load_game
+    from generator.components import card
 
     items = "".join(f"      - {{name: Card {k}, count: 1, text: Gain two gold.}}\n" for k in range(1, 61))
     (tmp_path / "g").mkdir()

@@ -12,8 +12,12 @@ import numpy as np
 import pytest
 
 from generator.build.game import Options, build_game, expand_generated, write_manifest
-from generator.generators.homeland import off_edge_cells, homeland_problems, random_homeland
 from generator.build.loading import load_game
+from generator.generators.homeland import (
+    homeland_problems,
+    off_edge_cells,
+    random_homeland,
+)
 from generator.model import resolve_game
 
 DPI = 300

@@ -16,9 +16,9 @@ import pytest
 from PIL import Image
 
 from generator.build.game import Options, build_game, expand_generated
+from generator.build.loading import load_game
 from generator.export.faces import item_faces
 from generator.export.tts import MAX_SIDE_PX, deck_grid, tts_files
-from generator.build.loading import load_game
 from generator.model import resolve_game
 
 SCHEMA = json.loads((Path(__file__).parent / "tts_save_schema.json").read_text())

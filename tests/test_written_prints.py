@@ -8,7 +8,6 @@ import re
 import shutil
 from pathlib import Path
 
-
 from conftest import ROOT
 from safety_helpers import run_in_process
 

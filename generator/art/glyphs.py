@@ -14,8 +14,8 @@ FACE_TEXTS = ("subtitle", "text", "flavour", "footer")  # in the body family (ti
 
 def missing(text: str, font: str) -> list[str]:
     """The characters of ``text`` (its markup and icons left out) ``font`` has no glyph for."""
-    from .richtext import plain
     from ..draw.fonts import covered
+    from .richtext import plain  # circular: richtext checks glyphs as it sets text
 
     have = covered(font)
     seen: list[str] = []
@@ -26,8 +26,8 @@ def missing(text: str, font: str) -> list[str]:
 
 
 def message(text: str, chars: list[str], font: str) -> str:
-    from ..draw.fonts import font_label
     from ..base.errors import show
+    from ..draw.fonts import font_label  # circular: as above
 
     listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in chars[:5])
     return (f"{show(text, 40)}: {listed} {'is' if len(chars) == 1 else 'are'} not in the font {font_label(font)}; "
@@ -37,7 +37,7 @@ def message(text: str, chars: list[str], font: str) -> str:
 
 def look_problems(look: Any) -> list[str]:
     """Messages for a face's texts, each in the font it prints in."""
-    from .richtext import DEFAULT_FAMILY
+    from .richtext import DEFAULT_FAMILY  # circular: as above
 
     body = dict(look.family) if look.family else DEFAULT_FAMILY
     title = dict(look.title_family) if look.title_family else body
@@ -55,7 +55,7 @@ def look_problems(look: Any) -> list[str]:
 
 def element_problems(game: Any, elements: Iterable[Any]) -> list[tuple[Any, str]]:
     """(element, message) for each element text its font cannot print."""
-    from .richtext import named_fonts
+    from .richtext import named_fonts  # circular: as above
 
     out = []
     for el in elements or ():

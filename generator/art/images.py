@@ -4,9 +4,9 @@ box, showing all of it or covering the box. Reading the files is source/pictures
 
 from __future__ import annotations
 
-from ..source.pictures import natural_size
-from ..draw.surface import Surface
 from ..base.vocabulary import ImageFit
+from ..draw.surface import Surface
+from ..source.pictures import natural_size
 
 
 def placement(path: str, box: tuple[float, float, float, float],

@@ -13,11 +13,11 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
+from ..base.vocabulary import ICON_RE, Anchor
 from ..draw.fonts import fresh_width_mm, text_width_mm
 from ..draw.surface import MM_PER_PT, Surface
-from .paint import draw_icon
 from ..geometry.typescale import snap
-from ..base.vocabulary import ICON_RE, Anchor
+from .paint import draw_icon
 
 # read-only: a face with the built-in fonts is handed this very mapping (layout caches know it at sight)
 DEFAULT_FAMILY: Mapping[str, str] = MappingProxyType({"regular": "regular", "bold": "bold", "italic": "italic",
@@ -261,7 +261,7 @@ def _wrap_rich(text: str, width_mm: float, size: float, family: Mapping[str, str
 
 def _with_fallback(word: Word, family: Mapping[str, str]) -> Word:
     """A word's fragments split where their font has no glyph: those characters in the fallback font."""
-    from ..draw.fonts import covered
+    from ..draw.fonts import covered  # only for text in a game's own font
 
     out: list[Frag] = []
     for frag in word:

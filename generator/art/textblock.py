@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..base.notices import warn
+from ..base.vocabulary import Anchor
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from ..base.notices import warn
 from ..geometry.typescale import step_up
-from ..base.vocabulary import Anchor
 from .richtext import DEFAULT_FAMILY, Line, draw_line, family_key, wrap
 
 LEADING = 1.22

@@ -32,7 +32,7 @@ def quiet_libraries() -> None:
     site-packages: what they warn of in a player's file is checked by our own limits and refused
     with its file:line (generator/source/pictures.py, generator/draw/fonts.py), and svglib's log
     lines are caught around each file it reads. Python's own warnings stay as they are."""
-    import logging
+    import logging  # loaded once, when a command quiets the libraries
     import warnings
 
     warnings.filterwarnings("ignore", module=LIBRARIES)  # the same filter again replaces the first

@@ -1,5 +1,6 @@
 """Load a game as the commands do: the model reads and checks its data
-(:func:`generator.model.load.read_game`), with what only the layers above it know: the element kinds'
+(:func:`generator.model.load.read_game`), with what only the layers above it know: the component kinds
+(``components/kinds/``, one module a kind, registered as they are imported here), the element kinds'
 declarations and checks (:mod:`generator.elements.checks`, handed in below) and the checks the drawing
 makes (pictures and fonts that can be used, text that fits its faces: :mod:`generator.components.problems`)."""
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..components import problems
+from ..components import kinds, problems
 from ..model import Game
 from ..model.format import use_element_kinds
 from ..model.load import read_game
@@ -22,6 +23,7 @@ def _element_kinds() -> Any:
 
 
 use_element_kinds(_element_kinds)
+assert kinds.KINDS  # importing components/kinds/ registered every component kind with the model
 
 
 def load_game(folder: str | Path, variant: str | None = None) -> Game:

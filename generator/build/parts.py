@@ -9,10 +9,11 @@ from typing import Any, Callable
 
 from ..base import notices
 from ..base.errors import DataError
+from ..base.options import Options
 from ..export.documents import document_files, poster_files
 from ..layout.page import paper as paper_by_name
 from ..model import Component, Game, limits
-from ..base.options import Options
+from ..model.kinds import Family
 
 # The gallery's pictures are rendered in this many parts a game, so they share the worker processes
 # with the PDFs and SVGs instead of waiting for them.
@@ -41,7 +42,9 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     check_pictures(components, opts)  # refused in the first part, before anything is drawn
     paper_name, fmt = part
     if paper_name == "gallery":
-        from ..export.gallery import gallery_pictures  # lazy: jinja2 and the rasteriser, only for --format html
+        from ..export.gallery import (
+            gallery_pictures,  # lazy: jinja2 and the rasteriser, only for --format html
+        )
 
         k, n = (int(v) for v in fmt.split("/"))
         return gallery_pictures(game, components, k, n), [], noted()
@@ -54,7 +57,9 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
 def check_pictures(components: list[Component], opts: Options) -> None:
     """--format png: every picture's pixels at the asked --dpi, within the limit."""
     if "png" in opts.formats:
-        from ..export.png import POD_BLEED_MM  # lazy: the PNG output is loaded only for --format png
+        from ..export.png import (
+            POD_BLEED_MM,  # lazy: the PNG output is loaded only for --format png
+        )
 
         limits.check_pictures(components, opts.dpi, POD_BLEED_MM if opts.bleed_mm is None else opts.bleed_mm)
 
@@ -66,13 +71,13 @@ def noted() -> list[tuple[str, Any, Any]]:
 
 def expand_generated(game: Game, seed: int) -> list[Component]:
     """The game's components with every ``generated`` one replaced by what its generator makes."""
-    generators = _generators() if any(comp.kind == "generated" for comp in game.components) else {}
+    generators = _generators() if any(comp.family == Family.GENERATED for comp in game.components) else {}
     out: list[Component] = []
     for comp in game.components:
-        if comp.kind == "board" and comp.spec.get("per_player"):
+        if comp.family == Family.BOARD and comp.spec.get("per_player"):
             out.extend(player_boards(game, comp))
             continue
-        if comp.kind != "generated":
+        if comp.family != Family.GENERATED:
             out.append(comp)
             continue
         name = comp.spec.get("generator")
@@ -92,7 +97,10 @@ def expand_generated(game: Game, seed: int) -> list[Component]:
 
 def _generators() -> dict[str, Callable[[Game, Component, int], list[Component]]]:
     """Every generator by its name, their modules loaded."""
-    from ..generators import GENERATORS, load_all  # lazy: a game without generated components loads none
+    from ..generators import (  # lazy: a game without generated components loads none
+        GENERATORS,
+        load_all,
+    )
 
     load_all()
     return GENERATORS

@@ -29,9 +29,16 @@ import tempfile
 from pathlib import Path
 
 from ..base.errors import BuildError, UsageError
-from ..source.fileio import folder_problem
 from ..base.interrupts import Held
-from .ownership import MARKER, MARKER_TEXT, STALE, clean_stale, folder_state, remove_ours
+from ..source.fileio import folder_problem
+from .ownership import (
+    MARKER,
+    MARKER_TEXT,
+    STALE,
+    clean_stale,
+    folder_state,
+    remove_ours,
+)
 
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
@@ -341,14 +348,16 @@ class OutputRoot:
     def commit(self, top: dict[str, bytes]) -> None:
         """The top-level files (by name), then the swap: the whole new output in place at once."""
         if not self.whole:
-            from ..source.fileio import write_atomic
+            from ..source.fileio import (
+                write_atomic,  # only when a build is stopped halfway
+            )
 
             for name, data in top.items():
                 write_atomic(self.root / name, data)
             return
         assert self.staging is not None
         staging = self.staging
-        import fcntl
+        import fcntl  # POSIX only
 
         with Held() as held:
             parent = os.open(self.root.parent, os.O_RDONLY)

@@ -19,7 +19,12 @@ import click
 
 from .. import __version__
 from ..base.errors import MAX_SHOWN, DataErrors, PnpError, UsageError, one_line
-from ..base.interrupts import answers_ctrl_c, end_interrupted, new_command, swallows_ctrl_c
+from ..base.interrupts import (
+    answers_ctrl_c,
+    end_interrupted,
+    new_command,
+    swallows_ctrl_c,
+)
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -99,7 +104,9 @@ class _Group(click.Group):
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
             return result
         except BrokenPipeError:
-            from ..source.fileio import closed_pipe_exit  # lazy: needed only on a closed pipe
+            from ..source.fileio import (
+                closed_pipe_exit,  # lazy: needed only on a closed pipe
+            )
 
             closed_pipe_exit()
         except PnpError as err:
@@ -141,7 +148,10 @@ def cli() -> None:
 
 
 def _games(names: Iterable[str]) -> list[Path]:
-    from ..model import discover_games, resolve_game  # lazy: the data model is not loaded for --help
+    from ..model import (  # lazy: the data model is not loaded for --help
+        discover_games,
+        resolve_game,
+    )
 
     names = list(names)
     if not names:
@@ -174,7 +184,9 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from ..build.loading import load_game  # lazy: the data model is not loaded for --help
+    from ..build.loading import (
+        load_game,  # lazy: the data model is not loaded for --help
+    )
     from ..model import discover_games
 
     for folder in discover_games():
@@ -182,7 +194,7 @@ def list_cmd() -> None:
         players = game.meta["players"]
         click.echo(f"{folder.name}: {game.title} ({players[0]}-{players[1]} players) - {game.meta['author']}")
         for comp in game.components:
-            count = "" if comp.kind in ("board", "sheet", "generated") else f"{comp.count:>5} x "
+            count = f"{comp.count:>5} x " if comp.declaration.pieces else ""
             click.echo(f"    {count:>9}{comp.name} [{comp.kind}]")
 
 
@@ -194,9 +206,11 @@ def validate(games: tuple[str, ...]) -> None:
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
     from ..build.game import count_pages
-    from ..build.loading import load_game  # lazy: the data model is not loaded for --help
-    from ..model.variants import variant_names
+    from ..build.loading import (
+        load_game,  # lazy: the data model is not loaded for --help
+    )
     from ..model.load import display_path
+    from ..model.variants import variant_names
 
     problems: list[PnpError] = []
     folders = _games(games)
@@ -217,7 +231,7 @@ def validate(games: tuple[str, ...]) -> None:
             continue
         _warn(game.warnings)
         click.echo(f"{display_path(folder)}: ok ({len(game.components)} components, "
-                   f"{sum(c.count for c in game.components if c.kind not in ('board', 'sheet'))} pieces)"
+                   f"{sum(c.count for c in game.components if not c.declaration.whole)} pieces)"
                    + (f", {len(game.warnings)} warning{'s' if len(game.warnings) != 1 else ''}"
                       if game.warnings else ""))
     if problems:
@@ -227,8 +241,8 @@ def validate(games: tuple[str, ...]) -> None:
 def _page_options():  # noqa: ANN202 - Options, loaded lazily
     """The printed pages' options as a plain ``pnpforge build`` takes them from the config files: what
     validate plans, so that every page the default build makes is planned before it says ok."""
-    from .config import build_defaults
     from ..base.options import Options
+    from .config import build_defaults  # lazy: --help loads no build
 
     conf = build_defaults()
     offset = tuple(conf.get("back_offset_mm", (0.0, 0.0)))[:2]
@@ -351,13 +365,13 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
 
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section), then these options."""
     # lazy, as in every command here: what a command loads is not loaded for --help or another command
-    from ..build.game import count_pages
-    from .config import build_defaults
-    from ..export.manifest import manifest_summary
-    from .jobs import build_all, default_jobs, part_pages
-    from ..build.loading import load_game
-    from ..model.load import display_path
     from ..base.options import Options
+    from ..build.game import count_pages  # lazy: --help and validate load no build
+    from ..build.loading import load_game
+    from ..export.manifest import manifest_summary
+    from ..model.load import display_path
+    from .config import build_defaults
+    from .jobs import build_all, default_jobs, part_pages
 
     conf = build_defaults()
 
@@ -390,7 +404,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     start = time.perf_counter()
     show = sys.stderr.isatty()
     total = sum(count_pages(g, opts) for g in loaded) if show else 0
-    from ..build.staging import OutputRoot
+    from ..build.staging import OutputRoot  # lazy: as above
 
     target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
     try:
@@ -399,7 +413,9 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                                 pages=part_pages(opts) if show else None, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
-                from ..export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
+                from ..export.gallery import (
+                    index_gallery,  # lazy: the gallery is loaded only for --format html
+                )
 
                 top.update((path.name, data) for path, data in index_gallery(out_path, entries).items())
             target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
@@ -408,7 +424,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             raise
         end_interrupted("pnpforge: interrupted; each game's kit is whole (the old one or the new one), but the "
                         "index.html and manifest.json beside them may still describe the previous build")
-    from ..build.ownership import removed_stale
+    from ..build.ownership import removed_stale  # lazy: as above
 
     for path in removed_stale():
         click.echo(f"pnpforge: removed {display_path(path)}, left by a build that was stopped before it finished",
@@ -441,7 +457,7 @@ def watch(game: str | None, out: Path | None, port: int, open_browser: bool, fmt
     change by itself; a save with problems shows them (file:line) and keeps the last good pictures.
     Ctrl-C stops it. See docs/watch.md.
     """
-    from .watch import command
+    from .watch import command  # lazy: only pnpforge watch loads the loop
 
     def echo(text: str, err: bool = False) -> None:
         click.echo(text, err=err)
@@ -460,9 +476,11 @@ def schema(out: Path | None) -> None:
     "# yaml-language-server: $schema=pnpforge.schema.json" (VS Code's YAML extension and others).
     """
     from ..build import loading  # noqa: F401 - it hands the model the element kinds the schema lists
-    from ..source.fileio import write_atomic  # lazy: not loaded for --help or another command
     from ..model.load import display_path
     from ..model.schema_json import SCHEMA_ID, json_text
+    from ..source.fileio import (
+        write_atomic,  # lazy: not loaded for --help or another command
+    )
 
     text = json_text()
     if out is not None and out.exists():
@@ -491,10 +509,13 @@ def calibrate(paper: str, duplex: str, out: Path | None, force: bool) -> None:
     Print it double-sided at 100%, hold it to a light, and read where the front's lines cross the
     back's scales: those are the X and Y to give as --back-offset X,Y.
     """
-    from ..export.calibration import CALIBRATION_TITLE, calibration_pdf  # lazy: not loaded for --help
-    from ..source.fileio import check_replaceable, write_atomic
+    from ..export.calibration import (  # lazy: not loaded for --help
+        CALIBRATION_TITLE,
+        calibration_pdf,
+    )
     from ..layout.page import paper as paper_by_name
     from ..model.load import display_path
+    from ..source.fileio import check_replaceable, write_atomic
 
     target = out or Path("output") / f"calibration-{paper.lower()}-{duplex}.pdf"
     check_replaceable(target)  # a link, a folder or a device: never, --force or not

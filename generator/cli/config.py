@@ -29,11 +29,23 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import DataErrors
-from ..source.fileio import folder_problem
-from ..model.load import display_path
-from ..source.schema import BOOL, Key, ListOf, Map, Scalar, TEXT, check, enum, integer, num
 from ..base.vocabulary import Duplex, Marks, PieceLayout
+from ..model.load import display_path
+from ..source.fileio import folder_problem
+from ..source.schema import (
+    BOOL,
+    TEXT,
+    Key,
+    ListOf,
+    Map,
+    Scalar,
+    check,
+    enum,
+    integer,
+    num,
+)
 from ..source.yamlsrc import load_yaml
+
 
 def _folder(value: Any) -> str | None:
     why = TEXT.test(value) or folder_problem(str(value))

@@ -19,12 +19,12 @@ import signal
 from pathlib import Path
 from typing import Any, Callable
 
-from ..build.game import build_game, count_pages
-from ..draw import fonts
 from ..base.interrupts import Held
-from ..model import Game
 from ..base.options import Options
+from ..build.game import build_game, count_pages
 from ..build.parts import expand_generated, game_parts, render_part
+from ..draw import fonts
+from ..model import Game
 
 # What the workers render: set in the parent before the workers start. With the "fork" start method
 # the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
@@ -287,7 +287,7 @@ def _collect(workers: _Workers, work: list, results: dict[int, tuple[str, Any]],
     """Every part's result as it arrives; each game written once its parts are in, in order. A part that
     failed stops the others: the parts before it (each started, as parts are handed out in order) are
     waited for, one of them may fail too, and --jobs 1 would have stopped there first."""
-    import queue
+    import queue  # only with worker processes
 
     failed: list[int] = []
     seen: set[int] = set()

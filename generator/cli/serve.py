@@ -28,10 +28,10 @@ import stat
 import sys
 import threading
 import zlib
-from typing import Any
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 HOST = "127.0.0.1"
@@ -141,7 +141,7 @@ WAITING = """<!doctype html>
 
 
 def _script() -> bytes:
-    from ..source.resources import templates_dir
+    from ..source.resources import templates_dir  # only when the server starts
 
     return (templates_dir() / "watch" / "live.js").read_bytes()
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..base.errors import DataErrors, PnpError, UsageError
+from ..model.kinds import Family
 
 # what a game's data is read from: a change to anything else (pictures, fonts) forgets the pictures
 DATA_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".md", ".txt")
@@ -59,7 +60,7 @@ class PictureCache:
         self.pictures.clear()
 
     def keys_for(self, game, shots: dict[str, Any]) -> dict[str, tuple]:
-        from ..export.raster import same_picture
+        from ..export.raster import same_picture  # lazy: watch --help loads no drawing
 
         shared = _game_print(game)
         comps: dict[int, str] = {}
@@ -89,12 +90,14 @@ def _together(comp, look) -> Any:
     the component's one title size (tiles, tokens, counters)."""
     if look is None:
         return None
-    if comp.kind == "card":
-        from ..components.card import deck_title
+    if comp.family == Family.CARD:
+        from ..components.card import deck_title  # lazy: decks only
 
         return deck_title(comp, look.title_fonts)
-    if comp.kind in ("hex-tile", "square-tile", "token", "counter"):
-        from ..components.piece import component_title_pt
+    if comp.family == Family.PIECE:
+        from ..components.piece import (
+            component_title_pt,  # lazy: tiles, tokens and counters only
+        )
 
         return component_title_pt(comp, look.title_fonts)
     return None
@@ -102,7 +105,7 @@ def _together(comp, look) -> Any:
 
 def forget_read_files() -> None:
     """Forget the pictures and fonts read from the game's folder (a file of the same name changed)."""
-    from ..draw import fonts
+    from ..draw import fonts  # lazy: watch --help loads no drawing
     from ..source import pictures
 
     pictures.forget()
@@ -141,13 +144,13 @@ class Builder:
         return Outcome(self.version, [], drawn, reused, time.perf_counter() - start, new)
 
     def _build(self) -> tuple[int, int, list[str]]:
-        from ..build.game import build_game
-        from ..export.gallery import index_gallery, picture_files, picture_shots
-        from ..export.manifest import manifest_summary
+        from ..build.game import build_game  # lazy: watch --help loads no build
+        from ..build.loading import load_game
         from ..build.parts import expand_generated, game_parts, render_part
         from ..build.staging import OutputRoot
+        from ..export.gallery import index_gallery, picture_files, picture_shots
+        from ..export.manifest import manifest_summary
         from ..export.raster import take
-        from ..build.loading import load_game
 
         game = load_game(self.folder)
         self.game_id = game.id
@@ -227,7 +230,7 @@ class KitFiles:
         return record
 
     def put(self, folder: Path, files: dict[Path, bytes]) -> None:
-        from ..source.fileio import write_atomic
+        from ..source.fileio import write_atomic  # lazy: as above
 
         last = [p for p in files if p.suffix in self.PAGES or p.name == "manifest.json"]
         first = [p for p in files if p not in set(last)]
@@ -246,7 +249,7 @@ class KitFiles:
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
-    from ..source.fileio import write_atomic
+    from ..source.fileio import write_atomic  # lazy: as above
 
     try:
         if path.read_bytes() == data:
@@ -272,7 +275,7 @@ class _Ignore:
     the output folder when it is inside the game's folder."""
 
     def __init__(self, out_root: Path):
-        from watchfiles import DefaultFilter
+        from watchfiles import DefaultFilter  # lazy: as above
 
         self.default = DefaultFilter()
         self.out = str(out_root.resolve())
@@ -290,10 +293,10 @@ def command(game: str | None, out: Path | None, port: int, open_browser: bool, f
             papers: tuple[str, ...], seed: int | None, jobs: int | None, echo: Callable[..., None]) -> None:
     """``pnpforge watch`` as the command line gives it: the game (or this folder), the output folder
     and the seed from the options or the config files (as build takes them), then :func:`run`."""
-    from .config import build_defaults
+    from ..base.options import Options
     from ..model import resolve_game
     from ..model.load import display_path
-    from ..base.options import Options
+    from .config import build_defaults  # lazy: watch --help loads no model
 
     conf = build_defaults()
     if game is None and not Path("game.yaml").is_file():
@@ -309,13 +312,11 @@ def command(game: str | None, out: Path | None, port: int, open_browser: bool, f
 def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
         echo: Callable[..., None], stop_event: Any = None) -> None:
     """The whole command: build, serve, watch, rebuild, until Ctrl-C (KeyboardInterrupt goes on)."""
-    from watchfiles import watch
-
-    from ..model.load import display_path
-
-    from .serve import Live, serve
+    from watchfiles import watch  # lazy: as above
 
     from ..build.staging import claim
+    from ..model.load import display_path
+    from .serve import Live, serve
 
     out_root = claim(out_root)  # refused as a build refuses it: then nothing is built, nothing served
     builder = Builder(folder, out_root, opts, opts.jobs)
@@ -335,7 +336,7 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
         echo(f"serving {url} (only the files it built in {display_path(out_root)}; Ctrl-C to stop)")
         echo(f"watching {folder} for changes")
         if open_browser:
-            import webbrowser
+            import webbrowser  # only to open a browser
 
             webbrowser.open(url)
         for changes in watch(folder, watch_filter=_Ignore(out_root), step=STEP_MS, stop_event=stop_event,

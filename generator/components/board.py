@@ -4,12 +4,12 @@ Larger-than-page boards are tiled by layout.poster."""
 
 from __future__ import annotations
 
+from ..art.images import draw_image
+from ..art.paint import pattern
+from ..base.vocabulary import ImageFit
 from ..draw.surface import Path, Style, Surface
 from ..elements import draw_elements
 from ..model import Component, Game
-from ..base.vocabulary import ImageFit
-from ..art.paint import pattern
-from ..art.images import draw_image
 from .look import resolve
 
 

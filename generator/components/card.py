@@ -8,17 +8,33 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
+from ..art.colour import ink_for, mix
+from ..art.paint import (
+    CUE_MIN_CAP_MM,
+    cue_radius_mm,
+    draw_cue,
+    draw_icon,
+    pattern,
+    shape_path,
+)
+from ..art.richtext import (
+    DEFAULT_FAMILY,
+    MARKUP,
+    draw_line,
+    draw_plain,
+    family_key,
+    shrink_to,
+    widest,
+    wrap,
+)
+from ..art.textblock import check_sections, draw_sections
+from ..base.notices import warn
+from ..base.vocabulary import Anchor, ImageFit
 from ..draw.fonts import fresh_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..model import Component, Game
-from ..base.notices import warn
 from ..geometry.typescale import ROLES_PT, STEPS_PT, snap
-from ..base.vocabulary import Anchor, ImageFit
-from ..art.colour import ink_for, mix
-from ..art.paint import CUE_MIN_CAP_MM, cue_radius_mm, draw_cue, draw_icon, pattern, shape_path
+from ..model import Component, Game
 from .look import Look
-from ..art.richtext import DEFAULT_FAMILY, MARKUP, draw_line, draw_plain, family_key, shrink_to, widest, wrap
-from ..art.textblock import check_sections, draw_sections
 
 PAD_MM = 3.5
 SAFE_MM = 3.0  # no text nearer the cut than this: a knife wanders and corners are rounded
@@ -47,13 +63,17 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
             if look.image:
                 frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == ImageFit.FILL else \
                     (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
-                from ..art.images import draw_image  # a picture: not loaded for a deck without one
+                from ..art.images import (
+                    draw_image,  # a picture: not loaded for a deck without one
+                )
 
                 draw_image(s, look.image, frame, look.image_fit)
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
-        from ..elements import draw_elements  # the element kinds: a face without elements never loads them
+        from ..elements import (
+            draw_elements,  # the element kinds: a face without elements never loads them
+        )
 
         with s.saved():
             s.clip(box)

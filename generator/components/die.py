@@ -12,18 +12,38 @@ from __future__ import annotations
 import math
 import re
 
-from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..model import Component, Game
-from ..geometry.polyhedra import (NET_CELLS, NET_TURN, Point, die_of, face_polygon, grown, incircle, net_face_centre,
-                         net_folds, net_sides, tab, tab_depth)
-from ..base.vocabulary import Anchor, DiePrint, ImageFit
 from ..art.colour import mix
-from ..art.paint import pattern
 from ..art.images import draw_image
-from .look import Look
+from ..art.paint import pattern
 from ..art.richtext import widest
-from .piece import (CUT_CLEAR_MM, FRAME_GAP_MM, FRAME_MIN_PIECE_MM, OUTLINE_INSET_MM, OUTLINE_MM, draw_content,
-                    layout, piece_inset)
+from ..base.vocabulary import Anchor, DiePrint, ImageFit
+from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
+from ..geometry.polyhedra import (
+    NET_CELLS,
+    NET_TURN,
+    Point,
+    die_of,
+    face_polygon,
+    grown,
+    incircle,
+    net_face_centre,
+    net_folds,
+    net_sides,
+    tab,
+    tab_depth,
+)
+from ..model import Component, Game
+from .look import Look
+from .piece import (
+    CUT_CLEAR_MM,
+    FRAME_GAP_MM,
+    FRAME_MIN_PIECE_MM,
+    OUTLINE_INSET_MM,
+    OUTLINE_MM,
+    draw_content,
+    layout,
+    piece_inset,
+)
 
 TAB_FILL = "#e4e4e4"  # a glue tab: light grey, glued inside the cube
 FOLD = Style(stroke="#4d4d4d", width_mm=0.2, dash_mm=(1.2, 0.9))  # dashed, lighter than the solid cut line
@@ -58,7 +78,9 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
             draw_image(s, look.image, box if look.image_fit == ImageFit.FILL else
                        (cx - half, cy - half, cx + half, cy + half), look.image_fit)
         if look.elements and game is not None:
-            from ..elements import draw_elements  # the element kinds: a face without elements never loads them
+            from ..elements import (
+                draw_elements,  # the element kinds: a face without elements never loads them
+            )
 
             with s.saved():
                 s.translate(cx, cy)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Component, Game
 from ..art.colour import luminance, mix
+from ..model import Component, Game
+from ..model.kinds import Family
 from .look import Look
 
 
@@ -40,7 +41,7 @@ def saver_components(game: Game, components: list[Component]) -> tuple[Game, lis
     """The ink-saver versions of a game's boards (pale fills, pale terrain) for printing."""
     terrain = {k: {**v, "fill": mix(v["fill"], "#ffffff", 0.8)} for k, v in game.terrain.items()}
     pale_game = game.replace(terrain=terrain)
-    out = [c.replace(spec=_pale(dict(c.spec))) if c.kind == "board" else c for c in components]
+    out = [c.replace(spec=_pale(dict(c.spec))) if c.family == Family.BOARD else c for c in components]
     return pale_game, out
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..model import Colour, Game
-from ..model.load import SAME
-from ..base.record import Value
-from ..base.vocabulary import ImageFit
 from ..art.colour import ink_for, mix
 from ..art.richtext import DEFAULT_FAMILY, family
+from ..base.record import Value
+from ..base.vocabulary import ImageFit
+from ..model import Colour, Game
+from ..model.load import SAME
 
 
 @dataclass(frozen=True, slots=True)

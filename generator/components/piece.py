@@ -8,19 +8,21 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..draw.fonts import text_width_mm
-from ..source.pictures import natural_size
-from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
-from ..model import Component, Game
+from ..art.colour import mix
+from ..art.images import draw_image
+from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern
+from ..art.richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from ..base.notices import warn
 from ..base.vocabulary import Anchor, ImageFit, Orientation
-from ..art.colour import mix
-from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern
-from ..art.images import draw_image
+from ..draw.fonts import text_width_mm
+from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
+from ..model import Component, Game
+from ..model.kinds import Family, Outline
+from ..source.pictures import natural_size
 from .look import Look
-from ..art.richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from .shape import SQRT3, chord, half_height, outline
 from .titlefit import PIECE_MIN_PT, hex_title, token_title
+
 
 def _inner(comp: Component) -> float:
     """Diameter of the largest circle inside the piece: what text and icons must fit."""
@@ -49,7 +51,9 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
             draw_image(s, look.image, art.bounds() if look.image_fit == ImageFit.FILL else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
-            from ..elements import draw_elements  # the element kinds: a face without elements never loads them
+            from ..elements import (
+                draw_elements,  # the element kinds: a face without elements never loads them
+            )
 
             draw_elements(s, game, list(look.elements), look.ink)
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line
@@ -134,7 +138,7 @@ def piece_inset(comp: Component, framed: bool | None = None, safe_mm: float = 0.
     player's piece, and of a print shop's safe zone (``safe_mm``; the outline then runs into the
     bleed, its inner edge no further in than at home)."""
     d = _inner(comp)
-    inset = max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if comp.kind in ("counter", "square-tile") else 0.06))
+    inset = max(CUT_CLEAR_MM if d >= 15.0 else 0.5, d * (0.08 if _square_cut(comp) else 0.06))
     if _framed(comp) if framed is None else framed:
         inset = max(inset, OUTLINE_INSET_MM + OUTLINE_MM + FRAME_GAP_MM)
     return max(inset, safe_mm)
@@ -161,11 +165,16 @@ def _one_line(comp: Component, text: str, y_top: float, nominal: float, family: 
     return placed, size * MM_PER_PT * 1.1
 
 
+def _square_cut(comp: Component) -> bool:
+    """A tile or counter cut square (not a card, whose corners are rounded)."""
+    return comp.outline == Outline.RECT and comp.family == Family.PIECE
+
+
 def _kind_text(comp: Component) -> str:
     w, h = comp.size_mm
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         return f"{w:g} mm token"
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         return f"{min(w, h):.1f} mm hex"
     return f"{w:g} x {h:g} mm {comp.kind}"
 
@@ -217,9 +226,9 @@ def _component_title_pt(kind: str, size_mm: tuple, orientation: str, titles: tup
     for title in titles:
         plan = Plan()
         y, nominal = _title_start(probe, 1.0, safe_mm)
-        if kind == "token":
+        if probe.outline == Outline.ROUND:
             y, nominal = token_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
-        elif kind == "hex-tile":
+        elif probe.outline == Outline.HEX:
             y, nominal = hex_title(probe, title, y, nominal, look_family, piece_inset(probe, framed, safe_mm))
         placed, _ = _one_line(probe, title, y, nominal, look_family, "bold", piece_inset(probe, framed, safe_mm), "the title",
                               plan.problems)
@@ -232,9 +241,9 @@ def _title_start(comp: Component, k: float, safe_mm: float = 0.0) -> tuple[float
     d = _inner(comp)
     hh = half_height(comp)
     top = -hh + piece_inset(comp, safe_mm=safe_mm)
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         top = -hh * 0.64
-    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
+    elif comp.outline == Outline.HEX and comp.orientation == Orientation.POINTY:
         top = -hh * 0.66
     return top, k * min(_pt(d * 0.15), 11.0)
 
@@ -246,7 +255,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
     does not fit is listed in ``problems``."""
     d = _inner(comp)
     w, h = comp.size_mm
-    if comp.kind in ("counter", "square-tile") and w >= 2.2 * h:
+    if _square_cut(comp) and w >= 2.2 * h:
         return _strip_layout(comp, look, k)
     plan = Plan()
     inset = piece_inset(comp, safe_mm=safe_mm)
@@ -260,7 +269,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
         return plan
     y = _top_lines(comp, look, k, d, top, title_pt, inset, plan)
     yb = _footer(comp, look, k, d, bottom, inset, plan)
-    beside = (comp.kind == "token" and look.title and look.icon and look.cue and not look.value
+    beside = (comp.outline == Outline.ROUND and look.title and look.icon and look.cue and not look.value
               and not (look.text or look.flavour or look.footer))
     if beside:  # a titled round piece: icon and cue side by side, so neither shrinks
         _beside(comp, look, d, k, y, bottom, inset, plan)
@@ -283,9 +292,9 @@ def _text_bounds(comp: Component, inset: float, safe_mm: float) -> tuple[float, 
     piece is wide enough."""
     hh = half_height(comp)
     top, bottom = -hh + inset, hh - inset
-    if comp.kind == "token":  # a round piece narrows at top and bottom: keep text where it is wide
+    if comp.outline == Outline.ROUND:  # a round piece narrows at top and bottom: keep text where it is wide
         top, bottom = -hh * 0.64, hh * 0.8
-    elif comp.kind == "hex-tile" and comp.orientation == Orientation.POINTY:
+    elif comp.outline == Outline.HEX and comp.orientation == Orientation.POINTY:
         top, bottom = -hh * 0.66, hh * 0.7
     return max(top, -hh + safe_mm), min(bottom, hh - safe_mm)
 
@@ -322,9 +331,9 @@ def _top_lines(comp: Component, look: Look, k: float, d: float, y: float, title_
     if look.title:
         nominal = min(k * min(_pt(d * 0.15), 11.0), title_pt)
         tfam = look.title_fonts
-        if comp.kind == "token":  # a long title moves down to where the round piece is wider
+        if comp.outline == Outline.ROUND:  # a long title moves down to where the round piece is wider
             y, nominal = token_title(comp, look.title, y, nominal, tfam, inset)
-        elif comp.kind == "hex-tile":  # ...and on a hex, where its slanted sides leave more room
+        elif comp.outline == Outline.HEX:  # ...and on a hex, where its slanted sides leave more room
             y, nominal = hex_title(comp, look.title, y, nominal, tfam, inset)
         placed, used = _one_line(comp, look.title, y, nominal, tfam, "bold", inset,
                                  "the title", plan.problems)
@@ -488,9 +497,9 @@ def _image_box(comp: Component, path: str) -> tuple[float, float, float, float]:
     a hex's shape would cut the corners of the piece's square box)."""
     w, h = comp.size_mm
     iw, ih = natural_size(path)
-    if comp.kind == "token":  # the corners on the circle
+    if comp.outline == Outline.ROUND:  # the corners on the circle
         k = (w / 2) / math.hypot(iw / 2, ih / 2)
-    elif comp.kind == "hex-tile":  # inside the two flats and the four slanted sides
+    elif comp.outline == Outline.HEX:  # inside the two flats and the four slanted sides
         flats = min(w, h)
         across, along = (iw, ih) if comp.orientation == Orientation.FLAT else (ih, iw)  # along: flat to flat
         k = min(flats / along, flats / (SQRT3 * across / 2 + along / 2))

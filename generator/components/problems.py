@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..art.glyphs import face_warnings
+from ..art.richtext import DEFAULT_FAMILY, rich_width
+from ..base.errors import DataError
 from ..draw.fonts import check_font_file
 from ..draw.fonts import text_width_mm as plain_width_mm
-from ..base.errors import DataError
 from ..model import Game
-from .card import card_problems
-from ..art.glyphs import face_warnings
 from .look import resolve
-from ..art.richtext import DEFAULT_FAMILY, rich_width
-
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 
 
 def image_problem(path: Path, folder: Path) -> str | None:
@@ -45,7 +42,8 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
     thin to hold its text at 5 pt is refused (an error in ``errors``)."""
     noted: set[tuple] = set()
     for comp in game.components:
-        if comp.kind not in PIECE_KINDS:
+        fit = comp.declaration.fit
+        if fit is None:
             continue
         seen: set[str] = set()
         seen_faces: set[tuple] = set()  # a deck's items share one back dict: resolved once
@@ -62,17 +60,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                     continue
                 seen.add(look.key())
                 face_warnings(game, look, item, noted)
-                if comp.kind == "card":
-                    found = card_problems(comp, look)
-                elif comp.kind == "die":
-                    from .die import die_problems  # dice only
-
-                    found = die_problems(comp, look, game)
-                else:
-                    from .piece import layout  # tiles, tokens, counters: not loaded for a deck
-
-                    found = layout(comp, look, game).problems
-                for problem in found:
+                for problem in fit(comp, look, game):
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))
                         (errors if "too thin" in problem else game.warnings).append(

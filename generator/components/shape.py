@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 
-from ..draw.surface import Path
-from ..model import Component
-from ..geometry.polyhedra import die_of, die_outline, grown
 from ..base.vocabulary import Orientation
+from ..draw.surface import Path
+from ..geometry.polyhedra import die_of, die_outline, grown
+from ..model import Component
+from ..model.kinds import Outline
 
 SQRT3 = math.sqrt(3.0)
 
@@ -18,17 +19,17 @@ __all__ = ["SQRT3", "chord", "half_height", "outline"]
 def outline(comp: Component, grow_mm: float = 0.0) -> Path:
     """The cut line of one piece, centred on the origin, grown outwards by ``grow_mm``."""
     w, h = comp.size_mm
-    if comp.kind == "die":  # a sticker's shape; a net's outline (grown: its box grown, only its bounds are asked)
+    if comp.outline == Outline.DIE:  # a sticker's shape; a net's outline (grown: its box grown, only its bounds are asked)
         sides, printed, edge = die_of(comp.spec, w)
         if printed == "net" and grow_mm:
             return Path.rect(-w / 2 - grow_mm, -h / 2 - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm)
         points = die_outline(sides, printed, edge)
         return Path.polygon(grown(points, grow_mm) if grow_mm else points)
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         flats = min(w, h) + 2 * grow_mm
         r = flats / SQRT3
         return Path.regular(0, 0, r, 6, 0.0 if comp.orientation == Orientation.FLAT else 30.0)
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         return Path.circle(0, 0, w / 2 + grow_mm)
     corner = comp.corner_mm + grow_mm if comp.corner_mm and grow_mm == 0 else 0.0
     return Path.rounded_rect(-w / 2 - grow_mm, -h / 2 - grow_mm, w + 2 * grow_mm, h + 2 * grow_mm,
@@ -37,10 +38,10 @@ def outline(comp: Component, grow_mm: float = 0.0) -> Path:
 
 def half_height(comp: Component) -> float:
     w, h = comp.size_mm
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         flats = min(w, h)
         return flats / 2 if comp.orientation == Orientation.FLAT else flats / SQRT3
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         return w / 2
     return h / 2
 
@@ -50,10 +51,10 @@ def chord(comp: Component, y0: float, y1: float, inset: float) -> float:
     mm clear of the cut line on each side."""
     w, h = comp.size_mm
     far = max(abs(y0), abs(y1))
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         r = w / 2 - inset
         return 2 * math.sqrt(max(0.0, r * r - far * far))
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         flats = min(w, h)
         r = flats / SQRT3
         if comp.orientation == Orientation.FLAT:

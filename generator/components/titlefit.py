@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
+from ..art.richtext import widest
 from ..draw.surface import MM_PER_PT
 from ..model import Component
-from ..art.richtext import widest
 from .shape import chord
 
 PIECE_MIN_PT = 5.5  # no text on a piece is set smaller than this (piece.MIN_PT)

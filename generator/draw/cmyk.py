@@ -26,7 +26,15 @@ from typing import Any
 
 import reportlab
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, toColor
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDate,
+    PDFDictionary,
+    PDFInfo,
+    PDFName,
+    PDFStream,
+    PDFString,
+)
 
 from ..base.errors import BuildError
 from . import fonts
@@ -101,7 +109,11 @@ def _mix_hex(colour: str | None, alpha: float) -> str | None:
 @lru_cache(maxsize=64)
 def cmyk_picture(path: str):
     """A raster picture as (Pillow CMYK image, colour-key mask or None), alpha made a hard mask."""
-    from PIL import Image, ImageChops, ImageMath  # raster pictures only: a build without them never loads Pillow
+    from PIL import (  # raster pictures only: a build without them never loads Pillow
+        Image,
+        ImageChops,
+        ImageMath,
+    )
 
     with Image.open(path) as im:
         im.load()
@@ -206,7 +218,7 @@ def make_pdfx(canvas, title: str, author: str, subject: str) -> None:
 def pdfx_problems(data: bytes) -> list[str]:
     """What a finished print-shop PDF lacks of PDF/X-1a:2003, read back from its bytes (pypdf, strict:
     a damaged file is a problem too); empty when it has every part make_pdfx gives it."""
-    import io
+    import io  # print shop only: a home build never loads pypdf
 
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError

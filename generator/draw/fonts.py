@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import io
 import os
+import struct
 from functools import lru_cache
 from pathlib import Path
 
 import reportlab
-from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..base.errors import one_line
@@ -82,8 +83,6 @@ def cmap_problem(data: bytes) -> str | None:
     (format 12 from 0 to 4,294,967,295, or thousands of overlapping format 4 segments) runs for
     minutes and gigabytes: the ranges are added up here first, from the table directory, without
     reading anything else. A subtable past the end of the file is left to the font readers."""
-    import struct
-
     def ushort(at: int) -> int:
         return struct.unpack_from(">H", data, at)[0]
 
@@ -153,7 +152,7 @@ def pdf_name(kind: str) -> str:
     # in 20 runs of the Ctrl-C test). The short read waits for it.
     source: str | io.BytesIO = path
     if path.lower().endswith(".otf"):  # CFF outlines: embedded as their TrueType equivalent
-        from .otf import truetype_bytes
+        from .otf import truetype_bytes  # a game's own .otf font only
 
         source = io.BytesIO(truetype_bytes(path))
     with Held():
@@ -171,7 +170,9 @@ def load_kerning() -> None:
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
-    from fontTools.ttLib import TTFont as _Reader  # SVG output only: a PDF-only build never loads fontTools
+    from fontTools.ttLib import (
+        TTFont as _Reader,  # SVG output only: a PDF-only build never loads fontTools
+    )
 
     from .otf import quiet_font_tools
 

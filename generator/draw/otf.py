@@ -8,6 +8,7 @@ already holds TrueType outlines is used as it is.
 from __future__ import annotations
 
 import io
+import logging
 from functools import lru_cache
 
 MAX_ERR = 1.0  # font units a quadratic curve may stray from the cubic one (a thousandth of a 1000-unit em)
@@ -16,15 +17,15 @@ MAX_ERR = 1.0  # font units a quadratic curve may stray from the cubic one (a th
 def quiet_font_tools() -> None:
     """fontTools logs what it skips or cannot read in a damaged font ("skipping malformed name record");
     the player hears of a damaged font from us, once, with its line: its own log lines stay unprinted."""
-    import logging
-
     logging.getLogger("fontTools").setLevel(logging.CRITICAL + 1)
 
 
 @lru_cache(maxsize=32)
 def truetype_bytes(path: str) -> bytes:
     """The font at ``path`` as TrueType bytes (the same bytes every time: same input, same PDF)."""
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import (
+        TTFont,  # a game's own .otf font only: fontTools loaded for it
+    )
 
     quiet_font_tools()
     font = TTFont(path, recalcTimestamp=False)
@@ -38,7 +39,7 @@ def truetype_bytes(path: str) -> bytes:
 
 
 def _to_quadratic(font) -> None:
-    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.cu2quPen import Cu2QuPen  # as above
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import newTable
 

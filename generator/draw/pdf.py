@@ -25,7 +25,9 @@ def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeat
 
 @lru_cache(maxsize=None)
 def ttf_font(name: str):
-    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.pdfmetrics import (
+        getFont,  # reportlab's font table: loaded with the first text
+    )
 
     return getFont(name)
 
@@ -33,7 +35,7 @@ def ttf_font(name: str):
 @lru_cache(maxsize=None)
 def is_truetype(name: str) -> bool:
     """A TrueType font (reportlab subsets it as it goes), as every font we register is."""
-    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.pdfmetrics import getFont  # as above
     from reportlab.pdfbase.ttfonts import TTFont
 
     return isinstance(getFont(name), TTFont)
@@ -43,7 +45,7 @@ def is_truetype(name: str) -> bool:
 def colour_object(value: str, cmyk: bool):
     """The colour object reportlab's setFillColor and setStrokeColor take: what fill_code writes."""
     if cmyk:
-        from reportlab.lib.colors import CMYKColor
+        from reportlab.lib.colors import CMYKColor  # print shop (CMYK) only
 
         from .cmyk import cmyk_of
 
@@ -54,7 +56,7 @@ def colour_object(value: str, cmyk: bool):
 @lru_cache(maxsize=None)
 def fill_code(fill: str, cmyk: bool = False) -> str:
     if cmyk:  # a print-shop file (draw/cmyk.py)
-        from .cmyk import cmyk_of
+        from .cmyk import cmyk_of  # print shop (CMYK) only
 
         return f"{fp_str(cmyk_of(fill))} k"
     c = HexColor(fill)
@@ -64,7 +66,7 @@ def fill_code(fill: str, cmyk: bool = False) -> str:
 @lru_cache(maxsize=None)
 def stroke_code(stroke: str, width: float, join: str, cap: str, dash: tuple | None, cmyk: bool = False) -> str:
     if cmyk:
-        from .cmyk import cmyk_of
+        from .cmyk import cmyk_of  # print shop (CMYK) only
 
         colour = f"{fp_str(cmyk_of(stroke))} K"
     else:
@@ -126,7 +128,7 @@ class PdfSurface(Surface):
         self._cmyk = print_shop
         hook = {}
         if print_shop:
-            from .cmyk import enforce
+            from .cmyk import enforce  # print shop (CMYK) only
 
             hook = {"enforceColorSpace": enforce}  # every colour the canvas or a text object sets
         # reportlab selects its initial font at every page start and would name Helvetica (not
@@ -134,7 +136,7 @@ class PdfSurface(Surface):
         self._canvas = Canvas(self._buffer, invariant=1, pageCompression=1 if compressed else 0,
                               initialFontName=fonts.pdf_name("regular"), initialFontSize=10, **hook)
         if print_shop:
-            from .cmyk import make_pdfx
+            from .cmyk import make_pdfx  # print shop (CMYK) only
 
             make_pdfx(self._canvas, title, author, subject)
         self._canvas.setTitle(title)
@@ -197,7 +199,7 @@ class PdfSurface(Surface):
     def finish(self) -> bytes:
         data = self._canvas.getpdfdata()  # what save() writes into the buffer, without that copy
         if self._cmyk:
-            from .cmyk import check_pdfx
+            from .cmyk import check_pdfx  # print shop (CMYK) only
 
             return check_pdfx(data)  # PDF/X parts present and the file whole, on any reportlab
         return data
@@ -252,7 +254,7 @@ class PdfSurface(Surface):
         if not path.ops or (style.fill is None and style.stroke is None):
             return None
         if self._cmyk and style.opacity < 1.0:
-            from .cmyk import opaque_style
+            from .cmyk import opaque_style  # print shop (CMYK) only
 
             return opaque_style(style)
         return style
@@ -289,7 +291,7 @@ class PdfSurface(Surface):
         """Stroke ``path`` in the spot colour ``CutContour`` (a Separation, 100% tint, shown as magenta),
         overprinting: the die line a print shop's cutter follows, which prints on nothing. reportlab
         writes it: a CMYKColorSep with a spotName and the canvas's setStrokeOverprint."""
-        from reportlab.lib.colors import CMYKColorSep
+        from reportlab.lib.colors import CMYKColorSep  # print shop (the die line) only
 
         c = self._canvas
         c.saveState()
@@ -378,7 +380,10 @@ class PdfSurface(Surface):
         return (found.group(1), code[0]) if len(code) == 1 else None
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from ..source.pictures import is_svg, svg_drawing  # a picture: a game without one never loads it
+        from ..source.pictures import (  # a picture: a game without one never loads it
+            is_svg,
+            svg_drawing,
+        )
 
         c = self._canvas
         c.saveState()
@@ -390,7 +395,7 @@ class PdfSurface(Surface):
             name = self._images.get(path)
             if name is None:
                 name = self._images[path] = f"Img{len(self._images)}"
-                from reportlab.graphics import renderPDF
+                from reportlab.graphics import renderPDF  # an SVG picture only
 
                 from .cmyk import cmyk_drawing, own_fonts
 
@@ -403,9 +408,9 @@ class PdfSurface(Surface):
         else:
             # reportlab stores a file's pixels once per document (keyed by a digest of its content)
             if self._cmyk:  # CMYK pixels, alpha as a hard colour-key mask (no soft mask)
-                from .cmyk import cmyk_picture
-
                 from reportlab.lib.utils import ImageReader
+
+                from .cmyk import cmyk_picture  # a picture only
 
                 pixels, key = cmyk_picture(path)
                 c.drawImage(ImageReader(pixels), 0, 0, w_mm, h_mm, mask=key)
@@ -421,7 +426,7 @@ class PdfSurface(Surface):
         c = self._canvas
         name = self._rasters.get(path)
         if name is None:
-            from reportlab.lib.utils import ImageReader
+            from reportlab.lib.utils import ImageReader  # a picture only
 
             made: Any = {"name": None}  # drawImage writes the image's name here
             c.drawImage(ImageReader(path), 0, 0, w_mm, h_mm, mask="auto", extraReturn=made)

@@ -3,6 +3,7 @@ it prints true."""
 
 from __future__ import annotations
 
+import base64
 from functools import lru_cache
 from typing import Callable
 
@@ -45,8 +46,6 @@ def _runs(text: str, size_pt: float, font: str) -> tuple[tuple[float, str], ...]
 
 
 def _data_uri(path: str) -> str:
-    import base64
-
     kind = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
     suffix = path[path.rfind("."):].lower()
     with open(path, "rb") as fh:
@@ -137,8 +136,6 @@ class SvgSurface(Surface):
             for font, used in self._form_fonts.get(name, {}).items():
                 chars.setdefault(font, set()).update(used)
         if chars:
-            import base64
-
             rules = []
             for font in sorted(chars):
                 data = base64.b64encode(fonts.svg_subset(font, "".join(sorted(chars[font])))).decode("ascii")
@@ -256,7 +253,9 @@ class SvgSurface(Surface):
         self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from ..source.pictures import natural_size  # a picture: a game without one never loads it
+        from ..source.pictures import (
+            natural_size,  # a picture: a game without one never loads it
+        )
 
         name = f"image:{path}"
         if name not in self._forms:

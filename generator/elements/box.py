@@ -8,11 +8,27 @@ from ..art.colour import ink_for, mix
 from ..art.paint import draw_icon, terrain_pattern
 from ..art.richtext import draw_line, draw_text, fit_lines, named_fonts, wrap
 from ..art.textblock import draw_sections
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..base.notices import warn
-from ..source.schema import Key, enum, integer, num
 from ..base.vocabulary import Anchor
-from .keys import AT, AT_MM, DASH_MM, OVER_MAP, FILL, FONT, ICON, INK, LABEL, SIZE_MM, SIZE_PT, STROKE, TERRAIN, TEXT_KEY, WIDTH_MM
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..source.schema import Key, enum, integer, num
+from .keys import (
+    AT,
+    AT_MM,
+    DASH_MM,
+    FILL,
+    FONT,
+    ICON,
+    INK,
+    LABEL,
+    OVER_MAP,
+    SIZE_MM,
+    SIZE_PT,
+    STROKE,
+    TERRAIN,
+    TEXT_KEY,
+    WIDTH_MM,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:

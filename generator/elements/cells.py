@@ -9,10 +9,22 @@ from typing import TYPE_CHECKING, Any
 from ..art.colour import ink_for
 from ..art.paint import draw_icon, terrain_pattern
 from ..art.richtext import draw_text, marked, named_fonts, plain
+from ..base.vocabulary import Anchor, icons_in
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..source.schema import TEXT, Key, ListOf, MapOf, OneOf, Scalar, enum
-from ..base.vocabulary import Anchor, icons_in
-from .keys import AT, AT_MM, CELL_MM, COLUMNS, FILL, GAP_MM, GRID_ROWS, INK, SIZE_PT, STROKE, WIDTH_MM
+from .keys import (
+    AT,
+    AT_MM,
+    CELL_MM,
+    COLUMNS,
+    FILL,
+    GAP_MM,
+    GRID_ROWS,
+    INK,
+    SIZE_PT,
+    STROKE,
+    WIDTH_MM,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:

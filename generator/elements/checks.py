@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..base.errors import DataError
+from ..base.vocabulary import Anchor, Orientation
 from ..geometry.hexes import axial_to_pixel
 from ..model.checks import element_colours
-from ..base.vocabulary import Anchor, Orientation
 from ..source.yamlsrc import YList, YMap
 from . import COVERING, ELEMENT, KINDS, key_problems
 from .text import Text
@@ -79,7 +79,9 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..geometry.hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
+        from ..geometry.hexmap import (
+            grid_cells,  # a game with hex maps only: a deck of cards never loads it
+        )
 
         try:
             cells, flats, orient = grid_cells(el)
@@ -102,7 +104,10 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
     """Warn about a box, table, chart, track or picture placed over the hexes of a map on the same
     board: one of them hides the other. A hex counts as its inscribed circle, so an element tucked
     into the notches along a grid's edge is fine."""
-    from ..geometry.hexmap import MapHexes, grid_cells  # a game with hex maps only: a deck of cards never loads it
+    from ..geometry.hexmap import (  # a game with hex maps only: a deck of cards never loads it
+        MapHexes,
+        grid_cells,
+    )
 
     grids = []
     for el in elements:
@@ -153,7 +158,9 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
+    from ..geometry.hexmap import (
+        MapHexes,  # a game with hex maps only: a deck of cards never loads it
+    )
 
     try:
         grid = MapHexes.of(el)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..art.colour import ink_for
 from ..art.paint import draw_cue
-from ..source.schema import Key, enum
 from ..base.vocabulary import SHAPES
+from ..source.schema import Key, enum
 from .keys import AT, AT_MM, FILL, INK, SIZE_MM, TEXT_KEY
 from .kind import Element, field
 

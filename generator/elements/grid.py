@@ -7,7 +7,18 @@ from typing import TYPE_CHECKING, Any
 from ..art.colour import contrast, ink_for, mix
 from ..art.richtext import draw_text, marked
 from ..draw.surface import MM_PER_PT, Style, Surface
-from .keys import AT, AT_MM, OVER_MAP, GRID_ROWS, INK, LABEL, LABELS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import (
+    AT,
+    AT_MM,
+    GRID_ROWS,
+    INK,
+    LABEL,
+    LABELS,
+    OVER_MAP,
+    SIZE_MM,
+    SIZE_PT,
+    WIDTHS,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:

@@ -10,12 +10,37 @@ from typing import TYPE_CHECKING, Any
 from ..art.colour import ink_for, mix
 from ..art.paint import draw_icon, pattern
 from ..art.richtext import draw_text, named_fonts
+from ..base.vocabulary import Anchor, Orientation
 from ..draw.surface import MM_PER_PT, Path, Style, Surface, regular_points
 from ..geometry.hexes import axial_to_pixel, sector
-from ..source.schema import (BOARD_COLOUR, BOOL, HEX_ADDRESS, HEX_MARK, HEX_SIZE, HEX_SIZE_IN, ID, TEXT, Key, ListOf,
-                      Map, OneOf, enum, integer, num)
-from ..base.vocabulary import Anchor, Orientation
-from .keys import AT_MM, COLUMNS, FILL, GRID_ROWS, INK, LABELS, STROKE, TERRAIN, WIDTH_MM
+from ..source.schema import (
+    BOARD_COLOUR,
+    BOOL,
+    HEX_ADDRESS,
+    HEX_MARK,
+    HEX_SIZE,
+    HEX_SIZE_IN,
+    ID,
+    TEXT,
+    Key,
+    ListOf,
+    Map,
+    OneOf,
+    enum,
+    integer,
+    num,
+)
+from .keys import (
+    AT_MM,
+    COLUMNS,
+    FILL,
+    GRID_ROWS,
+    INK,
+    LABELS,
+    STROKE,
+    TERRAIN,
+    WIDTH_MM,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -89,7 +114,10 @@ class Hexgrid(Element, kind="hexgrid"):
                                                                   "the others keep their ids"))
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..geometry.hexmap import MapHexes, grid_flats_mm  # it loads dataclasses: a game without maps never does
+        from ..geometry.hexmap import (  # it loads dataclasses: a game without maps never does
+            MapHexes,
+            grid_flats_mm,
+        )
 
         el = self.el
         ink = self.ink_or(ink)
@@ -215,7 +243,10 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
 
 
 def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..geometry.hexmap import HEXSIDE_FEATURES, hexside  # it loads dataclasses: a game without maps never does
+    from ..geometry.hexmap import (  # it loads dataclasses: a game without maps never does
+        HEXSIDE_FEATURES,
+        hexside,
+    )
 
     a, b = (grid.parse(h) for h in side["between"][:2])
     ca, cb = grid.centre(a, flats), grid.centre(b, flats)
@@ -225,7 +256,9 @@ def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, ori
 
 
 def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..geometry.hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
+    from ..geometry.hexmap import (
+        ROUTE_FEATURES,  # it loads dataclasses: a game without maps never does
+    )
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..art.images import draw_image
+from ..base.vocabulary import ImageFit
 from ..draw.surface import Path, Surface
 from ..source.schema import TEXT, Key, enum
-from ..base.vocabulary import ImageFit
 from .keys import AT, AT_MM, OVER_MAP, SIZE_MM
 from .kind import Element, field
 

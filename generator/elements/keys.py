@@ -3,9 +3,27 @@ it declares a field (``size_mm = field(SIZE_MM, [20, 20])``)."""
 
 from __future__ import annotations
 
-from ..source.schema import (BOARD_COLOUR, BOOL, COORD_MM, ELEMENT_FILL, HEX_ADDRESS, ID, NAME_ID, PAIR_MM, POINT_MM, TEXT, Key, ListOf,
-                      Map, OneOf, POS_MM, enum, integer, num)
 from ..base.vocabulary import Anchor
+from ..source.schema import (
+                      BOARD_COLOUR,
+                      BOOL,
+                      COORD_MM,
+                      ELEMENT_FILL,
+                      HEX_ADDRESS,
+                      ID,
+                      NAME_ID,
+                      PAIR_MM,
+                      POINT_MM,
+                      POS_MM,
+                      TEXT,
+                      Key,
+                      ListOf,
+                      Map,
+                      OneOf,
+                      enum,
+                      integer,
+                      num,
+)
 
 # every kind accepts a note (and its type word)
 NOTE = Key(TEXT, doc="a designer's note; never printed")

@@ -9,7 +9,17 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..source.schema import POINT_MM, Key, OneOf, num
-from .keys import DASH_MM, FONT, GAP_MM, HEX_PLACE, INK, LABEL, SIZE_PT, STROKE, WIDTH_MM
+from .keys import (
+    DASH_MM,
+    FONT,
+    GAP_MM,
+    HEX_PLACE,
+    INK,
+    LABEL,
+    SIZE_PT,
+    STROKE,
+    WIDTH_MM,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -74,7 +84,10 @@ class Link(Element, kind="link"):
 
     def _label(self, s: Surface, game: Game, ink: str, at: tuple[float, float], angle: float) -> None:
         """The label along the line at its middle, reading left to right (never upside down), just above it."""
-        from ..art.richtext import draw_text, named_fonts  # drawing: not loaded to read the keys
+        from ..art.richtext import (  # drawing: not loaded to read the keys
+            draw_text,
+            named_fonts,
+        )
         if angle > 90:
             angle -= 180
         elif angle < -90:

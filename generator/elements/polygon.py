@@ -8,10 +8,25 @@ from typing import TYPE_CHECKING, Any
 from ..art.colour import ink_for
 from ..art.paint import draw_icon, terrain_pattern
 from ..art.richtext import draw_text, named_fonts
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..base.vocabulary import Anchor
-from .keys import (AT, AT_MM, DASH_MM, FILL, FONT, ICON, INK, LABEL, POINTS_MM, SIZE_MM, SIZE_PT, STROKE, TERRAIN,
-                   TEXT_KEY, WIDTH_MM)
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from .keys import (
+    AT,
+    AT_MM,
+    DASH_MM,
+    FILL,
+    FONT,
+    ICON,
+    INK,
+    LABEL,
+    POINTS_MM,
+    SIZE_MM,
+    SIZE_PT,
+    STROKE,
+    TERRAIN,
+    TEXT_KEY,
+    WIDTH_MM,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:

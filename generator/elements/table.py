@@ -6,7 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from ..art.richtext import named_fonts
 from ..art.textblock import draw_sections
-from .keys import AT, AT_MM, OVER_MAP, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, WIDTHS
+from .keys import (
+    AT,
+    AT_MM,
+    FONT,
+    HEADER,
+    INK,
+    LABEL,
+    OVER_MAP,
+    ROWS,
+    SIZE_MM,
+    SIZE_PT,
+    WIDTHS,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:

@@ -8,10 +8,24 @@ from typing import TYPE_CHECKING, Any
 from ..art.colour import mix
 from ..art.paint import terrain_pattern
 from ..art.richtext import draw_text, named_fonts, widest
-from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from ..base.notices import warn
+from ..draw.surface import MM_PER_PT, Path, Style, Surface
 from .hexgrid import feature_style, route_line
-from .keys import AT, AT_MM, OVER_MAP, FILL, FONT, HEADER, INK, LABEL, ROWS, SIZE_MM, SIZE_PT, STROKE, WIDTHS
+from .keys import (
+    AT,
+    AT_MM,
+    FILL,
+    FONT,
+    HEADER,
+    INK,
+    LABEL,
+    OVER_MAP,
+    ROWS,
+    SIZE_MM,
+    SIZE_PT,
+    STROKE,
+    WIDTHS,
+)
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -35,7 +49,10 @@ class TerrainChart(Element, kind="terrain-chart"):
     stroke: str | None = field(STROKE)  # the frame; default: the ink
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..geometry.hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
+        from ..geometry.hexmap import (  # it loads dataclasses: a game without maps never does
+            HEXSIDE_FEATURES,
+            ROUTE_FEATURES,
+        )
 
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]

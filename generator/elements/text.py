@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..art.richtext import draw_text, named_fonts
-from ..source.schema import Key, num
 from ..base.vocabulary import Anchor
+from ..source.schema import Key, num
 from .keys import ANCHOR, AT, AT_MM, FONT, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 

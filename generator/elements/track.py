@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..art.colour import contrast, ink_for, mix
 from ..art.richtext import draw_text, marked, rich_width
+from ..base.vocabulary import Anchor
 from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
+from ..model.kinds import Outline
 from ..source.schema import ID, Key, integer
-from ..base.vocabulary import Anchor
 from .keys import AT, AT_MM, CELL_MM, FILL, INK, LABEL, LABELS, OVER_MAP, STROKE
 from .kind import Element, field
 
@@ -89,7 +90,7 @@ class Track(Element, kind="track"):
             return
         w, h = comp.size_mm
         style = Style(stroke=ink, width_mm=0.25, dash_mm=(0.8, 0.6))
-        if comp.kind == "token":
+        if comp.outline == Outline.ROUND:
             s.draw(Path.circle(cx, cy, w / 2), style)
         else:
             s.draw(Path.rect(cx - w / 2, cy - h / 2, w, h), style)

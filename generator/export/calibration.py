@@ -8,10 +8,10 @@ own coordinates, which is how the offset is applied.
 
 from __future__ import annotations
 
+from ..base.vocabulary import Duplex
 from ..draw.pdf import PdfSurface
 from ..draw.surface import Style, Surface
 from ..layout.page import MARGIN_MM, Paper, footer, scale_bar
-from ..base.vocabulary import Duplex
 
 RANGE_MM = 5.0  # the scales read -5 ... +5 mm
 LINE = Style(stroke="#000000", width_mm=0.25)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..base.options import Options
+from ..base.vocabulary import Duplex
 from ..draw.pdf import PdfSurface
 from ..draw.surface import Surface
 from ..layout.document import Document, PageJob
@@ -13,8 +15,7 @@ from ..layout.plan import plan_documents
 from ..layout.registration import CutPaper, draw_marks
 from ..layout.textpage import contents_pages
 from ..model import Component, Game, limits
-from ..base.options import Options
-from ..base.vocabulary import Duplex
+from ..model.kinds import Family
 from .manifest import manifest_doc
 
 
@@ -38,7 +39,9 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
             pages = render(game, doc, paper, pdf, progress)
             files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
         else:
-            from ..draw.svg import SvgSurface  # lazy: not loaded for a build of PDFs only
+            from ..draw.svg import (
+                SvgSurface,  # lazy: not loaded for a build of PDFs only
+            )
 
             svg = SvgSurface(title=doc.title)
             pages = render(game, doc, paper, svg, progress)
@@ -52,10 +55,12 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
 
 def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
     """Each board whole on a PDF page of its own size (for a print shop), by path in the game's folder."""
-    boards = [c for c in components if c.kind == "board"]
+    boards = [c for c in components if c.family == Family.BOARD]
     if not boards:
         return {}
-    from ..layout.boardpages import poster_page  # lazy: a game without boards does not load their drawing
+    from ..layout.boardpages import (
+        poster_page,  # lazy: a game without boards does not load their drawing
+    )
 
     files: dict[str, bytes] = {}
     for comp in boards:

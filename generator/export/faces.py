@@ -1,8 +1,8 @@
 """Every face of a kit, one by one: what to draw, how big it is and how to draw it on a page of its own.
 
 A face is one side of one item (a card, a tile kind), a whole board, or a text sheet. It is drawn with
-the very painters the printed sheets use (``draw_card_front``, ``draw_piece``, ``draw_board``,
-``paint_text_page``), centred on a page exactly the size of the face plus the asked-for bleed.
+the very painters the printed sheets use (each kind's declared ``paint``, components/kinds/, and a
+sheet's ``paint_text_page``), centred on a page exactly the size of the face plus the asked-for bleed.
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from typing import Any
 from ..components.look import Look, resolve
 from ..draw.surface import Style, Surface
 from ..layout.page import paper
-from ..layout.piecepages import piece_painter
 from ..layout.textpage import paint_text_page
 from ..model import Component, Game
+from ..model.kinds import Family
 
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 MM_PER_IN = 25.4
 WHITE = Style(fill="#ffffff")  # the ground of a text sheet's picture
 
@@ -76,6 +75,14 @@ def item_faces(game: Game, comp: Component) -> list[tuple[Face, Face | None]]:
     return out
 
 
+def piece_word(comp: Component) -> str:
+    """What one piece of ``comp`` is called in the gallery and the print-on-demand list: a card, a
+    tile, a token, a die's net or sticker (its kind's ``label``)."""
+    if comp.family == Family.DIE:
+        return "net" if comp.spec.get("print") == "net" else "sticker"
+    return comp.declaration.label
+
+
 def whole_face(comp: Component) -> Face:
     """A board, mat or text sheet as one face, as many as its ``copies``."""
     return Face(comp, slug(comp.id), comp.name, "front", None, comp.count)
@@ -84,12 +91,12 @@ def whole_face(comp: Component) -> Face:
 def face_size_mm(face: Face, bleed_mm: float) -> tuple[float, float]:
     """Width and height of the face with ``bleed_mm`` of art past its cut line all round."""
     comp = face.comp
-    if comp.kind in ("hex-tile", "token", "counter", "square-tile", "die"):
+    if comp.family in (Family.PIECE, Family.DIE):
         from ..components.piece import outline  # lazy: not loaded for a deck
 
         x0, y0, x1, y1 = outline(comp, bleed_mm).bounds()
         return (x1 - x0, y1 - y0)
-    if comp.kind == "sheet":
+    if comp.family == Family.SHEET:
         p = paper("a4")
         return (p.width_mm, p.height_mm)
     w, h = comp.size_mm
@@ -107,18 +114,13 @@ def paint_face(s: Surface, game: Game, face: Face, bleed_mm: float, page_w_mm: f
     ``safe_mm``: a print shop's safe zone (the pieces' text keeps inside it, their outline runs into
     the bleed)."""
     comp = face.comp
-    if comp.kind == "sheet":
+    if comp.family == Family.SHEET:
         s.rect(0, 0, page_w_mm, page_h_mm, WHITE)
         paint_text_page(s, paper("a4"), comp.name, list(comp.spec.get("sections") or []),
                         int(comp.spec.get("columns", 1)))
         return
     with s.saved():
         s.translate(page_w_mm / 2, page_h_mm / 2)
-        if comp.kind == "board":
-            from ..components.board import draw_board  # lazy: a game without boards does not load their drawing
-
-            w, h = comp.size_mm
-            s.translate(-w / 2, -h / 2)
-            draw_board(s, game, comp, bleed_mm)
-        elif face.look is not None:  # the painter the printed sheets use for this kind and side
-            piece_painter(game, comp, face.side, safe_mm)(s, comp, face.look, bleed_mm)
+        paint = comp.declaration.paint  # what the printed sheets draw this kind and side with
+        if paint is not None:
+            paint(game, comp, face.side, safe_mm)(s, comp, face.look, bleed_mm)

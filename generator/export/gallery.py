@@ -19,12 +19,13 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from ..source.fileio import write_atomic
 from ..layout.page import PRINT_NOTE
 from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, page_ranges, print_notes
 from ..model import Component, Game
+from ..model.kinds import Family, Outline, kind_of
+from ..source.fileio import write_atomic
 from ..source.resources import templates_dir
-from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
+from .faces import Face, face_size_mm, item_faces, piece_word, whole_face
 from .raster import Shot, same_picture, take
 
 PREVIEW_DPI = 150.0  # 1.56 pixels a CSS pixel at the real size it is shown at: sharp on a phone
@@ -53,16 +54,16 @@ def _env():
 def _preview_faces(game: Game, components: list[Component]) -> list[tuple[Component, list[tuple[Face, Face | None]]]]:
     out = []
     for comp in components:
-        if comp.kind in PIECE_KINDS and comp.items:
+        if comp.declaration.pieces and comp.items:
             out.append((comp, item_faces(game, comp)))
-        elif comp.kind in ("board", "sheet"):
+        elif comp.declaration.whole:
             out.append((comp, [(whole_face(comp), None)]))
     return out
 
 
 def _shot(face: Face) -> Shot:
     """The preview's picture as it would be drawn on its own (its size, resolution)."""
-    if face.kind == "sheet":
+    if face.comp.family == Family.SHEET:
         return Shot(face, 0.0, SHEET_DPI, encoding="jpeg")
     return Shot(face, 0.0, PREVIEW_DPI, max_px=PREVIEW_MAX_PX, encoding="jpeg")
 
@@ -70,9 +71,9 @@ def _shot(face: Face) -> Shot:
 def _large(face: Face) -> Shot:
     """The large view's picture, which also makes the preview (``Shot.reduce``). A board's preview is
     its large view: up to 1,600 px, shown on the page at its real size (a phone shows it smaller)."""
-    if face.kind == "board":
+    if face.comp.family == Family.BOARD:
         return _shot(face)
-    if face.kind == "sheet":
+    if face.comp.family == Family.SHEET:
         return Shot(face, 0.0, SHEET_DPI * SHEET_LARGE, encoding="jpeg", reduce=SHEET_LARGE)
     return Shot(face, 0.0, PREVIEW_DPI * LARGE, max_px=PREVIEW_MAX_PX * LARGE, encoding="jpeg", reduce=LARGE)
 
@@ -170,22 +171,21 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     _name_shared_backs(groups, folder, file_of, out, files)
     by_key = _pictures_by_face(named, file_of, folder, files)
     documents, where = _documents(entry, folder, files)
-    posters = [{"name": comp.name, "link": _rel(p, folder)} for comp in components if comp.kind == "board"
+    posters = [{"name": comp.name, "link": _rel(p, folder)} for comp in components if comp.family == Family.BOARD
                for p in [folder / "poster" / f"{game.id}-{comp.id}-true-size.pdf"] if _exists(p, files)]
     comps = [_component_entry(comp, pairs, by_key, where) for comp, pairs in groups]
-    kinds = {c.kind for c, _ in groups}
     printing = [PRINT_NOTE + ". Check it with a ruler before you cut."] + print_notes(True)[1:2] + \
-        ([DICE_NOTE] if any(c.kind == "die" and c.spec.get("print") == "net" for c, _ in groups) else [])
+        ([DICE_NOTE] if any(c.family == Family.DIE and c.spec.get("print") == "net" for c, _ in groups) else [])
     # the picture on the page over all kits: the first board, or else the first piece
-    picture = next((pairs[0][0] for c, pairs in groups if c.kind == "board"), groups[0][1][0][0] if groups else None)
+    picture = next((pairs[0][0] for c, pairs in groups if c.family == Family.BOARD), groups[0][1][0][0] if groups else None)
     if picture is not None:
         entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
-        single_note=print_notes(False)[-1], extras=_extras(game, folder, files, entry, opts), hexes="hex-tile" in kinds,
+        single_note=print_notes(False)[-1], extras=_extras(game, folder, files, entry, opts), hexes=any(c.outline == Outline.HEX for c, _ in groups),
         duplex=any(c.double_sided for c, _ in groups),
-        total=sum(c.count for c in components if c.kind in PIECE_KINDS))
+        total=sum(c.count for c in components if c.declaration.pieces))
     out[folder / "index.html"] = html.encode("utf-8")
     return out
 
@@ -221,7 +221,7 @@ def _pictures_by_face(named: list, file_of: dict[tuple, tuple[Path, Path]], fold
             if p not in rels:
                 rels[p] = p.relative_to(folder).as_posix()
         w_px, h_px = _preview_px(shot)
-        css_w = float(SHEET_CSS_PX) if face.kind == "sheet" else face_size_mm(face, 0.0)[0] * CSS_PX_PER_MM
+        css_w = float(SHEET_CSS_PX) if face.comp.family == Family.SHEET else face_size_mm(face, 0.0)[0] * CSS_PX_PER_MM
         png = None
         if pngs:
             png = png_dir / face.comp.id / f"{face.item}-{face.side}.png"
@@ -261,7 +261,7 @@ def _component_entry(comp: Component, pairs: list, by_key: dict[str, dict[str, A
     shared_back = None
     if len(pairs) > 1 and len(backs) == len(pairs) and len({b["src"] for b in backs}) == 1:
         # one back for every item: shown once, named for the component
-        shared_back = {**backs[0], "alt": f"{comp.name}, back (every {_piece_word(comp)})",
+        shared_back = {**backs[0], "alt": f"{comp.name}, back (every {piece_word(comp)})",
                        "png": next((b["png"] for b in backs if b["png"]), None)}
     for front, back in pairs:
         items.append({"name": front.label, "count": front.count, "front": by_key[front.key],
@@ -269,8 +269,8 @@ def _component_entry(comp: Component, pairs: list, by_key: dict[str, dict[str, A
                       "note": next((n for iid, n in notes.items() if front.item == iid), "")})
     return {"id": comp.id, "name": comp.name, "kind": comp.kind.replace("-", " "), "count": comp.count,
             "size": comp.size_text(long=True), "where": where.get(comp.id, []), "items": items,
-            "shared_back": shared_back, "piece_word": _piece_word(comp),
-            "double_sided": comp.double_sided, "whole": comp.kind in ("board", "sheet")}
+            "shared_back": shared_back, "piece_word": piece_word(comp),
+            "double_sided": comp.double_sided, "whole": comp.declaration.whole}
 
 
 def _extras(game: Game, folder: Path, files: dict[Path, bytes], entry: dict[str, Any], opts: Any) -> list[dict[str, Any]]:
@@ -309,13 +309,6 @@ def _name_shared_backs(groups, folder: Path, file_of: dict[tuple, tuple[Path, Pa
                 file_of[k] = moved
 
 
-def _piece_word(comp: Component) -> str:
-    if comp.kind == "die":
-        return "net" if comp.spec.get("print") == "net" else "sticker"
-    return {"card": "card", "hex-tile": "tile", "square-tile": "tile", "token": "token",
-            "counter": "counter"}.get(comp.kind, "piece")
-
-
 def tts_steps(game_id: str, url_base: str) -> list[str]:
     """How to bring the saved object into Tabletop Simulator (docs/tabletop-simulator.md)."""
     steps = [f"Copy tts/{game_id}.json and tts/{game_id}.png into Tabletop Simulator's Saves/Saved Objects "
@@ -330,6 +323,12 @@ def tts_steps(game_id: str, url_base: str) -> list[str]:
     return steps
 
 
+def _whole(word: str) -> bool:
+    """Whether a manifest's kind word is a board's or a sheet's (printed whole, not as pieces)."""
+    kind = kind_of(word)
+    return kind is not None and kind.whole
+
+
 def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, bytes]:
     """``index.html`` over every kit built (those with a gallery)."""
     games = []
@@ -339,7 +338,7 @@ def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, b
         thumb = e.get("gallery_picture")
         games.append({"id": e["id"], "title": e["title"], "credits": e["credits"], "link": e["gallery"],
                       "thumb": thumb, "components": len(e["components"]),
-                      "pieces": sum(c["count"] for c in e["components"] if c["kind"] not in ("board", "sheet"))})
+                      "pieces": sum(c["count"] for c in e["components"] if not _whole(c["kind"]))})
     if not games:
         return {}
     html = _env().get_template("index.html.j2").render(games=games)

@@ -15,19 +15,21 @@ def screen_outputs(game: Game, components: list[Component], out_root: Path, opts
     folder = out_root / game.id
     jobs = getattr(opts, "jobs", None)
     if "png" in opts.formats:
-        from .png import png_files  # lazy, as each output below: only the asked ones are loaded
+        from .png import (
+            png_files,  # lazy, as each output below: only the asked ones are loaded
+        )
 
         more, info = png_files(game, components, folder, opts.dpi, opts.bleed_mm, jobs)
         files.update(more)
         entry["png"] = info
     if "tts" in opts.formats:
-        from .tts import tts_files
+        from .tts import tts_files  # lazy: --format tts only
 
         more, info = tts_files(game, components, folder, opts.dpi, opts.tts_url_base, jobs)
         files.update(more)
         entry["tts"] = info
     if "html" in opts.formats:
-        from .gallery import game_gallery
+        from .gallery import game_gallery  # lazy: --format html only
 
         more = game_gallery(game, components, out_root, opts, entry, files, jobs)
         files.update(more)

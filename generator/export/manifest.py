@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..source.fileio import write_atomic
 from ..layout.document import Document
 from ..layout.page import Paper
 from ..model import Component
+from ..source.fileio import write_atomic
 
 
 def manifest_component(comp: Component) -> dict[str, Any]:

@@ -8,11 +8,14 @@ says otherwise: the print shops' convention (The Game Crafter's poker card is 82
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import Any
 
 from ..model import Component, Game
-from .faces import PIECE_KINDS, Face, face_size_mm, item_faces, whole_face
+from ..model.kinds import Family
+from .faces import Face, face_size_mm, item_faces, piece_word, whole_face
 from .raster import Shot, take
 
 POD_BLEED_MM = 25.4 / 8  # 1/8 in
@@ -22,12 +25,12 @@ def png_faces(game: Game, components: list[Component]) -> list[Face]:
     """Every face that gets a PNG: both sides of every item, every board; text sheets are pages, not faces."""
     faces: list[Face] = []
     for comp in components:
-        if comp.kind in PIECE_KINDS:
+        if comp.declaration.pieces:
             for front, back in item_faces(game, comp):
                 faces.append(front)
                 if back is not None:
                     faces.append(back)
-        elif comp.kind == "board":
+        elif comp.family == Family.BOARD:
             faces.append(whole_face(comp))
     return faces
 
@@ -60,7 +63,7 @@ def png_files(game: Game, components: list[Component], folder: Path, dpi: float,
         listed.append({"file": str(rel), "component": comp.id, "item": face.item if name != "back.png" else "",
                        "side": face.side, "count": count, "size_px": list(px), "size_mm": [round(w, 3), round(h, 3)]})
         rows.setdefault(comp.id, []).append((name, face.side, count, face.label if name != "back.png" else
-                                             f"the back of every {_piece_word(comp)}"))
+                                             f"the back of every {piece_word(comp)}"))
     by_id = {c.id: c for c in components}
     for cid, comp_rows in rows.items():
         comp_rows.sort(key=lambda r: r[1] == "back")  # the fronts, then the back (stable: data order)
@@ -81,26 +84,16 @@ def _shared_backs(shots: list[Shot], pictures: list[bytes]) -> set[str]:
     items: dict[str, int] = {}
     for shot, data in zip(shots, pictures):
         comp = shot.face.comp
-        if comp.kind in PIECE_KINDS:
+        if comp.declaration.pieces:
             items[comp.id] = len(comp.items)
             if shot.face.side == "back":
                 backs.setdefault(comp.id, []).append(data)
     return {cid for cid, datas in backs.items() if items[cid] > 1 and len(datas) == items[cid] and len(set(datas)) == 1}
 
 
-def _piece_word(comp: Component) -> str:
-    if comp.kind == "die":
-        return "net" if comp.spec.get("print") == "net" else "sticker"
-    return {"card": "card", "hex-tile": "tile", "square-tile": "tile", "token": "token",
-            "counter": "counter"}.get(comp.kind, "piece")
-
-
 def quantities_csv(rows: list[tuple[str, str, int, str]]) -> bytes:
     """A component's files as print-on-demand shops ask for them: one row a distinct face with how many
     to print (a deck: one front a distinct card with its count, and its one back with the deck's size)."""
-    import csv
-    import io
-
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     out.writerow(["file", "side", "count", "name"])
@@ -118,14 +111,14 @@ def overview_text(game: Game, comps: list[tuple[Component, list[tuple[str, str, 
              "For each component: upload every front with its count; where there is one back file, it is the",
              "back of every piece of the component. The same list is in the component's quantities.csv.", ""]
     for comp, rows in comps:
-        if comp.kind not in PIECE_KINDS:
+        if not comp.declaration.pieces:
             w, h = size_px[f"png/{comp.id}/{rows[0][0]}"]
             lines += [f"{comp.name} ({comp.kind}): {comp.id}/{rows[0][0]}, {w} x {h} px, 1 copy", ""]
             continue
         fronts = [r for r in rows if r[1] == "front"]
         backs = [r for r in rows if r[1] == "back"]
         w, h = size_px[f"png/{comp.id}/{fronts[0][0]}"]
-        word = _piece_word(comp)
+        word = piece_word(comp)
         lines.append(f"{comp.name}: {comp.count} {word}s, {len(fronts)} different fronts, "
                      f"{comp.size_mm[0]:.1f} x {comp.size_mm[1]:.1f} mm cut, {w} x {h} px with bleed")
         if len(backs) == 1 and backs[0][0] == "back.png":

@@ -23,7 +23,8 @@ from ..components.piece import outline
 from ..draw.cmyk import OUTPUT_CONDITION_ID, PDFX_VERSION
 from ..draw.pdf import PdfSurface
 from ..model import Component, Game
-from .faces import PIECE_KINDS, Face, item_faces, paint_face, whole_face
+from ..model.kinds import Family, Outline
+from .faces import Face, item_faces, paint_face, whole_face
 
 BLEED_MM = 25.4 / 8  # 1/8 in: DriveThruCards, The Game Crafter and MakePlayingCards alike
 SAFE_MM = 3.0  # the shops' safe zone: text this far inside the trim; a frame runs into the bleed
@@ -34,7 +35,7 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
     """The cut size of a face: the piece's bounding box (a hex point to point one way, flat to flat
     the other; a round piece its diameter)."""
     comp = face.comp
-    if comp.kind in ("hex-tile", "token", "die"):
+    if comp.outline != Outline.RECT:
         x0, y0, x1, y1 = outline(comp, 0.0).bounds()
         return (x1 - x0, y1 - y0)
     return comp.size_mm
@@ -43,7 +44,7 @@ def piece_size_mm(face: Face) -> tuple[float, float]:
 def shaped(comp: Component) -> bool:
     """A piece a shop die-cuts along a line of its own: a hex, a round, a card or counter with round
     corners (a plain rectangle is trimmed to the TrimBox)."""
-    return comp.kind in ("hex-tile", "token", "die") or (comp.kind in PIECE_KINDS and comp.corner_mm > 0)
+    return comp.outline != Outline.RECT or (comp.declaration.pieces and comp.corner_mm > 0)
 
 
 def _moved(path, dx: float, dy: float):
@@ -54,7 +55,7 @@ def _moved(path, dx: float, dy: float):
 
 def shop_faces(game: Game, comp: Component) -> list[Face]:
     """The faces of one component in print order: each item's front, then its back."""
-    if comp.kind == "board":
+    if comp.family == Family.BOARD:
         return [whole_face(comp)]
     out: list[Face] = []
     for front, back in item_faces(game, comp):
@@ -65,7 +66,7 @@ def shop_faces(game: Game, comp: Component) -> list[Face]:
 
 
 def page_label(face: Face) -> str:
-    side = f" ({face.side})" if face.comp.kind != "board" and face.comp.double_sided else ""
+    side = f" ({face.side})" if face.comp.family != Family.BOARD and face.comp.double_sided else ""
     return f"{face.count}x {face.label}{side}"
 
 
@@ -77,7 +78,7 @@ def print_shop_files(game: Game, components: list[Component], folder: Path) -> t
              f"{BLEED_MM:.3f} mm bleed).",
              "Each page is one face, the piece plus its bleed; order the number of copies shown.", ""]
     for comp in components:
-        if comp.kind not in PIECE_KINDS and comp.kind != "board":
+        if not (comp.declaration.pieces or comp.family == Family.BOARD):
             continue
         faces = shop_faces(game, comp)
         if not faces:

@@ -19,6 +19,7 @@ import pypdfium2 as pdfium
 
 from ..draw.pdf import PdfSurface
 from ..model import Game
+from ..model.kinds import Outline
 from .faces import MM_PER_IN, Face, face_size_mm, paint_face, pixels
 
 
@@ -156,7 +157,7 @@ def _take_range(game: Game, shots: Sequence[Shot], indices: range) -> list:
             else:
                 # outside a hex or a round piece stays transparent; everything else fills its page, and
                 # print shops prefer plain RGB
-                clear = shot.face.kind in ("hex-tile", "token")
+                clear = shot.face.comp.outline in (Outline.HEX, Outline.ROUND)
                 bitmap = page.render(scale=dpi / 72.0, fill_color=(255, 255, 255, 0 if clear else 255),
                                      may_draw_forms=False)
             image = bitmap.to_pil()
@@ -185,7 +186,7 @@ def encode_png(image, dpi: float) -> bytes:
     """PNG bytes with the resolution recorded (pHYs) and the colours marked sRGB (the sRGB chunk, and
     gAMA for readers that know no sRGB): PDFium draws in sRGB, and a print shop or TTS that reads an
     unmarked file may guess otherwise. The same bytes for the same pixels."""
-    from PIL import PngImagePlugin
+    from PIL import PngImagePlugin  # PNG files only
 
     marks = PngImagePlugin.PngInfo()
     marks.add(b"sRGB", SRGB_INTENT)

@@ -41,9 +41,18 @@ from PIL import Image
 from ..components.look import resolve
 from ..components.piece import outline
 from ..model import Component, Game
+from ..model.kinds import Family, Outline
 from .faces import MM_PER_IN, Face, face_size_mm, item_faces, whole_face
 from .raster import Shot, encode_png, take
-from .tts_objects import THICKNESS, TILE_TYPE, Cursor, Kit, table_at, tile_scale, tts_object
+from .tts_objects import (
+    THICKNESS,
+    TILE_TYPE,
+    Cursor,
+    Kit,
+    table_at,
+    tile_scale,
+    tts_object,
+)
 
 MAX_SIDE_PX = 4096  # TTS reads larger images, but 4096 is its advice and a safe texture size everywhere
 MAX_COLS, MAX_ROWS = 10, 7  # TTS deck sheets
@@ -95,10 +104,10 @@ def tts_files(game: Game, components: list[Component], folder: Path, dpi: float,
               jobs: int | None) -> tuple[dict[Path, bytes], dict[str, Any]]:
     """The TTS images and saved object (path -> bytes) and the manifest entry."""
     kit = Kit(game, folder, url_base, dpi)
-    decks = [c for c in components if c.kind == "card" and c.items]
-    pieces = [c for c in components if c.kind in ("hex-tile", "square-tile", "token", "counter") and c.items]
-    boards = [c for c in components if c.kind == "board"]
-    dice = [c for c in components if c.kind == "die" and c.items]
+    decks = [c for c in components if c.family == Family.CARD and c.items]
+    pieces = [c for c in components if c.family == Family.PIECE and c.items]
+    boards = [c for c in components if c.family == Family.BOARD]
+    dice = [c for c in components if c.family == Family.DIE and c.items]
 
     # 1. every picture at once, shared between the workers
     shots: list[Shot] = []
@@ -278,9 +287,9 @@ def _describe(face: Face) -> str:
 
 
 def _tile_type(comp: Component) -> int:
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         return TILE_TYPE["hex"]
-    if comp.kind == "token":
+    if comp.outline == Outline.ROUND:
         return TILE_TYPE["circle"]
     return TILE_TYPE["rounded"] if comp.corner_mm > 0 else TILE_TYPE["box"]
 
@@ -288,7 +297,7 @@ def _tile_type(comp: Component) -> int:
 def piece_size_mm(comp: Component) -> tuple[float, float]:
     """A tile's, token's or counter's cut shape: its width and depth on the table (a hex across its
     corners and its flats)."""
-    if comp.kind == "hex-tile":
+    if comp.outline == Outline.HEX:
         return _hex_box(comp)
     return face_size_mm(whole_face(comp), 0.0)
 
@@ -305,7 +314,7 @@ def _pieces(kit: Kit, comp: Component, pairs, pictures, at: int, cursor: Cursor)
     out = []
     size = piece_size_mm(comp)
     scale = tile_scale(size)
-    square = abs(size[0] - size[1]) < 0.01 or comp.kind in ("hex-tile", "token")
+    square = abs(size[0] - size[1]) < 0.01 or comp.outline in (Outline.HEX, Outline.ROUND)
     cursor.new_row()
     i = at
     for front, back in pairs:

@@ -17,7 +17,15 @@ from PIL import Image
 from ..model import Component
 from .faces import MM_PER_IN, Face
 from .raster import encode_png
-from .tts_objects import THICKNESS, TILE_TYPE, Cursor, Kit, table_at, tile_scale, tts_object
+from .tts_objects import (
+    THICKNESS,
+    TILE_TYPE,
+    Cursor,
+    Kit,
+    table_at,
+    tile_scale,
+    tts_object,
+)
 
 STANDARD_DIE = {4: "Die_4", 6: "Die_6", 8: "Die_8", 10: "Die_10", 12: "Die_12", 20: "Die_20"}
 PER_ROW = 10  # stickers in a row of a die's faces picture

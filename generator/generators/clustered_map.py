@@ -13,8 +13,8 @@ from typing import Any
 
 from ..base.errors import DataError
 from ..geometry.hexes import SQRT3, hex_distance, rectangle_offset
-from ..model import Component, Game
 from ..geometry.typescale import ROLES_PT
+from ..model import Component, Game
 from . import register
 
 Hex = tuple[int, int]

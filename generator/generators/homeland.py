@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import register
 from ..art.colour import mix
 from ..base.errors import DataError
-from ..model import Component, Game
 from ..geometry.typescale import ROLES_PT
+from ..model import Component, Game
+from . import register
 
 Homeland = list[list[str]]  # rows (back row first) of terrain ids
 

@@ -19,10 +19,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from . import register
 from ..base.errors import DataError
-from ..model import Component, Game
 from ..geometry.typescale import ROLES_PT
+from ..model import Component, Game
+from ..model.kinds import Family, Outline
+from . import register
 
 SQRT3 = math.sqrt(3.0)
 TURN_DEG = 60
@@ -113,7 +114,7 @@ def map_tiles(game: Game, comp: Component) -> dict[str, Tile]:
     tiles: dict[str, Tile] = {}
     for cid in params.get("tiles") or []:
         source = known.get(cid)
-        if source is None or source.kind != "hex-tile":
+        if source is None or source.outline != Outline.HEX or source.family != Family.PIECE:
             raise DataError(f"tile-arrangement: {cid!r} is not a hex-tile component of this game", comp.file, line)
         for item in source.items:
             els = item.face.get("elements") or source.spec.get("face", {}).get("elements") or []

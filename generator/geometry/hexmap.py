@@ -18,14 +18,15 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from .hexes import MM_PER_IN, SQRT3, axial_to_pixel, hexagon_of_radius, rectangle_offset
 from ..base.vocabulary import Orientation
+from .hexes import MM_PER_IN, SQRT3, axial_to_pixel, hexagon_of_radius, rectangle_offset
 
 Hex = tuple[int, int]
 STYLES = ("CCRR", "A1", "axial")  # and "expression": a numbering: "{{ ... }}"
@@ -155,8 +156,6 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         kept = tuple(h for h in self.cells if h not in gone)
         if not kept or len(kept) == len(self.cells):
             return self
-        import dataclasses
-
         return dataclasses.replace(self, cells=kept, hidden=frozenset(gone))
 
     @property
@@ -185,7 +184,10 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         """Each hex's id by the ``numbering`` expression (``col``, ``row``: 0-based from the top-left
         hex; ``q``, ``r``: axial; ``letters(n)``: A for 0, Z for 25, AA for 26). Raises ValueError
         with a sentence when the expression fails for a hex."""
-        from ..source.template import TemplateError, compile_text  # only for a map numbered by expression
+        from ..source.template import (  # only for a map numbered by expression
+            TemplateError,
+            compile_text,
+        )
 
         if self.numbering is None:
             return {}
@@ -215,7 +217,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
 
     def closest(self, text: str) -> str:
         """The grid's id nearest to ``text`` (for a message), or an empty string."""
-        import difflib
+        import difflib  # only for a problem
 
         hint = difflib.get_close_matches(str(text), list(self.by_name), n=1, cutoff=0.5)
         return hint[0] if hint else ""

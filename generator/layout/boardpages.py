@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..base.notices import warn
 from ..components.board import draw_board
 from ..draw.fonts import wrap
 from ..draw.surface import Surface
-from ..model import Component, Game
-from ..base.notices import warn
 from ..geometry.paper import keep_seams_clear
+from ..model import Component, Game
 from . import poster
 from .document import PageJob, PaintResult, WholeBoard
 from .page import PRINT_NOTE, Paper, scale_bar, short_credits

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..base.errors import BuildError
-from ..model import Component, Game
 from ..base.options import Options
+from ..model import Component, Game
 from .document import PageJob
 from .page import Paper
 from .piecepages import instances, piece_paint, printed_once

@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from ..components.card import draw_card_back, draw_card_front
-from ..components.look import Look, resolve
-from ..draw.surface import Style, Surface
 from ..base.errors import BuildError
-from ..model import Component, Game
 from ..base.options import Options
 from ..base.vocabulary import Duplex
+from ..components.look import Look, resolve
+from ..draw.surface import Style, Surface
+from ..model import Component, Game
+from ..model.kinds import Family
 from .document import PageJob, PaintResult
 from .page import Paper, block_heading
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
@@ -22,16 +22,10 @@ def piece_painter(game: Game, comp: Component, side: str,
                   safe_mm: float = 0.0) -> Callable[[Surface, Component, Look, float], None]:
     """What draws one side of one of ``comp``'s pieces (centred on the origin, with its bleed);
     ``safe_mm``: a print shop's safe zone for a tile's, token's or counter's text (components/piece.py)."""
-    if comp.kind == "card":
-        card = draw_card_front if side == "front" else draw_card_back
-        return lambda s, c, look, bleed: card(s, c, look, bleed, game)
-    if comp.kind == "die":
-        from ..components.die import draw_die  # lazy: dice only
-
-        return lambda s, c, look, bleed: draw_die(s, c, look, bleed, game, safe_mm)
-    from ..components.piece import draw_piece  # lazy: tiles, tokens, counters; not loaded for a deck
-
-    return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)
+    paint = comp.declaration.paint
+    if paint is None:
+        raise TypeError(f"a {comp.kind} has no pieces to draw")
+    return paint(game, comp, side, safe_mm)
 
 
 def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tuple[Look, Look | None]]:
@@ -53,7 +47,10 @@ def instances(game: Game, comp: Component, ink_saver: bool = False) -> list[tupl
             if back is None:
                 back = backs[key] = resolve(game, item.back, item.colour, where)
         if ink_saver:
-            from ..components.inksaver import saver_back, saver_front  # lazy: only for --ink-saver
+            from ..components.inksaver import (  # lazy: only for --ink-saver
+                saver_back,
+                saver_front,
+            )
 
             front, back = saver_front(front), saver_back(back) if back is not None else None
         out.extend([(front, back)] * item.count)
@@ -181,11 +178,14 @@ def packed_sheets(game: Game, one_sided: list[Component], two_sided: list[Compon
 
 def _stock(comp: Component) -> str:
     """What a piece is printed on: cards on card, tiles, tokens and counters on board (chits)."""
-    return "card" if comp.kind == "card" else "chit"
+    return "card" if comp.family == Family.CARD else "chit"
 
 
 def _one_sided_layout(game: Game, comps: list[Component], paper: Paper, opts: Options):
-    from .packing import by_kind, pack  # lazy: loaded only where pieces share pages, not for a deck
+    from .packing import (  # lazy: loaded only where pieces share pages, not for a deck
+        by_kind,
+        pack,
+    )
 
     def plan(comp: Component, region: tuple[float, float, float, float]):
         bleed = piece_bleed(comp, opts)

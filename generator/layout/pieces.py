@@ -13,12 +13,22 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ..base.record import Value
+from ..base.vocabulary import Duplex, Marks
 from ..components.look import Look
 from ..draw.surface import Path, Surface
 from ..model import Component
-from ..base.record import Value
-from ..base.vocabulary import Duplex, Marks
-from .page import CUT_LINE, MARGIN_MM, MARK, MARK_GAP_MM, MARK_HALO, MARK_LEN_MM, Paper, crop_mark
+from ..model.kinds import Outline
+from .page import (
+    CUT_LINE,
+    MARGIN_MM,
+    MARK,
+    MARK_GAP_MM,
+    MARK_HALO,
+    MARK_LEN_MM,
+    Paper,
+    crop_mark,
+)
 
 SQRT3 = math.sqrt(3.0)
 MIN_MARK_MM = 2.0  # crop marks are 2-4 mm long, as room allows
@@ -100,12 +110,12 @@ def plan_grid(comp: Component, paper: Paper, bleed: float, region: tuple[float, 
     ``align_x``: centre (on the page, so long-edge backs mirror onto the same grid) or end (against
     the region's right edge: the fronts half of a gutter-fold page). ``align_y``: start or end."""
     w, h = comp.size_mm
-    butted = comp.kind in ("card", "square-tile", "counter")
+    butted = comp.declaration.butted
     spaced_gap = 2 * bleed + 2 * MARK_GAP_MM + 2.0
     gap = 0.0 if butted else spaced_gap
     # hexes stand in strips: flat-topped ones stacked in columns, pointy ones side by side in rows,
     # sharing an edge (one straight cut) with bleed only round the strip: two zigzag passes a strip
-    strip = ("columns" if comp.orientation == "flat" else "rows") if comp.kind == "hex-tile" else ""
+    strip = ("columns" if comp.orientation == "flat" else "rows") if comp.outline == Outline.HEX else ""
     gap_x = 0.0 if strip == "rows" else gap
     gap_y = 0.0 if strip == "columns" else gap
     # butted blocks: marks outside the block's bleed; spaced pieces: corner ticks (up to TICK_MM)
@@ -377,9 +387,9 @@ def _piece_marks(s: Surface, comp: Component, grid: Grid, paper: Paper, n: int, 
             with s.saved():
                 s.translate(cx, cy)
                 cut_outline(s, comp)
-        if comp.kind == "die":  # a sticker: each side's line continued past its corners; a net: its cut line
+        if comp.outline == Outline.DIE:  # a sticker: each side's line continued past its corners; a net: its cut line
             _side_ticks(s, comp, cx, cy, grid.bleed, length)
-        elif comp.kind == "hex-tile":
+        elif comp.outline == Outline.HEX:
             _hex_edge_ticks(s, comp, cx, cy, grid.bleed, length, _strip_neighbours(grid, index, n, paper, mirror,
                                                                                  offset))
         else:
@@ -465,7 +475,9 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
-    from ..components.piece import outline  # lazy: shaped pieces only, not loaded for a deck
+    from ..components.piece import (
+        outline,  # lazy: shaped pieces only, not loaded for a deck
+    )
 
     s.draw(outline(comp), CUT_LINE)
 

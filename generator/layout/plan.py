@@ -3,12 +3,19 @@ pages each kind makes (``piecepages``, ``gutter``, ``boardpages``, ``textpage``)
 
 from __future__ import annotations
 
-from ..model import Component, Game
 from ..base.options import Options
 from ..base.vocabulary import Duplex, Marks, PieceLayout
+from ..model import Component, Game
+from ..model.kinds import Family
 from .document import Document, PageJob, number_sheets
 from .page import Paper
-from .piecepages import packed_duplex_pages, packed_pages, packed_sheets, piece_bleed, piece_pages
+from .piecepages import (
+    packed_duplex_pages,
+    packed_pages,
+    packed_sheets,
+    piece_bleed,
+    piece_pages,
+)
 from .textpage import sheet_pages
 
 
@@ -57,7 +64,9 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         for job in ones:
             job.band_mm = pieces_band_mm(job, plain)
     if any(job.band_mm is not None or (job.board and job.stack is None) for job in single.pages):
-        from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
+        from .sharing import (
+            share_bands,  # lazy: only where a page fills a band of its sheet
+        )
 
         single.pages = share_bands(single.pages, plain)
     docs = [d for d in (duplex, single) if d.pages]
@@ -81,14 +90,17 @@ class _Kit:
 
     def add(self, comp: Component) -> None:
         game = self.game
-        if comp.kind in ("hex-tile", "square-tile", "token", "counter", "card", "die"):
+        family = comp.family
+        if comp.declaration.pieces:
             self._pieces(comp)
-        elif comp.kind == "board":
-            from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
+        elif family == Family.BOARD:
+            from .boardpages import (
+                board_pages,  # lazy: a game without boards does not load their drawing
+            )
 
             own = own_paper(comp, self.plain)
             self.single.pages.extend(_on(board_pages(game, comp, own), own, self.plain))
-        elif comp.kind == "sheet":
+        elif family == Family.SHEET:
             own = own_paper(comp, self.plain)
             for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
                 self.single.pages.extend(_on(sheet_pages(game, comp, own), own, self.plain))

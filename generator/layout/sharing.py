@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..draw.surface import Path, Style, Surface
+from ..model.kinds import Family
 from .document import PageJob, PaintResult
 from .page import MARK_GAP_MM, MARK_LEN_MM, Paper, block_heading
 
@@ -108,7 +109,7 @@ def _family(job: PageJob) -> str:
     """Pages of one family may share a sheet: a tiled board's pieces with each other, every other
     banded page (text, pieces, a whole board) with any other."""
     comp = job.comp
-    if comp is not None and comp.kind == "board" and job.board is None and not job.sheets:
+    if comp is not None and comp.family == Family.BOARD and job.board is None and not job.sheets:
         return f"tiled:{comp.id}"
     return "page"
 
@@ -128,7 +129,9 @@ def _painter(job: PageJob) -> Callable[[Surface, Paper], PaintResult]:
     """How ``job`` paints in its band: as it paints alone, or a whole board at the top of the band."""
     if job.band_mm is not None or job.board is None:
         return job.paint
-    from .poster import corner_marks  # lazy: only for a whole board that shares its sheet
+    from .poster import (
+        corner_marks,  # lazy: only for a whole board that shares its sheet
+    )
 
     painter, (w, h), bleed = job.board
     edge = bleed + MARK_GAP_MM + BOARD_MARK_MM

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 from ..art.textblock import draw_sections, measure
 from ..draw.surface import Surface
 from ..model import Component, Game
+from ..model.kinds import Family
 from .document import Document, PageJob, PaintResult
 from .page import PRINT_NOTE, Paper
 
@@ -92,11 +93,12 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         size = comp.size_text()
         if any(sheet.comp is comp and sheet.grid.rotated for job in doc.pages for sheet, *_ in job.sheets):
             size += ", turned on the sheet"  # laid on its side to fit more a page: check before you cut
-        copies = int(comp.spec.get("copies", 1) or 1) if comp.kind in ("board", "sheet") else 1
+        whole = comp.declaration.whole
+        copies = int(comp.spec.get("copies", 1) or 1) if whole else 1
         packed = max((job.per_page for job in doc.pages if job.comp is comp), default=0)
         if packed > 1:
             size += f", {packed} to a page"  # copies of a board packed: a score pad two to a page
-        pieces = str(comp.count) if comp.kind not in ("board", "sheet") else str(copies)
+        pieces = str(comp.count) if not whole else str(copies)
         here = sum(1 for job in doc.pages for sheet, *_ in job.sheets if sheet.comp is comp and sheet.side == "front"
                    for look in sheet.looks if look is not None)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
@@ -108,7 +110,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
         {"heading": "Printing",
-         "bullets": print_notes(doc.duplex, any(c.kind == "die" for job in doc.pages for c in job.comps))},
+         "bullets": print_notes(doc.duplex, any(c.family == Family.DIE for job in doc.pages for c in job.comps))},
         {"heading": "Credits", "text": game.credits},
     ]
     if game.notes:

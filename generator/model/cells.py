@@ -30,8 +30,11 @@ def read_cells(elements: Any, folder: Path, errors: list[DataError]) -> None:
 
 
 def _read(el: YMap, folder: Path, errors: list[DataError]) -> YList | None:
-    from .sheets import cell_problem, read_text_rows  # only a map read from a file loads the readers
-    from .sheets import resolve_inside
+    from .sheets import (  # only a map read from a file loads the readers
+        cell_problem,
+        read_text_rows,
+        resolve_inside,
+    )
 
     name = str(el["cells_from"])
     path = resolve_inside(folder, name)

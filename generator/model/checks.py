@@ -12,55 +12,34 @@ from typing import Any, Iterable
 
 from ..base.errors import DataError, show
 from ..source.yamlsrc import YList, YMap
-
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter")
-
-# Face keys that only a card can print, and what to use instead on a tile, token or counter.
-CARD_ONLY = {
-    "sections": "headings, bullets and tables need a card or a sheet; on a {kind} use text (one short "
-                "paragraph) or footer",
-    "band": "band colours a card's title band; a {kind} has none (use fill)",
-}
-
-# Face keys a card cannot print
-PIECE_ONLY = {
-    "stroke": "a line along the cut prints on tiles, tokens and counters; a card's edge is its cut (use band "
-              "or a box element for a frame)",
-    "stroke_mm": "a line along the cut prints on tiles, tokens and counters",
-}
+from .kinds import ComponentKind, Family, kind_of
 
 
-def check_face_keys(kind: str, face: Any, errors: list[DataError]) -> None:
-    """Refuse face keys this kind of piece cannot print."""
-    if isinstance(face, YMap) and kind == "card":
-        for key, why in PIECE_ONLY.items():
-            if key in face:
-                errors.append(face.error(f"{key} does not print on a card: {why}", key))
-    if not isinstance(face, YMap) or kind not in PIECE_KINDS:
+def check_face_keys(kind: ComponentKind | None, face: Any, errors: list[DataError]) -> None:
+    """Refuse face keys this kind of piece cannot print (its declaration's ``face_refused``)."""
+    if kind is None or not isinstance(face, YMap):
         return
-    for key, why in CARD_ONLY.items():
+    for key, why in kind.face_refused.items():
         if key in face:
-            errors.append(face.error(f"{key} does not print on a {kind}: {why.format(kind=kind)}", key))
+            errors.append(face.error(f"{key} does not print on a {kind.word}: {why.format(kind=kind.word)}", key))
 
 
 BOARD_FACE = {"fill", "ink", "pattern", "terrain", "image", "image_fit", "font"}
-WHOLE_KIND_KEYS = {
-    "board": {"items": "a board is one piece: draw on it with elements", "back": "a board has no back"},
-    "sheet": {"items": "a sheet is a page of sections", "back": "a sheet is printed one-sided",
-              "face": "a sheet prints its sections only", "elements": "a sheet prints its sections only"},
-}
 
 
 def check_whole(spec: Any, errors: list[DataError]) -> None:
-    """Keys a board or a sheet cannot print."""
+    """Component keys its kind cannot print (its declaration's ``refused``: a board's items, a sheet's
+    face), and a board's face keys."""
     if not isinstance(spec, YMap):
         return
-    kind: Any = spec.get("kind")
-    for key, why in WHOLE_KIND_KEYS.get(kind, {}).items():
+    kind = kind_of(spec.get("kind"))
+    if kind is None:
+        return
+    for key, why in kind.refused.items():
         if key in spec:
-            errors.append(spec.error(f"{key} does not print on a {kind}: {why}", key))
+            errors.append(spec.error(f"{key} does not print on a {kind.word}: {why}", key))
     face = spec.get("face")
-    if kind == "board" and isinstance(face, YMap):
+    if kind.family == Family.BOARD and isinstance(face, YMap):
         for key in face:
             if key not in BOARD_FACE and key != "elements":
                 errors.append(face.error(f"{key} does not print on a board's face (it takes "
@@ -193,7 +172,7 @@ def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[Da
         for c in (comp, other):
             if c is None:
                 continue
-            if c.kind not in PIECE_KINDS + ("card",):
+            if c.family not in (Family.PIECE, Family.CARD):
                 errors.append(spec.error(f"pack_with shares sheets between pieces (tiles, tokens, counters, "
                                          f"cards); {show(c.id)} is a {c.kind}", "pack_with"))
                 break

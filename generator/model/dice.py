@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import DataError, show
-from ..geometry.polyhedra import SHAPE, die_box
 from ..base.vocabulary import DiePrint
+from ..geometry.polyhedra import SHAPE, die_box
 from ..source.yamlsrc import YList, YMap
-from .checks import CARD_ONLY
 from .game import Component, Game, Item
+from .kinds import Family, kind_of
 from .maps import check_elements, check_refs, unknown_icon
 
 DIE_KEYS = ("sides", "print", "faces")
@@ -35,7 +35,8 @@ def prepared(spec: Any, errors: list[DataError]) -> Any:
     items given one (a die, count 1)."""
     if not isinstance(spec, YMap):
         return spec
-    if spec.get("kind") != "die":
+    kind = kind_of(spec.get("kind"))
+    if kind is None or kind.family != Family.DIE:
         for key in DIE_KEYS:
             if key in spec:
                 errors.append(spec.error(f"{key} is a die's (kind: die); a {spec.get('kind', 'component')} "
@@ -78,7 +79,7 @@ def _with_items(given: YMap, items: list[YMap], lines: list[int]) -> YMap:
 
 def finished(comp: Component, game: Game, errors: list[DataError]) -> Component:
     """A die made into its printed pieces (other components as they are)."""
-    if comp.kind != "die" or comp.spec.get("sides") not in SHAPE:
+    if comp.family != Family.DIE or comp.spec.get("sides") not in SHAPE:
         return comp
     sides = int(comp.spec["sides"])
     printed = str(comp.spec.get("print", DiePrint.STICKERS))
@@ -99,7 +100,7 @@ def finished(comp: Component, game: Game, errors: list[DataError]) -> Component:
             errors.append(DataError(f"a d{sides} has {sides} faces; faces: lists {len(given)}", *where))
             continue
         base = {k: v for k, v in item.face.items() if k not in ("faces", "name")}
-        faces = [_face(base, entry, game, errors) for entry in given]
+        faces = [_face(base, entry, comp, game, errors) for entry in given]
         if printed == DiePrint.NET:
             pieces.append(Item(item.id, item.name, item.count, {**base, "faces": faces}, None, item.colour,
                                item.file, item.line, item.note))
@@ -118,14 +119,15 @@ def _faces_where(spec: YMap, item: Item, own: bool) -> tuple[str, int]:
     return spec.file, spec.line_of("faces") if "faces" in spec else spec.line
 
 
-def _face(base: dict[str, Any], entry: Any, game: Game, errors: list[DataError]) -> dict[str, Any]:
+def _face(base: dict[str, Any], entry: Any, comp: Component, game: Game, errors: list[DataError]) -> dict[str, Any]:
     """One face of a die: a number or a word is its value; a mapping is merged over the die's own keys."""
     if not isinstance(entry, dict):
         return {**base, "value": str(entry)}
     if isinstance(entry, YMap):
-        for key, why in CARD_ONLY.items():
+        for key, why in comp.declaration.face_refused.items():
             if key in entry:
-                errors.append(entry.error(f"{key} does not print on a die's face: {why.format(kind='die')}", key))
+                errors.append(entry.error(f"{key} does not print on a die's face: {why.format(kind=comp.kind)}",
+                                          key))
         if entry.get("icon") is not None and entry["icon"] not in game.icons:
             errors.append(entry.error(unknown_icon(entry["icon"], game.icons), "icon"))
         if entry.get("terrain") is not None and entry["terrain"] not in game.terrain:

@@ -20,10 +20,10 @@ from ..base.errors import DataError, show
 from ..source.yamlsrc import YMap
 from .checks import player_colours
 from .ids import norm
+from .kinds import KINDS, ComponentKind
 from .maps import check_elements, check_refs
 
 EDGE_KEYS = ("edges", "centre", "edge_joins")
-SIDES = {"square-tile": 4, "hex-tile": 6}
 SQUARE_NAMES = {"n": 1, "e": 2, "s": 3, "w": 4}
 
 
@@ -99,9 +99,10 @@ def _joins(value: Any, n: int) -> list[tuple[int, int]] | str:
     return out
 
 
-def turn_deg(kind: str, orientation: str, index: int) -> float:
-    """How far edge ``index`` (0: the top) is turned from the top edge, clockwise."""
-    if kind == "square-tile":
+def turn_deg(sides: int, orientation: str, index: int) -> float:
+    """How far edge ``index`` (0: the top) of a tile of ``sides`` sides is turned from the top edge,
+    clockwise."""
+    if sides == 4:
         return 90.0 * index
     return 60.0 * index + (30.0 if orientation == "pointy" else 0.0)
 
@@ -110,20 +111,21 @@ def _group(elements: Any, turn: float) -> dict[str, Any]:
     return {"type": "group", "at_mm": [0, 0], "rotate_deg": turn, "elements": list(elements or [])}
 
 
-def expand_edges(face: dict[str, Any], where: YMap, kind: str, orientation: str, size_mm: tuple[float, float],
-                 kinds: EdgeKinds, errors: list[DataError]) -> dict[str, Any]:
+def expand_edges(face: dict[str, Any], where: YMap, tile: ComponentKind, orientation: str,
+                 size_mm: tuple[float, float], kinds: EdgeKinds, errors: list[DataError]) -> dict[str, Any]:
     """``face`` with its edges, centre and edge joins turned into group elements (drawn before the
     face's own elements); ``where`` is the mapping that wrote them, for messages."""
     if not any(k in face for k in EDGE_KEYS):
         return face
     key = next(k for k in EDGE_KEYS if k in face)
     at = key if key in where else None
-    n = SIDES.get(kind)
-    if n is None:
-        errors.append(where.error(f"{key} prints only on a square-tile or hex-tile, not a {kind}", at))
+    kind, n = tile.word, tile.edges
+    if not n:
+        tiles = " or ".join(w for w, k in KINDS.items() if k.edges)
+        errors.append(where.error(f"{key} prints only on a {tiles}, not a {kind}", at))
         return face
-    if kind == "square-tile" and abs(size_mm[0] - size_mm[1]) > 1e-6:
-        errors.append(where.error(f"edges turn 90 degrees from side to side: a square-tile with edges must be "
+    if n == 4 and abs(size_mm[0] - size_mm[1]) > 1e-6:
+        errors.append(where.error(f"edges turn 90 degrees from side to side: a {kind} with edges must be "
                                   f"square, not {size_mm[0]:g} x {size_mm[1]:g} mm", at))
         return face
     out = {k: v for k, v in face.items() if k not in EDGE_KEYS}
@@ -177,13 +179,13 @@ def _edges_drawn(ids: list[str], pairs: list[tuple[int, int]], kind: str, orient
         d = kinds.defs[kid]
         for i, other in enumerate(ids):
             if other == kid and d["elements"]:
-                drawn.append(_group(d["elements"], turn_deg(kind, orientation, i)))
+                drawn.append(_group(d["elements"], turn_deg(n, orientation, i)))
         for a, b in pairs:
             if ids[a] == kid and ids[b] == kid:
                 art = d.get("joins") if (b - a) % n in (1, n - 1) else d.get("across")
                 first = a if (b - a) % n == 1 else b if (b - a) % n == n - 1 else min(a, b)
                 if art:
-                    drawn.append(_group(art, turn_deg(kind, orientation, first)))
+                    drawn.append(_group(art, turn_deg(n, orientation, first)))
     return drawn
 
 

@@ -21,12 +21,19 @@ from ..source.schema import TEXT, ListOf, Scalar, check, resolved
 from ..source.template import MARK, TemplateError, compile_text, template_errors
 from ..source.yamlsrc import YList, YMap
 from . import format as fmt
-from .evaluate import DROP, DROP_ELEMENT, Context, expand_elements, has_template, render, render_map
+from .evaluate import (
+    DROP,
+    DROP_ELEMENT,
+    Context,
+    expand_elements,
+    has_template,
+    render,
+    render_map,
+)
 from .files import display_path
+from .kinds import kind_of
 from .rowmap import Player, RowMap, Source
 from .rows import sheet_sources, yaml_sources
-
-BOARD_KINDS = ("board", "sheet", "generated")
 
 
 class Sources:
@@ -117,7 +124,8 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
     if layout is not None and layout not in src.layouts:
         errors.append(spec.error(_unknown_layout(layout, src), "layout"))
         layout = None
-    if kind in BOARD_KINDS:
+    declaration = kind_of(kind)
+    if declaration is not None and not declaration.pieces:  # a board, sheet or generated board: no items
         _expand_board(spec, src, layout, errors)
         return len(errors) == before
     given_face, given_back = spec.get("face"), spec.get("back")
@@ -163,7 +171,7 @@ def _sources(spec: YMap, src: Sources, errors: list[DataError]) -> list[Source]:
     """The component's items as written: its YAML items, then an items_csv's or items_from's rows."""
     sources = yaml_sources(spec)
     if spec.get("items_csv"):  # the older sheet of item keys: its rows take the face's templates too
-        from .spreadsheet import read_items
+        from .spreadsheet import read_items  # a spreadsheet of items only
 
         for row in read_items(src.folder, str(spec["items_csv"]), spec.file, spec.line_of("items_csv"), errors):
             fields = {k: v for k, v in row.items() if not isinstance(v, (dict, list))}

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..base.errors import DataError, show
-from ..base.vocabulary import FONTS, icons_in as found_in
+from ..base.vocabulary import FONTS
+from ..base.vocabulary import icons_in as found_in
 from ..source.yamlsrc import YList, YMap
 from .game import Game
 

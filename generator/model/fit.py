@@ -8,9 +8,9 @@ from typing import Any, Iterator
 
 from ..base.errors import DataError
 from .game import Component, Game
+from .kinds import Family
 
 SPARE_MM = 1.0
-MARKER_KINDS = ("token", "counter", "square-tile", "hex-tile")
 
 
 def marker_size_mm(comp: Component) -> float:
@@ -21,7 +21,7 @@ def marker_size_mm(comp: Component) -> float:
 def tracks(game: Game) -> Iterator[tuple[Component, Any]]:
     """Every (board, track element) of the game that names a marker."""
     for comp in game.components:
-        if comp.kind != "board":
+        if comp.family != Family.BOARD:
             continue
         for el in comp.spec.get("elements") or []:
             if el.get("type") == "track" and el.get("marker"):
@@ -34,7 +34,7 @@ def check_markers(game: Game, errors: list[DataError]) -> None:
         marker = by_id.get(el["marker"])
         where = el.line_of("marker") if hasattr(el, "line_of") else board.line
         label = el.get("label") or "a track"
-        if marker is None or marker.kind not in MARKER_KINDS:
+        if marker is None or not marker.declaration.marker:
             errors.append(DataError(f"{board.name}, {label!r}: marker {el['marker']!r} is not a piece "
                                     f"component of this game", board.file, where))
             continue

@@ -6,12 +6,47 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ..base.errors import DataError, show
-from ..source.schema import (BAND, BOOL, COLOUR, COORD_MM, COUNT, FACE_FILL, FACE_INK, HEX_ACROSS_IN, HEX_ACROSS_MM, ID,
-                      NAME_ID, NUM, PAIR_MM, PLAIN_COLOUR, POS_MM, TEXT, Key, Later, ListOf, Map, MapOf,
-                      OneOf, Scalar, enum, integer, num, resolved)
-from ..base.vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, PATTERNS, SHAPES, DiePrint, ImageFit
+from ..base.vocabulary import (
+    ORIENTATIONS,
+    PAGE_ORIENTATIONS,
+    PATTERNS,
+    SHAPES,
+    DiePrint,
+    ImageFit,
+)
+from ..source.schema import (
+    BAND,
+    BOOL,
+    COLOUR,
+    COORD_MM,
+    COUNT,
+    FACE_FILL,
+    FACE_INK,
+    HEX_ACROSS_IN,
+    HEX_ACROSS_MM,
+    ID,
+    NAME_ID,
+    NUM,
+    PAIR_MM,
+    PLAIN_COLOUR,
+    POS_MM,
+    TEXT,
+    Key,
+    Later,
+    ListOf,
+    Map,
+    MapOf,
+    OneOf,
+    Scalar,
+    enum,
+    integer,
+    num,
+    resolved,
+)
+from . import kinds
 
-KINDS: tuple[str, ...] = ("hex-tile", "square-tile", "token", "counter", "card", "board", "sheet", "generated")
+# the kind: word of a component: one of the kinds components/kinds/ registers (read when first checked)
+KIND = Later(lambda: enum(*kinds.words()))
 NAMED_SIZES_MM = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -146,7 +181,7 @@ ITEM.keys["elements"] = FACE_KEYS["elements"]
 COMPONENT = Map({
     "id": Key(ID, True),
     "name": Key(TEXT, True),
-    "kind": Key(enum(*KINDS), True),  # not required with extend: (see the formats block below)
+    "kind": Key(KIND, True),  # not required with extend: (see the formats block below)
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
     "size_in": Key(OneOf((num(0.1, 100), ListOf(num(0.1, 100), min_items=2)), "a size in inches")),
@@ -215,7 +250,7 @@ PART_FILE = Map({
 ICONS_FILE = Map({"icons": Key(MapOf(ListOf(ICON_SHAPE)), True)}, "icon library")
 
 
-__all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KINDS", "COORD_MM"]
+__all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KIND", "COORD_MM"]
 
 
 # -- maps as wargamers write them, spreadsheets and reuse (issue #11 §3-§4; the "formats" block) ------
@@ -232,7 +267,7 @@ COMPONENT.keys.update({
     "items_csv": Key(TEXT, doc="a CSV or TSV file in the game folder: a row an item, columns named "
                                "like item keys (back.title for the back's title)"),
 })
-COMPONENT.keys["kind"] = Key(enum(*KINDS), doc="required, unless the component extends another")
+COMPONENT.keys["kind"] = Key(KIND, doc="required, unless the component extends another")
 
 # Generated components: each generator's params, documented here and checked before it runs.
 # Old, game-named generators were renamed to these general ones.
@@ -435,8 +470,6 @@ COMPONENT.keys["copies"] = Key(integer(1, 100), doc="board and sheet: print this
                                                     "to a page as fit, turned if more fit that way")
 
 # Dice (issue #22 section 4; model/dice.py reads them, components/die.py draws them).
-KINDS = (*KINDS, "die")
-COMPONENT.keys["kind"] = Key(enum(*KINDS), doc="required, unless the component extends another")
 
 
 def _sides(v: Any) -> str | None:

@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from ..base.record import Value
 from ..base.vocabulary import Orientation
+from .kinds import ComponentKind, Family, Outline, declared
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,19 @@ class Component(Value):
     corner_mm: float = 0.0
 
     @property
+    def declaration(self) -> ComponentKind:
+        """What its kind is: family, outline, defaults, drawing (components/kinds/ declares each kind)."""
+        return declared(self.kind)
+
+    @property
+    def family(self) -> Family:
+        return declared(self.kind).family
+
+    @property
+    def outline(self) -> Outline:
+        return declared(self.kind).outline
+
+    @property
     def count(self) -> int:
         """How many pieces it prints: its items' counts, or a board's or sheet's ``copies``."""
         if self.items:
@@ -74,15 +88,16 @@ class Component(Value):
     def size_text(self, long: bool = False) -> str:
         """Its size as a player reads it: short on the contents page, in words in the gallery."""
         w, h = self.size_mm
-        if self.kind == "hex-tile":
+        kind = self.declaration
+        if kind.outline == Outline.HEX:
             if long:
                 return f"hex, {min(w, h):.1f} mm across the flats ({max(w, h):.1f} mm corner to corner)"
             return f"hex {min(w, h):.1f} mm across flats"
-        if self.kind == "token":
+        if kind.outline == Outline.ROUND:
             return f"round, {w:.1f} mm across" if long else f"round, {w:.1f} mm"
-        if self.kind == "sheet":
+        if kind.family == Family.SHEET:
             return "a page of text" if long else "page"
-        if self.kind == "die" and isinstance(self.spec, dict) and self.spec.get("sides") in (4, 6, 8, 10, 12, 20):
+        if kind.family == Family.DIE and isinstance(self.spec, dict) and self.spec.get("sides") in (4, 6, 8, 10, 12, 20):
             from ..geometry.polyhedra import die_of  # dice only
 
             sides, printed, edge = die_of(self.spec, w)

@@ -34,7 +34,7 @@ from ..base.errors import DataError
 from ..geometry.paper import PAPERS, plan_tiling
 from ..geometry.paper import fits as board_fits  # below, "fits" names a count
 from ..source.schema import SEE_LIMITS
-
+from .kinds import Family
 
 
 def _scale() -> int:
@@ -54,7 +54,6 @@ PICTURE_PX = 25_000_000 * SCALE
 PICTURES_PX = 1_000_000_000 * SCALE
 
 SEE = SEE_LIMITS
-PIECE_KINDS = ("hex-tile", "square-tile", "token", "counter", "card", "die")
 TEXT_KEYS = ("title", "subtitle", "value", "text", "flavour", "footer", "name")
 CHARS_PER_LINE = 10  # text costs more than a shape (wrapped, fitted, set): a line counted per 10 characters
 FACE_BASE_OPS = 12  # outline, fill, band, cue shape and letter, cut line: what every face draws
@@ -72,7 +71,7 @@ def check_pieces(components: Iterable[Any], errors: list[DataError]) -> bool:
     total = 0
     first = None
     for comp in components:
-        if comp.kind not in PIECE_KINDS:
+        if not comp.declaration.pieces:
             continue
         n = comp.count
         total += n
@@ -161,8 +160,8 @@ def check_work(game: Any, errors: list[DataError], components: list[Any] | None 
 def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | None = None) -> tuple[int, int, float]:
     """(pages, drawing operations, board area in m2) of one component on one paper. ``faces`` keeps
     a piece component's drawing operations (by the component's id()) from one paper to the next."""
-    kind = comp.kind
-    if kind in PIECE_KINDS:
+    family = comp.family
+    if comp.declaration.pieces:
         n = comp.count
         per_page = _per_page(comp, paper)
         two = any(item.back is not None for item in comp.items)
@@ -173,7 +172,7 @@ def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | No
             if faces is not None:
                 faces[id(comp)] = ops
         return pages, ops, 0.0
-    if kind == "board":
+    if family == Family.BOARD:
         copies = _copies(game, comp)
         w, h = comp.size_mm
         pages = copies * _board_pages((w, h), paper, comp.spec.get("orientation") not in ("portrait", "landscape"))
@@ -183,9 +182,9 @@ def _component_work(game: Any, comp: Any, paper: Any, faces: dict[int, int] | No
         # board each time (its tiled pieces too), and the true-size poster draws it once more
         ops = copies * art * (pages // copies + 1)
         return pages, ops, copies * w * h / 1e6
-    if kind == "sheet":
+    if family == Family.SHEET:
         return 1, _sections_ops(comp.spec.get("sections")) + 10, 0.0
-    if kind == "generated":
+    if family == Family.GENERATED:
         return _generated_work(comp)
     return 0, 0, 0.0
 
@@ -222,7 +221,7 @@ def _per_page(comp: Any, paper: Any) -> int:
     w, h = comp.size_mm
     x0, y0, x1, y1 = paper.usable
     room_w, room_h = x1 - x0, y1 - y0
-    if comp.kind in ("card", "square-tile", "counter"):
+    if comp.declaration.butted:
         cell_w, cell_h = w, h
     else:
         bleed = min(3.0, 0.15 * min(w, h))
@@ -398,7 +397,7 @@ def check_pictures(components: Iterable[Any], dpi: float, bleed_mm: float) -> No
     total = 0
     most: tuple[int, Any] = (0, None)  # the component with the most pixels
     for comp in components:
-        if comp.kind not in PIECE_KINDS + ("board",):
+        if not (comp.declaration.pieces or comp.family == Family.BOARD):
             continue
         w_mm, h_mm = (v + 2 * bleed_mm for v in comp.size_mm)
         w_px, h_px = round(w_mm / 25.4 * dpi), round(h_mm / 25.4 * dpi)
@@ -407,7 +406,7 @@ def check_pictures(components: Iterable[Any], dpi: float, bleed_mm: float) -> No
             raise DataError(f"{comp.name}: its picture at {dpi:g} dpi would be {w_px:,} x {h_px:,} pixels, over the "
                             f"limit of {PICTURE_PX // 1_000_000} million pixels a picture {SEE}; use --dpi {fits} or "
                             f"less", comp.file, comp.line)
-        faces = 1 if comp.kind == "board" else sum(1 + (item.back is not None) for item in comp.items)
+        faces = 1 if comp.family == Family.BOARD else sum(1 + (item.back is not None) for item in comp.items)
         total += faces * w_px * h_px
         if faces * w_px * h_px > most[0]:
             most = (faces * w_px * h_px, comp)

@@ -10,26 +10,37 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import DataError, DataErrors, UsageError, show
+from ..base.vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, Orientation
 from ..source.resources import data_dir
-from ..base.vocabulary import ORIENTATIONS, Orientation
+from ..source.schema import check
 from ..source.yamlsrc import YList, YMap, load_yaml
 from . import checks, dice, limits
 from . import format as fmt
-from .expand import Sources, expand, expand_game_drawings, needs_expanding, templated_files
-from .files import display_path  # the commands show paths as the model does
-from .own_icons import resolve_own_icons
-from .layouts import resolve_layouts
-from .variants import apply_variant
-from .extend import resolve_extends
-from .ids import canonical_refs, norm, normalise_keys
-from .game import Colour, Component, Game, Item
 from .cells import read_cells
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
-from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
-from ..source.schema import check
+from .expand import (
+    Sources,
+    expand,
+    expand_game_drawings,
+    needs_expanding,
+    templated_files,
+)
+from .extend import resolve_extends
+from .files import (
+    DrawingChecks,
+    check_files,
+    display_path,  # the commands show paths as the model does
+    read_fonts,
+)
 from .fit import check_markers
-from .files import DrawingChecks, check_files, read_fonts
+from .game import Colour, Component, Game, Item
+from .ids import canonical_refs, norm, normalise_keys
+from .kinds import ComponentKind, Family, Outline, declared, kind_of
+from .layouts import resolve_layouts
+from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
+from .own_icons import resolve_own_icons
 from .texts import substitute
+from .variants import apply_variant
 
 META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
 NOT_FACE = ("count", "back", "id", "note", "colour")  # an item's keys that are not drawn on its face
@@ -280,28 +291,30 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
         drawing.fit_problems(game, errors)
     by_id = {c.id: c for c in game.components}
     for spec in specs:
-        kind: Any = spec.get("kind")
+        word: Any = spec.get("kind")
+        kind = kind_of(word)
+        family = kind.family if kind is not None else None
         for face in checks.faces_of(spec):
             checks.check_face_keys(kind, face, errors)
-            if kind == "card":
+            if family == Family.CARD:
                 checks.check_card_rotate(face, errors)
             comp = by_id.get(spec.get("id") or "")  # no id: no component
             box = None
-            if comp is not None and kind in checks.PIECE_KINDS + ("card",):
+            if comp is not None and family in (Family.PIECE, Family.CARD):
                 w, h = comp.size_mm
                 box = (-w / 2, -h / 2, w / 2, h / 2)
-            _element_problems(face.get("elements"), box, f"{kind}'s face", errors, game.warnings, False, drawing)
-        if kind == "board" and spec.get("id") in by_id and not spec.get("per_player"):
+            _element_problems(face.get("elements"), box, f"{word}'s face", errors, game.warnings, False, drawing)
+        if family == Family.BOARD and spec.get("id") in by_id and not spec.get("per_player"):
             w, h = by_id[spec["id"]].size_mm
             _element_problems(spec.get("elements"), (0.0, 0.0, w, h), "board", errors, game.warnings, False, drawing)
         else:
             _element_problems(spec.get("elements"), None, "board", errors, game.warnings,
-                              kind == "board" and bool(spec.get("per_player")), drawing)
+                              family == Family.BOARD and bool(spec.get("per_player")), drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
 
 
-def _size(spec: YMap, kind: str) -> tuple[float, float]:
+def _size(spec: YMap, kind: ComponentKind) -> tuple[float, float]:
     """A component's size in mm (width, height): a hex's across its corners and flats as it lies."""
     raw_mm = spec.get("size_mm")
     raw_in = spec.get("size_in")
@@ -315,23 +328,25 @@ def _size(spec: YMap, kind: str) -> tuple[float, float]:
     else:
         raw = raw_mm
     key = "size_mm" if raw_mm else "size_in"
-    if kind == "card":
+    if kind.family == Family.CARD:
         return _card_size(spec, raw, key)
-    if kind == "board":
+    if kind.family == Family.BOARD:
         return _board_size(spec, raw, key if raw_mm else None)
-    if kind in ("sheet", "generated"):
+    if kind.family in (Family.SHEET, Family.GENERATED):
         return (float(raw[0]), float(raw[1])) if isinstance(raw, list) else (0.0, 0.0)
     return _piece_size(spec, kind, raw)
 
 
-def _hex_across(spec: YMap, kind: str, across: dict, inches: bool) -> tuple[float, float]:
+def _hex_across(spec: YMap, kind: ComponentKind, across: dict, inches: bool) -> tuple[float, float]:
     key = "size_in" if inches else "size_mm"
-    if kind != "hex-tile":
-        raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind}'s {key} is a "
+    if kind.outline != Outline.HEX:
+        raise spec.error(f"{{flats: ...}} and {{points: ...}} measure hexes; a {kind.word}'s {key} is a "
                          f"number or [width, height]", key)
     if len(across) != 1:
         raise spec.error("give a hex's size across the flats or across the points, not both", key)
-    from ..geometry.hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
+    from ..geometry.hexmap import (
+        flats_of,  # a hex size: a deck of cards never loads hexmap
+    )
 
     return _hex_size(spec, flats_of(dict(across), inches=inches))
 
@@ -359,16 +374,16 @@ def _board_size(spec: YMap, raw: Any, key: str | None) -> tuple[float, float]:
     return (float(raw[0]), float(raw[1]))
 
 
-def _piece_size(spec: YMap, kind: str, raw: Any) -> tuple[float, float]:
+def _piece_size(spec: YMap, kind: ComponentKind, raw: Any) -> tuple[float, float]:
     if raw is None:
-        raise spec.error(f"a {kind} needs a size: size_mm or size_in")
+        raise spec.error(f"a {kind.word} needs a size: size_mm or size_in")
     if isinstance(raw, list):
-        if kind in ("hex-tile", "token"):
-            raise spec.error(f"a {kind}'s size is one number ("
-                             f"{'across the flats' if kind == 'hex-tile' else 'diameter'})")
+        if kind.outline in (Outline.HEX, Outline.ROUND):
+            raise spec.error(f"a {kind.word}'s size is one number ("
+                             f"{'across the flats' if kind.outline == Outline.HEX else 'diameter'})")
         return (float(raw[0]), float(raw[1]))
     flats = float(raw)
-    return _hex_size(spec, flats) if kind == "hex-tile" else (flats, flats)
+    return _hex_size(spec, flats) if kind.outline == Outline.HEX else (flats, flats)
 
 
 def _face_refs(face: dict[str, Any], where: YMap, game: Game, errors: list[DataError]) -> None:
@@ -406,7 +421,7 @@ def _element_problems(elements: Any, box: tuple[float, float, float, float] | No
 
 
 def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
-    kind = spec["kind"]
+    kind = declared(spec["kind"])
     size = _size(spec, kind)
     defaults = dict(spec.get("face") or {})
     if spec.get("face"):
@@ -423,7 +438,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
     for index, raw in enumerate(spec.get("items") or []):
         face = _item_face(raw, defaults, spec, kind, size, game, edge_kinds, errors)
         name = str(raw.get("name") or raw.get("title") or f"{spec['name']} {index + 1}")
-        if kind == "card":
+        if kind.family == Family.CARD:
             face.setdefault("title", name)
         if raw.get("back") is None and isinstance(comp_back, dict):  # the deck's back: one dict for all
             if shared[0] is None:
@@ -438,9 +453,9 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         prepared.append((raw, face, back_face, name, item_id))
     items = _player_items(prepared, colours, game, errors) if spec.get("per_player") else \
         [_item(raw, face, back_face, name, item_id, game, errors) for raw, face, back_face, name, item_id in prepared]
-    return Component(id=spec["id"], name=str(spec["name"]), kind=kind, size_mm=size, items=items, spec=spec,
+    return Component(id=spec["id"], name=str(spec["name"]), kind=kind.word, size_mm=size, items=items, spec=spec,
                      file=spec.file, line=spec.line, orientation=_hex_orientation(spec, kind, errors),
-                     corner_mm=float(spec.get("corner_mm", 3.0 if kind == "card" else 0.0)))
+                     corner_mm=float(spec.get("corner_mm", kind.corner_mm)))
 
 
 def _players(spec: YMap, game: Game, errors: list[DataError]) -> list[Colour]:
@@ -458,25 +473,25 @@ def _players(spec: YMap, game: Game, errors: list[DataError]) -> list[Colour]:
     return colours
 
 
-def _component_keys(spec: YMap, kind: str, game: Game, errors: list[DataError]) -> None:
+def _component_keys(spec: YMap, kind: ComponentKind, game: Game, errors: list[DataError]) -> None:
     """The component's own elements and keys, checked where they print (or refused where they do not)."""
     folder = Path(game.folder)
     check_elements(spec.get("elements"), errors, folder)
     check_elements((spec.get("face") or {}).get("elements"), errors, folder)
     read_cells(spec.get("elements"), folder, errors)
-    if spec.get("elements") is not None and kind in limits.PIECE_KINDS:
-        errors.append(spec.error(f"elements at a {kind} component print nowhere; give them under face: (on every "
-                                 f"piece), back: or an item (on that piece alone)", "elements"))
-    if "copies" in spec and kind not in ("board", "sheet"):
-        errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind}'s number of pieces is each "
-                                 f"item's count", "copies"))
+    if spec.get("elements") is not None and kind.pieces:
+        errors.append(spec.error(f"elements at a {kind.word} component print nowhere; give them under face: (on "
+                                 f"every piece), back: or an item (on that piece alone)", "elements"))
+    if "copies" in spec and not kind.whole:
+        errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind.word}'s number of pieces is "
+                                 f"each item's count", "copies"))
     check_refs(spec.get("elements"), game.icons, game.terrain, errors)
     check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
-    if kind in ("hex-tile", "square-tile", "token", "counter", "card") and not spec.get("items"):
-        errors.append(spec.error(f"a {kind} component needs items (each with a count)"))
+    if kind.family in (Family.PIECE, Family.CARD) and not spec.get("items"):
+        errors.append(spec.error(f"a {kind.word} component needs items (each with a count)"))
 
 
-def _item_face(raw: Any, defaults: dict[str, Any], spec: YMap, kind: str, size: tuple[float, float], game: Game,
+def _item_face(raw: Any, defaults: dict[str, Any], spec: YMap, kind: ComponentKind, size: tuple[float, float], game: Game,
                edge_kinds: EdgeKinds | None, errors: list[DataError]) -> dict[str, Any]:
     """An item's front: its keys over the component's face (but for those of the item alone), its
     edges drawn out."""
@@ -540,16 +555,14 @@ def _item(raw: Any, face: dict[str, Any], back_face: Any, name: str, item_id: st
     return Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line, str(raw.get("note", "")))
 
 
-def _hex_orientation(spec: YMap, kind: str, errors: list[DataError]) -> str:
+def _hex_orientation(spec: YMap, kind: ComponentKind, errors: list[DataError]) -> str:
     """A component's hexes' orientation (flat or pointy); ``orientation:`` portrait or landscape is a
     board's or sheet's pages (layout/plan.py) and is refused on other kinds, as flat or pointy is on them."""
-    from ..base.vocabulary import PAGE_ORIENTATIONS
-
     given = spec.get("orientation")
-    pages = kind in ("board", "sheet")
+    pages = kind.whole
     if given is not None and (given in PAGE_ORIENTATIONS) != pages:
         if pages:
-            message = f"orientation: {given} is for hex tiles; a {kind}'s pages are portrait or landscape"
+            message = f"orientation: {given} is for hex tiles; a {kind.word}'s pages are portrait or landscape"
         else:
             message = (f"orientation: {given} is for the pages of a board or sheet (for landscape pages of every "
                        f"kind: build --orientation landscape)")

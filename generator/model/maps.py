@@ -51,7 +51,7 @@ def _address(grid: MapHexes, value: Any, container: Any, index: Any, el: Any, wh
 
 def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
     """A numbering: is CCRR, A1, axial or an expression naming every hex once; False if refused."""
-    from ..geometry.hexmap import STYLES
+    from ..geometry.hexmap import STYLES  # hex maps only: a deck never loads hexmap
 
     numbering = el.get("numbering")
     if numbering is None:
@@ -87,7 +87,7 @@ def _numbering(el: Any, grid: MapHexes, errors: list[DataError]) -> bool:
 
 def _hidden(el: Any, errors: list[DataError]) -> bool:
     """``hidden:`` names hexes of the whole grid, and leaves at least one; False if refused."""
-    from ..geometry.hexmap import MapHexes
+    from ..geometry.hexmap import MapHexes  # hex maps only
 
     whole = MapHexes.of({k: v for k, v in el.items() if k != "hidden"})
     hidden = el["hidden"]
@@ -107,7 +107,9 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     cannot be read at all."""
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return True
-    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
+    from ..geometry.hexmap import (
+        MapHexes,  # a game with hex maps only: a deck of cards never loads it
+    )
 
     grid = MapHexes.of(el)
     if not _numbering(el, grid, errors):
@@ -165,7 +167,7 @@ def read_marks(el: YMap, folder: Path, errors: list[DataError]) -> None:
     headed hex, terrain, text, icon and fill (any case; a ``note`` column is never printed), each cell
     checked as the same value in YAML is and reported at its cell (``systems.csv:12 (Hex)``). The rows
     join the grid's own ``marks``."""
-    from ..source.schema import HEX_MARK, check
+    from ..source.schema import HEX_MARK, check  # a marks_from sheet only
     from .ids import canonical_refs
     from .rowmap import RowMap, column
     from .sheets import cell_problem, field_value, read_table
@@ -242,7 +244,7 @@ class _Grid:
     __slots__ = ("grid", "flats", "origin", "ok")
 
     def __init__(self, el: Any, broken: bool):
-        from ..geometry.hexmap import MapHexes, grid_flats_mm
+        from ..geometry.hexmap import MapHexes, grid_flats_mm  # hex maps only
 
         self.grid: MapHexes = MapHexes.of(el)
         self.flats = grid_flats_mm(el)
@@ -307,7 +309,7 @@ def _centred(el: Any, point: tuple[float, float]) -> list[float]:
 def _point(place: Any, grids: dict[str, _Grid], el: Any, key: str,
            errors: list[DataError]) -> tuple[float, float] | None:
     """Where ``place`` ({grid, hex, corner or side, offset_mm}) falls in mm, or None (refused)."""
-    import difflib
+    import difflib  # only for a problem
 
     name = place.get("grid")
     if name not in grids:
@@ -401,7 +403,10 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
 
 def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
-    from ..geometry.hexmap import HEXSIDE_FEATURES, ROUTE_FEATURES  # a game with hex maps only: a deck never loads it
+    from ..geometry.hexmap import (  # a game with hex maps only: a deck never loads it
+        HEXSIDE_FEATURES,
+        ROUTE_FEATURES,
+    )
 
     rows = el.get("rows")
     if not isinstance(rows, YList):

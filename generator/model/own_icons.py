@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..art.colour import ink_for
 from ..base.errors import DataError
 from ..source.yamlsrc import YMap
 from .files import inside_folder
@@ -20,7 +21,9 @@ def resolve_own_icons(own: dict[str, Any], icons: Any, folder: Path, where: dict
         if isinstance(value, (str, int, float)) and not isinstance(value, bool):
             path, why = inside_folder(folder, value)
             if path is not None:
-                from ..source.pictures import check_image  # a picture: read only if named
+                from ..source.pictures import (
+                    check_image,  # a picture: read only if named
+                )
 
                 why = check_image(path) or ""
             if why:
@@ -45,8 +48,6 @@ def resolve_own_icons(own: dict[str, Any], icons: Any, folder: Path, where: dict
 
 def recolour(shapes: list[Any], colour: str) -> list[dict[str, Any]]:
     """An icon's shapes with every part drawn in the text's ink drawn in ``colour`` instead."""
-    from ..art.colour import ink_for
-
     out = []
     for shape in shapes:
         shape = dict(shape)

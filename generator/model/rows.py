@@ -39,7 +39,7 @@ def _key_value(raw: Any, schema: Any) -> Any:
 
 
 def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Source]:
-    from .sheets import read_table
+    from .sheets import read_table  # a spreadsheet of items only
 
     given = spec["items_from"]
     long = given if isinstance(given, dict) else None
@@ -120,7 +120,7 @@ def _row_source(row: Any, index_of: dict[str, int], headers: set[str], by_key: d
                 item_keys: dict[str, Any], errors: list[DataError]) -> Source | None:
     """One row as an item's source: its fields (every column) and its keys (the columns that fill
     one); None, said at its cell, when a cell is refused."""
-    from .sheets import cell_problem, field_value
+    from .sheets import cell_problem, field_value  # a spreadsheet of items only
 
     fields: dict[str, Any] = {}
     bad = False

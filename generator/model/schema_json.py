@@ -16,8 +16,8 @@ import json
 import re
 from typing import Any
 
-from . import format as fmt
 from ..source.schema import Key, ListOf, Map, MapOf, OneOf, Scalar, resolved
+from . import format as fmt
 
 SCHEMA_ID = "https://pnpforge.invalid/pnpforge.schema.json"
 

@@ -207,7 +207,7 @@ def workbook_problem(path: Path) -> str | None:
     """Why the workbook at ``path`` is not read (what it would unpack to is over a limit, or it is not a
     zip), naming the part; None when it may be read. Only the zip's directory and the workbook part
     (itself bounded) are looked at."""
-    import zipfile
+    import zipfile  # an .xlsx only
 
     try:
         with zipfile.ZipFile(path) as z:
@@ -262,7 +262,7 @@ def _open_book(path: Path, shown: str, where: tuple[str, int], errors: list[Data
                values: bool) -> Any:
     """openpyxl's read-only workbook (``values``: each formula's value as last computed, else the
     formula), or None with the reason in ``errors``."""
-    import zipfile
+    import zipfile  # an .xlsx only: openpyxl loaded for it
 
     import openpyxl
 
@@ -326,7 +326,7 @@ _FORMULA = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")
 
 def _holds_formulas(path: Path) -> bool:
     """Whether any worksheet of the workbook holds a formula (its parts are bounded: workbook_problem)."""
-    import zipfile
+    import zipfile  # an .xlsx only
 
     with zipfile.ZipFile(path) as z:
         return any(_FORMULA.search(z.read(info)) for info in z.infolist()

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import DataError
+from ..source.schema import OneOf, Scalar, check
 from ..source.yamlsrc import LIMITS, YList, YMap, text_problem
 from . import format as fmt
-from ..source.schema import OneOf, Scalar, check
 from .sheets import read_text_rows, sheet_file
 
 NOT_IN_CELLS = ("sections", "elements")  # lists of mappings: keep those in YAML

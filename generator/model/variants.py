@@ -16,7 +16,7 @@ def apply_variant(main: YMap, name: str | None, errors: list[DataError]) -> YMap
     if name is None:
         return main
     if name not in variants:
-        from ..base.errors import UsageError
+        from ..base.errors import UsageError  # only for a problem
 
         known = ", ".join(sorted(variants)) or "none (add variants: to game.yaml)"
         raise UsageError(f"no variant {name!r} in {main.file} (variants: {known})")
@@ -43,7 +43,7 @@ def _deep_merge(base: YMap, over: dict) -> YMap:
 
 def variant_names(folder: Path) -> list[str]:
     """The variants game.yaml in ``folder`` names (none when it cannot be read: loading says why)."""
-    from ..source.yamlsrc import load_yaml
+    from ..source.yamlsrc import load_yaml  # only when a game has variants
 
     try:
         doc = load_yaml(Path(folder) / "game.yaml", str(Path(folder) / "game.yaml"))

@@ -10,6 +10,7 @@ and lxml are loaded only when a picture is read.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 import warnings
@@ -69,7 +70,9 @@ def _quiet_svglib() -> Iterator[_Chatter]:
 def svg_drawing(path: str):
     """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason (what svglib
     logged as an error included: a picture it could not draw whole is refused, not drawn in part)."""
-    from svglib.svglib import svg2rlg  # SVG pictures only: a game without them never loads svglib
+    from svglib.svglib import (
+        svg2rlg,  # SVG pictures only: a game without them never loads svglib
+    )
 
     with _quiet_svglib() as chatter:
         try:
@@ -105,7 +108,7 @@ def _svg_problem(name: str, root_name: str | None) -> str | None:
 
 
 def _stream_svg(path: Path, root: Path | None) -> str | None:
-    from lxml import etree
+    from lxml import etree  # an SVG picture only
 
     size = path.stat().st_size
     if size > SVG_BYTES:
@@ -190,8 +193,6 @@ def _reach_problem(drawing) -> str | None:  # noqa: ANN001 - a reportlab Drawing
     """Why the picture's numbers are too large to print (``width="1e308"``, ``scale(1e300)``: a
     PDF writes every number out in full), or None. Each group's transform, then what the whole
     reaches with the transforms applied."""
-    import math
-
     def far(values) -> bool:  # noqa: ANN001
         return any(not math.isfinite(v) or abs(v) > SVG_REACH for v in values)
 
@@ -225,7 +226,10 @@ def natural_size(path: str) -> tuple[float, float]:
     if is_svg(path):
         d = svg_drawing(path)
         return float(d.width), float(d.height)
-    from PIL import Image, UnidentifiedImageError  # PNG and JPEG pictures only: a game without them never loads Pillow
+    from PIL import (  # PNG and JPEG pictures only: a game without them never loads Pillow
+        Image,
+        UnidentifiedImageError,
+    )
 
     try:
         with warnings.catch_warnings():  # Pillow's DecompressionBombWarning: our own limits say it

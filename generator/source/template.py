@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from functools import lru_cache
 from typing import Any, Callable
 
@@ -52,7 +53,9 @@ class TemplateError(Exception):
 
 
 def _make_env() -> Any:
-    from jinja2 import StrictUndefined
+    from jinja2 import (
+        StrictUndefined,  # lazy: a game without {{ expressions }} never loads jinja2
+    )
     from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
     class Env(SandboxedEnvironment):
@@ -91,7 +94,7 @@ def _make_env() -> Any:
 def _check_percent(text: str, args: Any) -> None:
     """Refuse printf-style formatting whose widths or precisions would make more than MAX_WORK
     characters (``'%*d' % (999999999, 1)`` is 1 GB before any length is checked)."""
-    from jinja2.sandbox import SecurityError
+    from jinja2.sandbox import SecurityError  # as above
 
     given = list(args) if isinstance(args, tuple) else [args]
     for m in _PERCENT.finditer(text):
@@ -111,7 +114,7 @@ def _check_percent(text: str, args: Any) -> None:
 def _check_format(text: str) -> None:
     """The same for ``str.format``'s fields (``'{:999999999}'``); a width given as an argument is a
     number _check_args bounds."""
-    from jinja2.sandbox import SecurityError
+    from jinja2.sandbox import SecurityError  # as above
 
     for digits in _DIGITS.findall("".join(spec or "" for _, _, spec, _ in _formatter().parse(text))):
         if int(digits) > MAX_WORK:
@@ -120,13 +123,11 @@ def _check_format(text: str) -> None:
 
 @lru_cache(maxsize=1)
 def _formatter() -> Any:
-    import string
-
     return string.Formatter()
 
 
 def _check_args(fn: Any, args: tuple, kwargs: dict) -> None:
-    from jinja2.sandbox import SecurityError
+    from jinja2.sandbox import SecurityError  # as above
 
     method = getattr(fn, "__wrapped__", fn)  # jinja2 wraps str.format in a sandboxed formatter
     if getattr(method, "__name__", "") in ("format", "format_map") and isinstance(getattr(method, "__self__", None), str):
@@ -151,7 +152,7 @@ def _check_args(fn: Any, args: tuple, kwargs: dict) -> None:
 
 
 def _check_size(value: Any) -> Any:
-    from jinja2.sandbox import SecurityError
+    from jinja2.sandbox import SecurityError  # as above
 
     if isinstance(value, (str, list, tuple)) and len(value) > MAX_WORK:
         raise SecurityError(f"a value of more than {MAX_WORK:,} characters or items")
@@ -207,7 +208,7 @@ class Expression:
             self.names = ("row",)
             self.run = lambda ctx: _row(ctx, header)
             return
-        from jinja2 import TemplateSyntaxError, meta
+        from jinja2 import TemplateSyntaxError, meta  # as above
 
         try:
             tree = env().parse("{{ " + self.source + " }}")
@@ -293,7 +294,7 @@ class Template:
 
 
 def _evaluate(expr: Expression, ctx: dict[str, Any]) -> Any:
-    from jinja2.exceptions import SecurityError, UndefinedError
+    from jinja2.exceptions import SecurityError, UndefinedError  # as above
     from jinja2.exceptions import TemplateError as JinjaError
 
     try:

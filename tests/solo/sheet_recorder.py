@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from generator.draw.surface import Path, Style, Surface
 from kingdom_helpers import rules
+
+from generator.draw.surface import Path, Style, Surface
 from solo.board import generate_map, rules_board
 from solo.sheet import draw_sheet
 

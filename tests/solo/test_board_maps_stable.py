@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 
 from kingdom_helpers import rules
+
 from solo.board import generate_map, rules_board
 
 DIGEST = "bbbf472d19d3200b39b91233f4ab5a19280d13fc24b3b88bbd21f71453a0246d"

@@ -8,8 +8,8 @@ import random
 import re
 
 import pytest
-
 from kingdom_helpers import rules, run, write
+
 from solo.board import rules_board
 from solo.check import replay, result_line
 from solo.errors import IllegalMoveError, LogFormatError

@@ -5,8 +5,8 @@ its first year starts on line 10."""
 from __future__ import annotations
 
 import pytest
-
 from kingdom_helpers import RICH, SETUP, check_log, custom_rules, write
+
 from solo.check import check_file
 
 # A first year that is legal: fate harvest + efficiency; the capital makes food; after Produce:

@@ -4,8 +4,8 @@ reads ``LOG:LINE: setup: ...``."""
 from __future__ import annotations
 
 import pytest
-
 from kingdom_helpers import SETUP, check_log, hexes, rules
+
 from solo.board import KingdomMap, bigger_ranges, check_map, generate_map, rules_board
 from solo.errors import IllegalMoveError
 

@@ -4,7 +4,6 @@ shorthands the format allows."""
 from __future__ import annotations
 
 import pytest
-
 from kingdom_helpers import SETUP, check_log, run, write
 
 YEAR = "  - fate: [3, 5]\n    capital: food\n    trade: [food]\n"

@@ -59,9 +59,10 @@ def test_refusals_say_why_with_the_numbers(tmp_path):
 
 
 def test_a_sixs_two_results_must_differ():
+    from kingdom_helpers import base_kingdom
+
     from solo.asker import Asker
     from solo.prompts import ask_choose
-    from kingdom_helpers import base_kingdom
 
     k = base_kingdom()
     k.start_year((6, 3))
@@ -73,10 +74,11 @@ def test_a_sixs_two_results_must_differ():
 
 
 def test_safe_defaults(tmp_path):
+    from kingdom_helpers import base_kingdom
+
     from solo.advice import best_site
     from solo.asker import Asker
     from solo.prompts import ask_disasters, ask_trades
-    from kingdom_helpers import base_kingdom
 
     k = base_kingdom()
     names = k.board.names

@@ -125,6 +125,7 @@ def test_a_year_added_to_any_commented_log_keeps_every_line(tmp_path):
     from dataclasses import replace
 
     from kingdom_helpers import rules
+
     from solo.board import rules_board
     from solo.log import format_log, parse_log
     from solo.logfile import LogFile

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from kingdom_helpers import SETUP, rules, run, write
 
-from kingdom_helpers import rules, run, write, SETUP
-from solo.check import check_file
 from solo.asker import Asker
+from solo.board import generate_map, rules_board
+from solo.check import check_file
 from solo.play import play_game
 from solo.textmap import render_map
-from solo.board import generate_map, rules_board
 
 
 class Robot(Asker):

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from kingdom_helpers import rules, run
-from solo.board import generate_map, rules_board
+
 from solo.asker import Asker
+from solo.board import generate_map, rules_board
 from solo.play import play_game
 from solo.sheet import starter_log
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from kingdom_helpers import base_kingdom, run
+
 from solo.asker import Asker
 from solo.prompts import ask_reroll, ask_starve
 from solo.textmap import render

@@ -7,14 +7,14 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
-
 from kingdom_helpers import SETUP, custom_rules, rules, run, write
+from sheet_recorder import drawn
+
 from solo.board import rules_board
-from solo.tables import cost_text
 from solo.sheet_front import tracker_limit
 from solo.sheet_layout import RECORD_ROW_MM, layout, record_rows
 from solo.sheet_rules import rules_text
-from sheet_recorder import drawn
+from solo.tables import cost_text
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -166,12 +166,13 @@ def test_every_pencilled_word_stays_inside_its_hex(paper):
     """A won 31-year game (7 farms, 3 mines, 4 villages, 3 monument stages, 2 graveyards): each
     building's letter, word and stage number sits inside its own hex, edges included, so
     "monument" and "graveyard" never run over into the next hex."""
+    from sheet_recorder import Recorder
+
     from generator.draw.fonts import text_width_mm
     from generator.draw.surface import MM_PER_PT
     from solo.playout import playout
     from solo.sheet_front import pencil_buildings
     from solo.sheet_played import played_from_log
-    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)
@@ -198,10 +199,11 @@ def test_every_pencilled_word_stays_inside_its_hex(paper):
 def test_long_years_are_written_short_rather_than_cut(paper):
     """Two sixes' four results and a capital's two resources do not fit their cells: the record
     writes them short (the key says how) instead of cutting them off with an ellipsis."""
+    from sheet_recorder import Recorder
+
     from solo.playout import playout
     from solo.sheet import draw_sheet
     from solo.sheet_played import played_from_log
-    from sheet_recorder import Recorder
 
     r = rules()
     game = playout(r, 7, max_years=60, skill=0.95, checks=True)

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-
 from kingdom_helpers import SETUP, rules, run, write
-from solo.log import read_log
+from sheet_recorder import Recorder
+
 from solo.board import rules_board
+from solo.log import read_log
 from solo.sheet import draw_sheet
 from solo.sheet_front import HUNDREDS, tracker_limit
 from solo.sheet_layout import PENCIL, continued_rows, layout, record_rows
 from solo.sheet_played import played_from_log
 from solo.simulate import POLICIES, simulate
-from sheet_recorder import Recorder
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,17 +8,16 @@ import math
 
 import pypdfium2 as pdfium
 import pytest
+from kingdom_helpers import rules, run
+from sheet_recorder import drawn
 
 from generator.draw.fonts import text_width_mm
 from generator.draw.surface import MM_PER_PT
-from kingdom_helpers import rules, run
-from sheet_recorder import drawn
 from solo.board import generate_map, rules_board
 from solo.log import read_log
 from solo.sheet import render_sheet
 from solo.sheet_layout import MARGIN_MM, MIN_FLATS_MM, PAPER_MM, SCALE_LABEL, layout
 from solo.sheet_rules import rules_text, set_rules
-
 
 CASES = [("a4", 7), ("letter", 7), ("a4", None), ("letter", None), ("a4", 123456)]
 

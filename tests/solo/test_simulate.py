@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from kingdom_helpers import run
+
 from solo.errors import PolicyError
+from solo.rules import load_rules
 from solo.simstats import summarise, wilson
 from solo.simulate import Policy, play_one, simulate
-from solo.rules import load_rules
 
 
 def figures(*args: str) -> dict:
