@@ -52,9 +52,7 @@ def _guarded(fn: F) -> F:
 
 
 def _rules():  # noqa: ANN202 - small indirection so tests can point at other rules
-    from solo.rules import (
-        load_rules,  # at run time: --help does not read the rules (see the docstring)
-    )
+    from solo.rules import load_rules  # at run time: --help does not read the rules (see the docstring)
 
     return load_rules()
 
@@ -104,9 +102,7 @@ def check(log: Path, as_json: bool) -> None:
 @_guarded
 def show(log: Path, year: int | None, as_json: bool) -> None:
     """Draw a logged game's map and state in the terminal (after --year N, or at the end)."""
-    from solo.board import (
-        rules_board,  # these four at run time (see the module's docstring)
-    )
+    from solo.board import rules_board  # these four at run time (see the module's docstring)
     from solo.check import replay, result_line, state_json
     from solo.log import read_log
     from solo.textmap import render
@@ -233,9 +229,7 @@ def simulate(games: int, policies: tuple[str, ...], seed: int, jobs: int | None,
              as_json: bool, plot: Path | None, force: bool) -> None:
     """Play many games on fresh seeded sheets with a policy: win rate (95% interval), game length,
     causes of loss, peak resources. The figures are the same for any --jobs."""
-    from solo.files import (
-        refuse_existing,  # these at run time (see the module's docstring)
-    )
+    from solo.files import refuse_existing  # these at run time (see the module's docstring)
     from solo.policies import policy_class
     from solo.simstats import report_text, summarise
     from solo.simulate import MAX_GAMES

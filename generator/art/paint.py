@@ -28,9 +28,7 @@ def parse_path(data: str) -> Path:
 
 @lru_cache(maxsize=1024)
 def _parsed(data: str) -> tuple:
-    from ..geometry import (
-        pathdata,  # icons' path data: not loaded for a face without one
-    )
+    from ..geometry import pathdata  # icons' path data: not loaded for a face without one
 
     return tuple(pathdata.parse(data))
 

@@ -49,16 +49,12 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
             noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [manifest_component(c) for c in components]
     if set(opts.formats) & {"png", "tts", "html"}:  # screens
-        from ..export.kit import (
-            screen_outputs,  # lazy: not loaded for a build of PDFs and SVGs
-        )
+        from ..export.kit import screen_outputs  # lazy: not loaded for a build of PDFs and SVGs
 
         check_pictures(components, opts)
         screen_outputs(game, components, out_root, opts, entry, files)
     if opts.print_shop:  # files for a print-on-demand shop
-        from ..export.printshop import (
-            print_shop_files,  # lazy: loaded only for --print-shop
-        )
+        from ..export.printshop import print_shop_files  # lazy: loaded only for --print-shop
 
         more, entry["print_shop"] = print_shop_files(game, components, folder)
         files.update(more)

@@ -42,9 +42,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     check_pictures(components, opts)  # refused in the first part, before anything is drawn
     paper_name, fmt = part
     if paper_name == "gallery":
-        from ..export.gallery import (
-            gallery_pictures,  # lazy: jinja2 and the rasteriser, only for --format html
-        )
+        from ..export.gallery import gallery_pictures  # lazy: jinja2 and the rasteriser, only for --format html
 
         k, n = (int(v) for v in fmt.split("/"))
         return gallery_pictures(game, components, k, n), [], noted()
@@ -57,9 +55,7 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
 def check_pictures(components: list[Component], opts: Options) -> None:
     """--format png: every picture's pixels at the asked --dpi, within the limit."""
     if "png" in opts.formats:
-        from ..export.png import (
-            POD_BLEED_MM,  # lazy: the PNG output is loaded only for --format png
-        )
+        from ..export.png import POD_BLEED_MM  # lazy: the PNG output is loaded only for --format png
 
         limits.check_pictures(components, opts.dpi, POD_BLEED_MM if opts.bleed_mm is None else opts.bleed_mm)
 

@@ -348,9 +348,7 @@ class OutputRoot:
     def commit(self, top: dict[str, bytes]) -> None:
         """The top-level files (by name), then the swap: the whole new output in place at once."""
         if not self.whole:
-            from ..source.fileio import (
-                write_atomic,  # only when a build is stopped halfway
-            )
+            from ..source.fileio import write_atomic  # only when a build is stopped halfway
 
             for name, data in top.items():
                 write_atomic(self.root / name, data)

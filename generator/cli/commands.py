@@ -104,9 +104,7 @@ class _Group(click.Group):
             sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
             return result
         except BrokenPipeError:
-            from ..source.fileio import (
-                closed_pipe_exit,  # lazy: needed only on a closed pipe
-            )
+            from ..source.fileio import closed_pipe_exit  # lazy: needed only on a closed pipe
 
             closed_pipe_exit()
         except PnpError as err:
@@ -184,9 +182,7 @@ def _cycle_collector_off(command: Callable) -> Callable:
 @cli.command("list")
 def list_cmd() -> None:
     """List the bundled games and their components with counts."""
-    from ..build.loading import (
-        load_game,  # lazy: the data model is not loaded for --help
-    )
+    from ..build.loading import load_game  # lazy: the data model is not loaded for --help
     from ..model import discover_games
 
     for folder in discover_games():
@@ -206,9 +202,7 @@ def validate(games: tuple[str, ...]) -> None:
     Prints every problem as file:line: sentence and exits 1 if there are any.
     """
     from ..build.game import count_pages
-    from ..build.loading import (
-        load_game,  # lazy: the data model is not loaded for --help
-    )
+    from ..build.loading import load_game  # lazy: the data model is not loaded for --help
     from ..model.load import display_path
     from ..model.variants import variant_names
 
@@ -413,9 +407,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
                                 pages=part_pages(opts) if show else None, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
-                from ..export.gallery import (
-                    index_gallery,  # lazy: the gallery is loaded only for --format html
-                )
+                from ..export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html
 
                 top.update((path.name, data) for path, data in index_gallery(out_path, entries).items())
             target.commit(top)  # kits and the top-level files swapped in at once (or, with --force, in turn)
@@ -478,9 +470,7 @@ def schema(out: Path | None) -> None:
     from ..build import loading  # noqa: F401 - it hands the model the element kinds the schema lists
     from ..model.load import display_path
     from ..model.schema_json import SCHEMA_ID, json_text
-    from ..source.fileio import (
-        write_atomic,  # lazy: not loaded for --help or another command
-    )
+    from ..source.fileio import write_atomic  # lazy: not loaded for --help or another command
 
     text = json_text()
     if out is not None and out.exists():

@@ -16,15 +16,11 @@ from ..base.interrupts import (
 def main() -> None:
     try:
         handle_ctrl_c()
-        from ..source.fileio import (
-            guard_standard_output,  # lazy: python -m generator --help stays fast
-        )
+        from ..source.fileio import guard_standard_output  # lazy: python -m generator --help stays fast
 
         guard_standard_output()
         from ..base.notices import quiet_libraries
-        from .commands import (
-            main as run,  # in the try: a Ctrl-C while the command line loads ends alike
-        )
+        from .commands import main as run  # in the try: a Ctrl-C while the command line loads ends alike
 
         quiet_libraries()  # no library's warning or log line reaches the terminal bare
         run()

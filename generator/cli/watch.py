@@ -95,9 +95,7 @@ def _together(comp, look) -> Any:
 
         return deck_title(comp, look.title_fonts)
     if comp.family == Family.PIECE:
-        from ..components.piece import (
-            component_title_pt,  # lazy: tiles, tokens and counters only
-        )
+        from ..components.piece import component_title_pt  # lazy: tiles, tokens and counters only
 
         return component_title_pt(comp, look.title_fonts)
     return None

@@ -63,17 +63,13 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
             if look.image:
                 frame = (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm) if look.image_fit == ImageFit.FILL else \
                     (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
-                from ..art.images import (
-                    draw_image,  # a picture: not loaded for a deck without one
-                )
+                from ..art.images import draw_image  # a picture: not loaded for a deck without one
 
                 draw_image(s, look.image, frame, look.image_fit)
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:
-        from ..elements import (
-            draw_elements,  # the element kinds: a face without elements never loads them
-        )
+        from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 
         with s.saved():
             s.clip(box)

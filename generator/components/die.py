@@ -78,9 +78,7 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
             draw_image(s, look.image, box if look.image_fit == ImageFit.FILL else
                        (cx - half, cy - half, cx + half, cy + half), look.image_fit)
         if look.elements and game is not None:
-            from ..elements import (
-                draw_elements,  # the element kinds: a face without elements never loads them
-            )
+            from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 
             with s.saved():
                 s.translate(cx, cy)

@@ -51,9 +51,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
             draw_image(s, look.image, art.bounds() if look.image_fit == ImageFit.FILL else _image_box(comp, look.image),
                        look.image_fit)
         if look.elements and game is not None:
-            from ..elements import (
-                draw_elements,  # the element kinds: a face without elements never loads them
-            )
+            from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 
             draw_elements(s, game, list(look.elements), look.ink)
     if look.outline:  # ink-saver: the terrain colour as a band inside the cut line

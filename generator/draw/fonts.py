@@ -170,9 +170,7 @@ def load_kerning() -> None:
 def _kern_pairs(kind: str) -> frozenset:
     """The character pairs the font's kern table moves closer or apart. reportlab ignores kerning
     (PDF text is laid out at plain advance widths); SVG renderers apply it. fontTools reads the table."""
-    from fontTools.ttLib import (
-        TTFont as _Reader,  # SVG output only: a PDF-only build never loads fontTools
-    )
+    from fontTools.ttLib import TTFont as _Reader  # SVG output only: a PDF-only build never loads fontTools
 
     from .otf import quiet_font_tools
 

@@ -23,9 +23,7 @@ def quiet_font_tools() -> None:
 @lru_cache(maxsize=32)
 def truetype_bytes(path: str) -> bytes:
     """The font at ``path`` as TrueType bytes (the same bytes every time: same input, same PDF)."""
-    from fontTools.ttLib import (
-        TTFont,  # a game's own .otf font only: fontTools loaded for it
-    )
+    from fontTools.ttLib import TTFont  # a game's own .otf font only: fontTools loaded for it
 
     quiet_font_tools()
     font = TTFont(path, recalcTimestamp=False)

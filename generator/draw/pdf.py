@@ -25,9 +25,7 @@ def HexColor(value: str):  # noqa: N802 - reportlab's name, cached: a kit repeat
 
 @lru_cache(maxsize=None)
 def ttf_font(name: str):
-    from reportlab.pdfbase.pdfmetrics import (
-        getFont,  # reportlab's font table: loaded with the first text
-    )
+    from reportlab.pdfbase.pdfmetrics import getFont  # reportlab's font table: loaded with the first text
 
     return getFont(name)
 

@@ -253,9 +253,7 @@ class SvgSurface(Surface):
         self._group.add(node)
 
     def image(self, path, x_mm, y_mm, w_mm, h_mm):
-        from ..source.pictures import (
-            natural_size,  # a picture: a game without one never loads it
-        )
+        from ..source.pictures import natural_size  # a picture: a game without one never loads it
 
         name = f"image:{path}"
         if name not in self._forms:

@@ -79,9 +79,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..geometry.hexmap import (
-            grid_cells,  # a game with hex maps only: a deck of cards never loads it
-        )
+        from ..geometry.hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
 
         try:
             cells, flats, orient = grid_cells(el)
@@ -158,9 +156,7 @@ def _marks(el: YMap, errors: list[DataError]) -> None:
     marks = el.get("marks")
     if not isinstance(marks, YList):
         return
-    from ..geometry.hexmap import (
-        MapHexes,  # a game with hex maps only: a deck of cards never loads it
-    )
+    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     try:
         grid = MapHexes.of(el)

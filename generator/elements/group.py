@@ -14,9 +14,7 @@ if TYPE_CHECKING:
 
 
 def _element() -> Any:
-    from . import (
-        ELEMENT,  # the whole element schema, made once this package is imported
-    )
+    from . import ELEMENT  # the whole element schema, made once this package is imported
 
     return ELEMENT
 

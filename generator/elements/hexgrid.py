@@ -256,9 +256,7 @@ def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, ori
 
 
 def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..geometry.hexmap import (
-        ROUTE_FEATURES,  # it loads dataclasses: a game without maps never does
-    )
+    from ..geometry.hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
 
     feature = ROUTE_FEATURES[route.get("feature", "road")]
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]

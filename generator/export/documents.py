@@ -39,9 +39,7 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
             pages = render(game, doc, paper, pdf, progress)
             files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
         else:
-            from ..draw.svg import (
-                SvgSurface,  # lazy: not loaded for a build of PDFs only
-            )
+            from ..draw.svg import SvgSurface  # lazy: not loaded for a build of PDFs only
 
             svg = SvgSurface(title=doc.title)
             pages = render(game, doc, paper, svg, progress)
@@ -58,9 +56,7 @@ def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
     boards = [c for c in components if c.family == Family.BOARD]
     if not boards:
         return {}
-    from ..layout.boardpages import (
-        poster_page,  # lazy: a game without boards does not load their drawing
-    )
+    from ..layout.boardpages import poster_page  # lazy: a game without boards does not load their drawing
 
     files: dict[str, bytes] = {}
     for comp in boards:

@@ -15,9 +15,7 @@ def screen_outputs(game: Game, components: list[Component], out_root: Path, opts
     folder = out_root / game.id
     jobs = getattr(opts, "jobs", None)
     if "png" in opts.formats:
-        from .png import (
-            png_files,  # lazy, as each output below: only the asked ones are loaded
-        )
+        from .png import png_files  # lazy, as each output below: only the asked ones are loaded
 
         more, info = png_files(game, components, folder, opts.dpi, opts.bleed_mm, jobs)
         files.update(more)

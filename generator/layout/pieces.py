@@ -475,9 +475,7 @@ def _room_to_margin(grid: Grid, paper: Paper) -> float:
 def cut_outline(s: Surface, comp: Component) -> None:
     """The printed cut line: a thin dark line centred on the piece's true outline (hexes stacked in
     a strip share theirs)."""
-    from ..components.piece import (
-        outline,  # lazy: shaped pieces only, not loaded for a deck
-    )
+    from ..components.piece import outline  # lazy: shaped pieces only, not loaded for a deck
 
     s.draw(outline(comp), CUT_LINE)
 

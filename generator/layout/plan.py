@@ -64,9 +64,7 @@ def plan_documents(game: Game, components: list[Component], paper: Paper, opts: 
         for job in ones:
             job.band_mm = pieces_band_mm(job, plain)
     if any(job.band_mm is not None or (job.board and job.stack is None) for job in single.pages):
-        from .sharing import (
-            share_bands,  # lazy: only where a page fills a band of its sheet
-        )
+        from .sharing import share_bands  # lazy: only where a page fills a band of its sheet
 
         single.pages = share_bands(single.pages, plain)
     docs = [d for d in (duplex, single) if d.pages]
@@ -94,9 +92,7 @@ class _Kit:
         if comp.declaration.pieces:
             self._pieces(comp)
         elif family == Family.BOARD:
-            from .boardpages import (
-                board_pages,  # lazy: a game without boards does not load their drawing
-            )
+            from .boardpages import board_pages  # lazy: a game without boards does not load their drawing
 
             own = own_paper(comp, self.plain)
             self.single.pages.extend(_on(board_pages(game, comp, own), own, self.plain))

@@ -129,9 +129,7 @@ def _painter(job: PageJob) -> Callable[[Surface, Paper], PaintResult]:
     """How ``job`` paints in its band: as it paints alone, or a whole board at the top of the band."""
     if job.band_mm is not None or job.board is None:
         return job.paint
-    from .poster import (
-        corner_marks,  # lazy: only for a whole board that shares its sheet
-    )
+    from .poster import corner_marks  # lazy: only for a whole board that shares its sheet
 
     painter, (w, h), bleed = job.board
     edge = bleed + MARK_GAP_MM + BOARD_MARK_MM

@@ -344,9 +344,7 @@ def _hex_across(spec: YMap, kind: ComponentKind, across: dict, inches: bool) -> 
                          f"number or [width, height]", key)
     if len(across) != 1:
         raise spec.error("give a hex's size across the flats or across the points, not both", key)
-    from ..geometry.hexmap import (
-        flats_of,  # a hex size: a deck of cards never loads hexmap
-    )
+    from ..geometry.hexmap import flats_of  # a hex size: a deck of cards never loads hexmap
 
     return _hex_size(spec, flats_of(dict(across), inches=inches))
 

@@ -107,9 +107,7 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     cannot be read at all."""
     if not isinstance(el, dict) or el.get("type") != "hexgrid":
         return True
-    from ..geometry.hexmap import (
-        MapHexes,  # a game with hex maps only: a deck of cards never loads it
-    )
+    from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     grid = MapHexes.of(el)
     if not _numbering(el, grid, errors):

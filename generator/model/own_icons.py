@@ -21,9 +21,7 @@ def resolve_own_icons(own: dict[str, Any], icons: Any, folder: Path, where: dict
         if isinstance(value, (str, int, float)) and not isinstance(value, bool):
             path, why = inside_folder(folder, value)
             if path is not None:
-                from ..source.pictures import (
-                    check_image,  # a picture: read only if named
-                )
+                from ..source.pictures import check_image  # a picture: read only if named
 
                 why = check_image(path) or ""
             if why:

@@ -70,9 +70,7 @@ def _quiet_svglib() -> Iterator[_Chatter]:
 def svg_drawing(path: str):
     """The SVG file as a reportlab Drawing (svglib), or raise ValueError with the reason (what svglib
     logged as an error included: a picture it could not draw whole is refused, not drawn in part)."""
-    from svglib.svglib import (
-        svg2rlg,  # SVG pictures only: a game without them never loads svglib
-    )
+    from svglib.svglib import svg2rlg  # SVG pictures only: a game without them never loads svglib
 
     with _quiet_svglib() as chatter:
         try:

@@ -224,9 +224,7 @@ def enum(*values: str) -> Scalar:
     def test(v: Any) -> str | None:
         if v in values:
             return None
-        from difflib import (
-            get_close_matches,  # only for a problem: not loaded on every run
-        )
+        from difflib import get_close_matches  # only for a problem: not loaded on every run
 
         hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word

@@ -53,9 +53,7 @@ class TemplateError(Exception):
 
 
 def _make_env() -> Any:
-    from jinja2 import (
-        StrictUndefined,  # lazy: a game without {{ expressions }} never loads jinja2
-    )
+    from jinja2 import StrictUndefined  # lazy: a game without {{ expressions }} never loads jinja2
     from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
     class Env(SandboxedEnvironment):

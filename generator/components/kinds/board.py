@@ -13,9 +13,7 @@ REFUSED = {"items": "a board is one piece: draw on it with elements", "back": "a
 
 def paint_board(game: Game, comp: Component, side: str, safe_mm: float = 0.0) -> Callable[..., None]:
     """The painter of the whole board centred on the origin, as a face (the gallery, PNG, TTS)."""
-    from ..board import (
-        draw_board,  # lazy: a game without boards does not load their drawing
-    )
+    from ..board import draw_board  # lazy: a game without boards does not load their drawing
 
     def paint(s, c, look, bleed):  # noqa: ANN001 - a painter
         w, h = c.size_mm

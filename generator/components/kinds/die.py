@@ -19,9 +19,7 @@ def paint_die(game: Game, comp: Component, side: str, safe_mm: float = 0.0) -> C
 
 def fit_die(comp: Component, look: Any, game: Game) -> list[str]:
     """What does not fit on one face of a die."""
-    from ..die import (
-        die_problems,  # lazy: a game without dice never loads their drawing
-    )
+    from ..die import die_problems  # lazy: a game without dice never loads their drawing
 
     return die_problems(comp, look, game)
 

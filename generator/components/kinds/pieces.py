@@ -17,9 +17,7 @@ CARD_ONLY = {
 
 def paint_piece(game: Game, comp: Component, side: str, safe_mm: float = 0.0) -> Callable[..., None]:
     """The painter of one side of a tile, token or counter (``safe_mm``: a print shop's safe zone)."""
-    from ..piece import (
-        draw_piece,  # lazy: a deck's build never loads the pieces' drawing
-    )
+    from ..piece import draw_piece  # lazy: a deck's build never loads the pieces' drawing
 
     return lambda s, c, look, bleed: draw_piece(s, c, look, bleed, game, safe_mm)
 
