@@ -40,6 +40,7 @@ import generator.cli.jobs as jobs  # noqa: E402
 OUT = Path(tempfile.mkdtemp(prefix="pnpforge-scenario-"))  # where a command's build writes
 atexit.register(shutil.rmtree, OUT, True)
 from generator.build.game import Options  # noqa: E402
+from generator.build.parts import Rendered  # noqa: E402
 
 BIG = os.urandom(1 << 20) * 4  # a part's files: megabytes, far more than a pipe holds
 mode = sys.argv[1]
@@ -51,7 +52,7 @@ def render_part(game, components, opts, part):  # noqa: ANN001 - a stand-in for 
     time.sleep(render)
     if mode == "worker-dies" and game == 1 and part == ("a4", "svg"):
         os._exit(3)
-    return {f"{part[0]}/{part[1]}.pdf": BIG}, [], []
+    return Rendered({f"{part[0]}/{part[1]}.pdf": BIG})
 
 
 jobs.render_part = render_part  # the workers are forked from here: they render with the stand-in

@@ -41,18 +41,22 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     files: dict[Path, bytes] = {}
     first_format: dict[str, str] = {}  # paper -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
-    for (paper_name, fmt), (part_files, docs, warnings) in zip(parts, rendered):
-        files.update((folder / name, data) for name, data in part_files.items())
-        if first_format.setdefault(paper_name, fmt) == fmt and docs:  # a paper's documents, listed once
-            entry.setdefault("documents", []).extend(docs)
-        for message, file, line in warnings:  # in the order found, each once
+    for (paper_name, fmt), part in zip(parts, rendered):
+        files.update((folder / name, data) for name, data in part.files.items())
+        if first_format.setdefault(paper_name, fmt) == fmt and part.documents:  # a paper's documents, listed once
+            entry.setdefault("documents", []).extend(part.documents)
+        for message, file, line in part.warnings:  # in the order found, each once
             noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [manifest_component(c) for c in components]
     if set(opts.formats) & {"png", "tts", "html"}:  # screens
         from ..export.kit import screen_outputs  # lazy: not loaded for a build of PDFs and SVGs
 
         check_pictures(components, opts)
-        screen_outputs(game, components, out_root, opts, entry, files)
+        screens = screen_outputs(game, components, out_root, opts, entry, files)
+        for path in screens.dropped:
+            del files[path]
+        files.update(screens.files)
+        entry.update(screens.manifest)
     if opts.print_shop:  # files for a print-on-demand shop
         from ..export.printshop import print_shop_files  # lazy: loaded only for --print-shop
 

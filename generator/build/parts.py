@@ -5,6 +5,7 @@ SVG pages, the true-size posters, and the gallery's pictures in shares."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..base import notices
@@ -19,8 +20,15 @@ from ..model.kinds import Family
 # with the PDFs and SVGs instead of waiting for them.
 PICTURE_SHARES = 2
 
-# files by path in the game's folder, manifest docs, warnings noted while drawing (message, file, line)
-Rendered = tuple[dict[str, bytes], list[dict[str, Any]], list[tuple[str, Any, Any]]]
+@dataclass(frozen=True)
+class Rendered:
+    """One part of a game's build, rendered (in a worker process, or here): its files by path in the
+    game's folder, the documents the manifest lists, and the warnings noted while drawing, as
+    (message, file, line)."""
+
+    files: dict[str, bytes]
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[tuple[str, Any, Any]] = field(default_factory=list)
 
 
 def game_parts(opts: Options) -> list[tuple[str, str]]:
@@ -45,11 +53,11 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
         from ..export.gallery import gallery_pictures  # lazy: jinja2 and the rasteriser, only for --format html
 
         k, n = (int(v) for v in fmt.split("/"))
-        return gallery_pictures(game, components, k, n), [], noted()
+        return Rendered(gallery_pictures(game, components, k, n), warnings=noted())
     if paper_name == "poster":
-        return poster_files(game, components), [], noted()
+        return Rendered(poster_files(game, components), warnings=noted())
     files, docs = document_files(game, components, paper_by_name(paper_name, opts.orientation), fmt, opts, progress)
-    return files, docs, noted()
+    return Rendered(files, docs, noted())
 
 
 def check_pictures(components: list[Component], opts: Options) -> None:

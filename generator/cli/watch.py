@@ -144,7 +144,7 @@ class Builder:
     def _build(self) -> tuple[int, int, list[str]]:
         from ..build.game import build_game  # lazy: watch --help loads no build
         from ..build.loading import load_game
-        from ..build.parts import expand_generated, game_parts, render_part
+        from ..build.parts import Rendered, expand_generated, game_parts, render_part
         from ..build.staging import OutputRoot
         from ..export.gallery import index_gallery, picture_files, picture_shots
         from ..export.manifest import manifest_summary
@@ -171,11 +171,11 @@ class Builder:
                 kept[key] = data
             drawn = len(missing)
             self.cache.pictures = kept  # only this build's pictures
-        rendered: list[Any] = []  # per part: (files, documents, warnings)
+        rendered: list[Rendered] = []
         given = False
         for part in parts:
             if part[0] == "gallery":  # every picture in the first share, the others empty
-                rendered.append(({} if given else pictures, [], []))
+                rendered.append(Rendered({} if given else pictures))
                 given = True
             else:
                 rendered.append(render_part(game, components, self.opts, part))

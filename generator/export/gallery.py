@@ -16,6 +16,8 @@ and the printing and cutting instructions of the contents page. HTML and CSS fro
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -153,10 +155,22 @@ def picture_shots(game: Game, components: list[Component]) -> dict[str, Shot]:
     return {large.as_posix(): shot for _, large, shot in _distinct(_named(_preview_faces(game, components))).values()}
 
 
-def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: dict[str, Any],
-                 files: dict[Path, bytes], jobs: int | None) -> dict[Path, bytes]:
+@dataclass
+class GalleryPage:
+    """A game's gallery page: its files (the page and the pictures taken or renamed here), the files of
+    the build it leaves out (a picture that repeats another's bytes), and the picture the page over all
+    kits shows for the game (its path in the output folder), if any."""
+
+    files: dict[Path, bytes]
+    dropped: set[Path]
+    picture: str | None
+
+
+def game_gallery(game: Game, components: list[Component], out_root: Path, opts: Any, entry: Mapping[str, Any],
+                 given: Mapping[Path, bytes], jobs: int | None) -> GalleryPage:
     """``<game>/index.html`` and its preview images (taken here unless the build's parts took them and
-    put them in ``files``; a picture there that repeats another's bytes is taken out of ``files``)."""
+    put them in ``given``, the build's files so far, which this reads and does not change)."""
+    files = dict(given)  # the build's files as this page leaves them (see GalleryPage.dropped)
     folder = out_root / game.id
     groups = _preview_faces(game, components)
     named = _named(groups)
@@ -178,8 +192,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         ([DICE_NOTE] if any(c.family == Family.DIE and c.spec.get("print") == "net" for c, _ in groups) else [])
     # the picture on the page over all kits: the first board, or else the first piece
     picture = next((pairs[0][0] for c, pairs in groups if c.family == Family.BOARD), groups[0][1][0][0] if groups else None)
-    if picture is not None:
-        entry["gallery_picture"] = f"{game.id}/{by_key[picture.key]['src']}"
+    shown = f"{game.id}/{by_key[picture.key]['src']}" if picture is not None else None
     html = _env().get_template("game.html.j2").render(
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
@@ -187,7 +200,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         duplex=any(c.double_sided for c, _ in groups),
         total=sum(c.count for c in components if c.declaration.pieces))
     out[folder / "index.html"] = html.encode("utf-8")
-    return out
+    return GalleryPage(out, {p for p in given if p not in files}, shown)
 
 
 def _one_file_a_picture(first: dict, folder: Path, out: dict[Path, bytes], files: dict[Path, bytes]
@@ -233,7 +246,7 @@ def _pictures_by_face(named: list, file_of: dict[tuple, tuple[Path, Path]], fold
     return by_key
 
 
-def _documents(entry: dict[str, Any], folder: Path, files: dict[Path, bytes]
+def _documents(entry: Mapping[str, Any], folder: Path, files: dict[Path, bytes]
                ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """The kit's PDFs (their SVG pages) and, by component, where its pages are."""
     where: dict[str, list[dict[str, Any]]] = {}
@@ -273,7 +286,7 @@ def _component_entry(comp: Component, pairs: list, by_key: dict[str, dict[str, A
             "double_sided": comp.double_sided, "whole": comp.declaration.whole}
 
 
-def _extras(game: Game, folder: Path, files: dict[Path, bytes], entry: dict[str, Any], opts: Any) -> list[dict[str, Any]]:
+def _extras(game: Game, folder: Path, files: dict[Path, bytes], entry: Mapping[str, Any], opts: Any) -> list[dict[str, Any]]:
     """The kit's other files a player may want: the Tabletop Simulator object, the PNGs."""
     extras: list[dict[str, Any]] = []
     if _exists(folder / "tts" / f"{game.id}.json", files):
