@@ -287,7 +287,7 @@ def test_each_player_gets_a_combat_die_in_their_colour(kit):
     assert [look.fill for look in __import__("generator.components.look", fromlist=["resolve"]).resolve(
         game, combat.items[0].face, combat.items[0].colour).faces] == ["#b8312f"] * 6
     image, _ = render(_pdf(kit), 1, dpi=100)
-    red, blue = box_of(image, "#b8312f", dpi=100), box_of(image, "#2b5797", dpi=100)
+    red, blue = box_of(image, "#b8312f", dpi=100), box_of(image, "#4f86d6", dpi=100)
     assert red is not None and blue is not None
     for box in (red, blue):  # each net's faces, column and arms: three faces across (18 mm), four down
         assert abs(box.width - 3 * 18) < 1.5 and abs(box.height - (4 * 18 + 3)) < 2.5

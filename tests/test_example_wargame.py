@@ -148,7 +148,7 @@ def test_the_terrain_chart_shows_each_terrains_fill_and_pattern_as_the_map_print
     image, _ = render(pdf, index, dpi=dpi)
     for name, key in (("Woods", "woods"), ("Hills", "hills"), ("Town", "town"), ("Marsh", "marsh")):
         terrain = {"woods": ("#7fb069", "dots"), "hills": ("#d8b47a", "triangles"),
-                   "town": ("#c9c2b8", "bricks"), "marsh": ("#a8cfc9", "waves")}[key]
+                   "town": ("#b8b0a4", "bricks"), "marsh": ("#93c2bb", "waves")}[key]
         colours = _colours(_swatch(image, pdf, index, name, dpi))
         assert _near(colours, terrain[0]), (name, colours)  # the fill
         assert _near(colours, mix(terrain[0], "#000000", 0.28), tol=30), (name, colours)  # the pattern's lines

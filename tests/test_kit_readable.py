@@ -45,19 +45,24 @@ def test_icon_details_contrast_with_the_icon_they_sit_on(name):
     assert bad == []
 
 
-def test_white_realm_icons_keep_their_details():
-    """Green and Blue realm tokens print white icons: the Fort's gate and the Garrison's cross are
-    drawn dark there, so a Fort does not look like a Wall and a Garrison is not a blank shield."""
+def test_realm_icons_keep_their_details_in_either_ink():
+    """Blue realm tokens print white icons, Green ones black (white read at 3.4:1 on its green): the
+    Fort's gate and the Garrison's cross are drawn in the other colour, so a Fort does not look like a
+    Wall and a Garrison is not a blank shield."""
     game = load_game(resolve_game("lords_of_war"))
     tokens = game.component("realm-tokens").items + game.component("extra-realm-tokens").items
+    seen = set()
     for item in tokens:
         if item.colour.id not in ("green", "blue") or item.face.get("icon") not in ("fort", "garrison"):
             continue
         look = resolve(game, item.face, item.colour)
-        assert look.ink == "#ffffff"
+        assert look.ink == {"blue": "#ffffff", "green": "#000000"}[item.colour.id]
         details = [_paint(s["fill"] if s.get("fill") not in (None, "none") else s.get("stroke"), look.ink)
                    for s in look.icon[1:]]
-        assert details and all(d == "#000000" for d in details)
+        other = "#000000" if look.ink == "#ffffff" else "#ffffff"
+        assert details and all(d == other for d in details)
+        seen.add(item.colour.id)
+    assert seen == {"green", "blue"}
 
 
 def test_cie76_matches_the_reported_sky_on_lake_difference():

@@ -26,7 +26,7 @@ HEAD = """format: 1
 game: {id: huge, title: Huge, author: A Designer, licence: CC0 1.0, source: invented, players: [2, 4]}
 colours:
   - {id: red, name: Red, fill: "#d55e00", cue: R}
-  - {id: blue, name: Blue, fill: "#0072b2", ink: "#ffffff", cue: B}
+  - {id: blue, name: Blue, fill: "#56b4e9", ink: "#000000", cue: B}
 components:
 """
 WHERE = re.compile(r"^[^\s:][^:\n]*:\d+: \S")

@@ -6,6 +6,7 @@ drawn; see :class:`generator.model.load.DrawingChecks`.)"""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ..art.glyphs import face_warnings
 from ..art.richtext import DEFAULT_FAMILY, rich_width
@@ -13,7 +14,10 @@ from ..base.errors import DataError
 from ..draw.fonts import check_font_file
 from ..draw.fonts import text_width_mm as plain_width_mm
 from ..model import Game
-from .look import resolve
+from ..model.colourcheck import text_problem
+from ..model.kinds import Family
+from ..source.yamlsrc import YMap
+from .look import Look, resolve
 
 
 def image_problem(path: Path, folder: Path) -> str | None:
@@ -36,11 +40,111 @@ def text_width_mm(text: str, size: float, font: str) -> float:
     return rich_width(text, size, DEFAULT_FAMILY, font if font in DEFAULT_FAMILY else "regular")
 
 
+TEXT_KEYS = ("title", "subtitle", "value", "text", "flavour", "footer", "sections")
+
+
+def _colour_line(comp: Any, side: str, face: dict[str, Any], item_line: tuple[str, int]) -> tuple[str, int]:
+    """Where a face's ink (or fill) is written: the component's face or back where the item takes it
+    from there, else the item."""
+    shared = comp.spec.get(side) if isinstance(comp.spec, dict) else None
+    if isinstance(shared, YMap):
+        for key in ("ink", "fill"):
+            if key in shared and shared.get(key) == face.get(key):
+                return shared.file, shared.line_of(key)
+    return item_line
+
+
+def _said(game: Game, problem: str, where: tuple[str, int], noted: set[tuple]) -> None:
+    if (where, problem) not in noted:  # once, not once per item or player
+        noted.add((where, problem))
+        game.warnings.append(DataError(problem, *where))
+
+
+def _accepted(game: Game, ink: str, fill: str) -> bool:
+    accepted = game.accepted_colours
+    return accepted is not None and accepted.covers((ink,), (fill,))
+
+
+def _text_contrast(game: Game, look: Look, where: tuple[str, int], noted: set[tuple]) -> None:
+    """Text a player cannot read on its ground: the face's own text on its fill, a text element in
+    its own ink on the face, a box's label on the box (colourcheck.text_problem: WCAG 2.1 AA)."""
+    if any(getattr(look, key, None) for key in TEXT_KEYS):
+        why = text_problem(look.ink, look.fill)
+        if why is not None and not _accepted(game, look.ink, look.fill):
+            _said(game, f"the face's {why}; change its ink or fill, or accept the pair with why "
+                        f"(accepted_colours:)", where, noted)
+    _elements_contrast(game, list(look.elements), look.fill, where, noted)
+
+
+def _elements_contrast(game: Game, elements: list[Any], fill: str, where: tuple[str, int], noted: set[tuple]) -> None:
+    for i, el in enumerate(elements):
+        if isinstance(el, dict):
+            _element_contrast(game, el, _ground(elements[:i], el, fill), where, noted)
+
+
+def _box_of(el: Any) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 in mm of a filled box or polygon (what a text drawn after it may sit on)."""
+    try:
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+        if el.get("type") == "box":
+            w, h = float(el["size_mm"][0]), float(el["size_mm"][1])
+            return (x, y, x + w, y + h)
+        if el.get("type") == "polygon":
+            xs = [x + float(p[0]) for p in el["points_mm"]]
+            ys = [y + float(p[1]) for p in el["points_mm"]]
+            return (min(xs), min(ys), max(xs), max(ys))
+    except (KeyError, TypeError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _ground(before: list[Any], el: dict[str, Any], fill: str) -> str:
+    """The colour a text element is printed on: the last filled box or polygon drawn before it under
+    its anchor, else the face's or board's fill."""
+    try:
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+    except (KeyError, TypeError, ValueError, IndexError):
+        return fill
+    for under in reversed(before):
+        box = _box_of(under) if isinstance(under, dict) and _hex(under.get("fill")) else None
+        if box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            return str(under["fill"])
+    return fill
+
+
+def _element_contrast(game: Game, el: dict[str, Any], ground: str, where: tuple[str, int], noted: set[tuple]) -> None:
+    kind, ink = el.get("type"), el.get("ink")
+    fill = el.get("fill") if kind == "box" and _hex(el.get("fill")) else ground
+    if kind not in ("text", "box") or not _hex(ink) or not _hex(fill) or \
+            not (el.get("text") if kind == "text" else el.get("label")):
+        return
+    why = text_problem(str(ink), str(fill), float(el.get("size_pt", 10)) if kind == "text" else 7.0,
+                       el.get("font") == "bold")
+    if why is not None and not _accepted(game, str(ink), str(fill)):
+        place = (getattr(el, "file", where[0]), getattr(el, "line", where[1])) if getattr(el, "line", 0) else where
+        _said(game, f"this {kind}'s {why}; change its ink, or accept the pair with why (accepted_colours:)",
+              place, noted)
+
+
+def _hex(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 7 and value.startswith("#")
+
+
+def _board_contrast(game: Game, noted: set[tuple]) -> None:
+    """A board's text elements on the board's ground."""
+    for comp in game.components:
+        if comp.family != Family.BOARD:
+            continue
+        look = resolve(game, dict(comp.spec.get("face") or {}), None)
+        _elements_contrast(game, list(comp.spec.get("elements") or []), look.fill, (comp.file, comp.line), noted)
+
+
 def fit_problems(game: Game, errors: list[DataError]) -> None:
     """Each distinct face laid out as the build will: a title too long for its piece, text that does
     not fit even at its smallest size (printed anyway, so a warning in ``game.warnings``); a piece too
     thin to hold its text at 5 pt is refused (an error in ``errors``)."""
     noted: set[tuple] = set()
+    _board_contrast(game, noted)
     for comp in game.components:
         fit = comp.declaration.fit
         if fit is None:
@@ -48,7 +152,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
         seen: set[str] = set()
         seen_faces: set[tuple] = set()  # a deck's items share one back dict: resolved once
         for item in comp.items:
-            for face in (item.face, item.back):
+            for side, face in (("face", item.face), ("back", item.back)):
                 if face is None:
                     continue
                 same = (id(face), item.colour.id if item.colour else None)
@@ -60,6 +164,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                     continue
                 seen.add(look.key())
                 face_warnings(game, look, item, noted)
+                _text_contrast(game, look, _colour_line(comp, side, face, (item.file, item.line)), noted)
                 for problem in fit(comp, look, game):
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))

@@ -197,7 +197,7 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
         game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
         single_note=print_notes(False)[-1], extras=_extras(game, folder, files, entry, opts), hexes=any(c.outline == Outline.HEX for c, _ in groups),
-        duplex=any(c.double_sided for c, _ in groups),
+        duplex=any(c.double_sided for c, _ in groups), visions=_visions(),
         total=sum(c.count for c in components if c.declaration.pieces))
     out[folder / "index.html"] = html.encode("utf-8")
     return GalleryPage(out, {p for p in given if p not in files}, shown)
@@ -334,6 +334,15 @@ def tts_steps(game_id: str, url_base: str) -> list[str]:
     else:
         steps.append(f"Its pictures are read from {url_base}: upload this kit's tts folder there first.")
     return steps
+
+
+def _visions() -> list[dict[str, Any]]:
+    """The page's "seen as" choices: each vision's word and its SVG filter's matrix (art/vision.py, the
+    simulations validate's colour check uses); normal vision has none."""
+    from ..art.vision import Vision, filter_matrix  # lazy: --format html only
+
+    return [{"slug": v.slug, "word": v.word,
+             "matrix": " ".join(f"{x:g}" for x in filter_matrix(v)) if v != Vision.NORMAL else ""} for v in Vision]
 
 
 def _whole(word: str) -> bool:

@@ -77,7 +77,8 @@ COLOUR_DEF = Map({
     "id": Key(ID, True),
     "name": Key(TEXT, True),
     "fill": Key(PLAIN_COLOUR, True),
-    "ink": Key(PLAIN_COLOUR, doc="text and icon colour on this fill (default black)"),
+    "ink": Key(PLAIN_COLOUR, doc="text and icon colour on this fill (default black or white, whichever "
+                                    "reads better on it)"),
     "cue": Key(TEXT, True, doc="a letter printed on every piece of this colour"),
     "shape": Key(enum(*SHAPES), doc="a shape printed on every piece of this colour"),
 }, "player colour")
@@ -238,6 +239,13 @@ GAME_FILE = Map({
     "icons": Key(MapOf(ListOf(ICON_SHAPE))),
     "texts": Key(MapOf(TEXT), doc="shared rule texts, printed wherever a text says {text:NAME}"),
     "components": Key(ListOf(COMPONENT)),
+    "accepted_colours": Key(ListOf(Map({
+        "pair": Key(ListOf(TEXT, "two colours: player colour ids, terrain names or #rrggbb", min_items=2),
+                  True, doc="the two colours, as the warning names them"),
+        "why": Key(TEXT, True, doc="what tells them apart on the table (printed nowhere; it is for the next "
+                                   "designer)"),
+    }, "accepted colour pair")), doc="pairs of colours the colour-vision check is to leave alone, each with why "
+                                     "(docs/colour-vision.md)"),
 }, "game file")
 
 PART_FILE = Map({

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..art.colour import ink_for
 from ..base.errors import DataError, DataErrors, UsageError, show
 from ..base.vocabulary import ORIENTATIONS, PAGE_ORIENTATIONS, Orientation
 from ..source.resources import data_dir
@@ -17,6 +18,7 @@ from ..source.yamlsrc import YList, YMap, load_yaml
 from . import checks, dice, limits
 from . import format as fmt
 from .cells import read_cells
+from .colourcheck import colour_warnings
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .expand import (
     Sources,
@@ -180,6 +182,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     edge_defs = expand_game_drawings(main.get("edge_kinds"), sources, "edge kind", errors)
     _components(comp_specs, game, read_edge_kinds(edge_defs, game.icons, game.terrain, errors), errors)
     checks.check_colours(main, game.colours, errors)
+    game.warnings.extend(colour_warnings(game, main, errors))
     if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
         raise DataErrors(errors)
     limits.check_work(game, errors)
@@ -187,6 +190,8 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
         raise DataErrors(errors)
     _checks(game, comp_specs, errors, drawing)
     check_markers(game, errors)
+    if game.accepted_colours is not None:
+        game.warnings.extend(game.accepted_colours.unused())
     if errors:
         shared_icons_note(errors)
         raise DataErrors(errors)
@@ -222,7 +227,7 @@ def _shared_parts(docs: list[tuple[str, Any]], folder: Path, errors: list[DataEr
 def _game(main: YMap, variant: str | None, folder: Path, terrain: dict[str, Any], icons: GameIcons,
           errors: list[DataError], drawing: DrawingChecks | None) -> Game:
     """The game record, before its components: its meta, colours, fonts and shared texts."""
-    colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink", "#000000"), str(c["cue"]),
+    colours = [Colour(norm(c["id"]), str(c["name"]), c["fill"], c.get("ink") or ink_for(c["fill"]), str(c["cue"]),
                       c.get("shape", "circle")) for c in main.get("colours", []) or []]
     meta = dict(main["game"])
     for key in META_TEXTS:  # a title written as a number (title: 1830) is still a text
