@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
+
 from generator.art.vision import MIN_DIFFERENCE, Vision, closest, contrast, filter_matrix, seen
 from generator.build.loading import load_game
 
