@@ -130,13 +130,13 @@ def test_thrones_fortress_tiles_share_their_sheet_with_the_last_terrain_tiles_on
 
 def test_ktech_last_deck_sheet_takes_a_page_of_chits():
     """The Common Deck's 83 cards (the seed's count) leave 2 cards on the last A4 sheet and 3 on the
-    last Letter one; the rest of that sheet takes the 256 ownership markers (A4) or the last 17
-    Victory Point chips (Letter): 25 sheets on A4 (26 before), 27 on Letter (28; 26 since the
-    single-sided ownership markers share the setup summary's sheet)."""
+    last Letter one; on Letter the rest of that sheet takes the last 17 Victory Point chips. The
+    ownership markers of all six colours (384) take a sheet of their own: 26 sheets on A4 (25 when
+    four colours' 256 fitted under the last deck sheet), 27 on Letter (26)."""
     *_, fronts, backs = _duplex_sheets("ktech", "a4")
-    assert fronts == [("front", "deck", 2), ("front", "ownership-markers", 256)]
+    assert fronts == [("front", "deck", 2)]
     assert backs == [("back", "deck", 2)]
     *_, fronts, backs = _duplex_sheets("ktech", "letter")
     assert fronts == [("front", "deck", 3), ("front", "vp-chips", 17)]
     assert backs == [("back", "deck", 3)]
-    assert (planned_sheets("ktech", "a4"), planned_sheets("ktech", "letter")) == (25, 26)
+    assert (planned_sheets("ktech", "a4"), planned_sheets("ktech", "letter")) == (26, 27)
