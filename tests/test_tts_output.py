@@ -334,3 +334,17 @@ def test_the_card_rule_for_tall_square_and_sideways_decks(low_tts):
     assert card_scale(deck.replace(size_mm=(70.0, 70.0))) == pytest.approx((70 / 63.5, 1.0, 70 / 88.9))
     # wider than tall: TTS's card turned sideways, 88.9 mm across and 63.5 mm along
     assert card_scale(deck.replace(size_mm=(120.65, 69.85))) == pytest.approx((120.65 / 88.9, 1.0, 1.1))
+
+
+def test_a_back_several_kinds_of_piece_share_is_one_file_and_one_url(tmp_path):
+    """KTech's nine kinds of Counter share one back: one back.png, and every Counter's back points at it."""
+    game = load_game(resolve_game("ktech"))
+    out = tmp_path / "out"
+    build_game(game, out, Options(papers=("a4",), formats=("tts",), dpi=40))
+    files = sorted(p.name for p in (out / "ktech" / "tts" / "counters").iterdir())
+    assert [f for f in files if "back" in f] == ["back.png"]
+    assert len([f for f in files if f.endswith("-front.png")]) == 9
+    saved = json.loads((out / "ktech" / "tts" / "ktech.json").read_text())
+    urls = {o["CustomImage"]["ImageSecondaryURL"] for o in _walk(saved["ObjectStates"])
+            if o.get("Name") == "Custom_Tile" and "/counters/" in o["CustomImage"]["ImageURL"]}
+    assert len(urls) == 1 and next(iter(urls)).endswith("/counters/back.png")

@@ -307,6 +307,28 @@ def _hex_box(comp: Component) -> tuple[float, float]:
     return (x1 - x0, y1 - y0)
 
 
+def _back_names(comp: Component, pairs: list[tuple[Face, Face | None]], pictures: list[Any],
+                at: int) -> dict[Any, str]:
+    """Each distinct back picture of a component's pieces and its file: ``<item>-back.png`` for a back
+    of one kind of piece, ``back.png`` (``back-2.png`` ...) for one several kinds share."""
+    backs: dict[Any, list[str]] = {}
+    i = at
+    for front, back in pairs:
+        i += 1
+        if back is not None:
+            backs.setdefault(pictures[i], []).append(front.item)
+            i += 1
+    shared = [data for data, items in backs.items() if len(items) > 1]
+    names = {}
+    for data, items in backs.items():
+        if len(items) == 1:
+            names[data] = f"{comp.id}/{items[0]}-back.png"
+        else:
+            n = shared.index(data)
+            names[data] = f"{comp.id}/back.png" if n == 0 else f"{comp.id}/back-{n + 1}.png"
+    return names
+
+
 def _pieces(kit: Kit, comp: Component, pairs, pictures, at: int, cursor: Cursor) -> list[dict[str, Any]]:
     """A bag for each kind of piece (item), holding as many as the kit has; double-sided pieces are
     Custom Tiles (front and back image), one-sided ones Custom Tokens (shape cut from the picture)."""
@@ -316,6 +338,7 @@ def _pieces(kit: Kit, comp: Component, pairs, pictures, at: int, cursor: Cursor)
     scale = tile_scale(size)
     square = abs(size[0] - size[1]) < 0.01 or comp.outline in (Outline.HEX, Outline.ROUND)
     cursor.new_row()
+    back_names = _back_names(comp, pairs, pictures, at)
     i = at
     for front, back in pairs:
         front_png = pictures[i]
@@ -329,9 +352,11 @@ def _pieces(kit: Kit, comp: Component, pairs, pictures, at: int, cursor: Cursor)
         kit.listed.append({"file": f"tts/{fname}", "what": "front", "component": comp.id, "item": front.item})
         bname = fname
         if back_png is not None:
-            bname = f"{comp.id}/{front.item}-back.png"
-            kit.images[bname] = back_png
-            kit.listed.append({"file": f"tts/{bname}", "what": "back", "component": comp.id, "item": front.item})
+            bname = back_names[back_png]
+            if bname not in kit.images:  # a back many kinds of piece share: one file, one URL
+                kit.images[bname] = back_png
+                kit.listed.append({"file": f"tts/{bname}", "what": "back", "component": comp.id,
+                                   "item": front.item if bname.endswith(f"/{front.item}-back.png") else None})
         colour = front.colour.fill if front.colour is not None else None
         x, z = cursor.place(max(size[0] / MM_PER_IN, 1.2), size[1] / MM_PER_IN + 0.4)
         copies = []
