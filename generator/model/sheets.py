@@ -31,6 +31,8 @@ from typing import Any
 from ..base.errors import DataError, show
 from ..source.yamlsrc import NOT_PRINTABLE
 
+NUL_STAND_IN = "\ufdd0"  # a noncharacter: what a NUL in a CSV is read as (see read_text_rows)
+
 MAX_BYTES = 4 * 1024 * 1024  # a sheet's file
 MAX_ROWS = 10_000
 MAX_COLUMNS = 200
@@ -178,6 +180,11 @@ def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool 
         first = text.split("\n", 1)[0]
         delimiter = ";" if first.count(";") > first.count(",") else "\t" if first.count("\t") > first.count(",") \
             else ","
+    # Python 3.10's csv refuses a NUL ("line contains NUL"), 3.11's reads it: carried through as a
+    # stand-in, a NUL reaches the cell's own check on every Python, which says where it is
+    nul = "\x00" in text
+    if nul:
+        text = text.replace("\x00", NUL_STAND_IN)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[Row] = []
     start = 1
@@ -194,7 +201,7 @@ def read_text_rows(path: Path, shown: str, errors: list[DataError], blank: bool 
                 errors.append(DataError(f"more than {MAX_ROWS:,} rows, the limit of one sheet (see Limits in "
                                         f"docs/data-format.md); split the sheet", shown, line))
                 return None
-            rows.append(Row(shown, line, list(row)))
+            rows.append(Row(shown, line, [c.replace(NUL_STAND_IN, "\x00") for c in row] if nul else list(row)))
     except csv.Error as exc:  # a cell over csv's own limit, a NUL byte...
         said = f"a cell of over {csv.field_size_limit():,} characters; at most {MAX_CELL:,}" \
             if "field limit" in str(exc) else f"cannot read this row: {exc}"
