@@ -50,14 +50,14 @@ def _listed(contents: str) -> dict[str, list[int]]:
     return rows
 
 
-def test_ktech_a4_double_sided_contents_names_the_page_the_ownership_markers_share(kits):
+def test_ktech_a4_contents_name_every_page_of_the_deck_and_the_six_colours_markers(kits):
     texts = _texts(kits / "ktech" / "a4" / "ktech-a4-duplex.pdf")
     listed = _listed(texts[0])
     assert len(texts) == 26
     assert listed["Counters (shared) 280 18.0 x 18.0 mm"] == [3, 4, 5, 6]
     assert listed["Common Deck 83 63.5 x 88.9 mm"] == list(range(7, 27))
-    assert listed["Ownership markers 256 10.0 x 10.0 mm"] == [25]
-    assert "Ownership markers" in texts[24] and "Raze" in texts[24]  # the last 2 cards share page 25
+    single = _texts(kits / "ktech" / "a4" / "ktech-a4-single.pdf")
+    assert _listed(single[0])["Ownership markers 384 10.0 x 10.0 mm"] == [3]  # 64 of each of six colours
 
 
 @pytest.mark.parametrize("kit", KITS)

@@ -85,13 +85,13 @@ def test_lords_of_war_event_table_takes_the_rest_of_the_markers_sheet_on_letter(
     assert "Forest Thieves" in text and "Hamlet" in text  # the whole table, rows 11 to 66
 
 
-def test_ktech_ownership_markers_stand_under_the_setup_summary_on_letter(kits):
-    """KTech's 256 ownership markers (a 150 mm block) had Letter page 3 to themselves: with the summary
-    set at 9 pt they fit under it, named over their block."""
+def test_ktech_ownership_markers_of_six_colours_take_a_page_of_their_own_on_letter(kits):
+    """KTech's ownership markers of all six colours (384) are too tall a block to stand under the setup
+    summary, as four colours' 256 did: Letter page 3 holds them, 13 pages (12 with four colours)."""
     pdf = kits / "ktech" / "letter" / "ktech-letter-single.pdf"
-    assert _pages(pdf) == 12  # 13 before
-    text = _page_text(pdf, 2)
-    assert text.index("Setup and turn summary") < text.index("End and scoring") < text.index("Ownership markers")
+    assert _pages(pdf) == 13
+    assert "Ownership markers" not in _page_text(pdf, 2)
+    assert "Ownership markers" in _page_text(pdf, 3, above_footer=False)  # its footer names it
 
 
 def test_lords_of_war_season_markers_are_named_over_their_block_on_a4(kits):
@@ -123,4 +123,4 @@ def test_every_block_on_a_page_of_several_components_is_named_on_the_page(kits, 
             text = " ".join(_page_text(pdf, number).split())
             unnamed += [(doc.name, number, name) for name in fronts if name not in text]
     assert unnamed == {("thrones", "a4"): [("duplex", 3, "Fortress tiles"), ("single", 4, "Pieces")],
-                       ("ktech", "a4"): [("single", 6, "Victory Point chips")]}.get((kit, paper), [])
+                       ("ktech", "a4"): [("single", 7, "Victory Point chips")]}.get((kit, paper), [])
