@@ -149,3 +149,20 @@ def test_builds_run_in_one_process_leave_nothing_behind(runner, tmp_path):
         assert result.exit_code == 0, result.output
     assert gc.get_freeze_count() == frozen  # was: every build's leftovers frozen for good (0.13 MB a build)
     assert gc.isenabled() == collecting
+
+
+def test_a_ctrl_c_wrapped_by_python_as_it_makes_a_class_is_still_a_ctrl_c():
+    """Python 3.10 and 3.11 turn a KeyboardInterrupt raised in ``__set_name__`` (an element kind's
+    fields, as the kinds load) into a RuntimeError: the command still ends as interrupted (exit 130),
+    not as an internal error."""
+    from generator.cli.commands import _from_ctrl_c
+
+    class Field:
+        def __set_name__(self, owner, name):  # noqa: ANN001 - a descriptor
+            raise KeyboardInterrupt
+
+    try:
+        type("Kind", (), {"at_mm": Field()})
+    except BaseException as exc:  # noqa: BLE001 - what Python raises differs by version
+        assert _from_ctrl_c(exc)
+    assert not _from_ctrl_c(ValueError("a bug"))

@@ -125,10 +125,24 @@ class _Group(click.Group):
         except RecursionError:
             fail(PnpError("data nested too deeply to build"))
         except Exception as exc:  # a bug of ours: say so plainly, still no traceback
+            if _from_ctrl_c(exc):
+                _interrupted()
             if os.environ.get("PNPFORGE_DEBUG"):
                 raise
             fail(PnpError(f"internal error ({type(exc).__name__}: {exc}); nothing was written. "
                           "Set PNPFORGE_DEBUG=1 for details and please report it."))
+
+
+def _from_ctrl_c(exc: BaseException) -> bool:
+    """Whether ``exc`` wraps a Ctrl-C: Python 3.10 and 3.11 turn a KeyboardInterrupt raised while a
+    class is made (an element kind's fields, as the kinds load) into "RuntimeError: Error calling
+    __set_name__", the Ctrl-C its cause."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1  # type: ignore[assignment]
+    return False
 
 
 @click.group(cls=_Group, context_settings=CONTEXT)
