@@ -80,13 +80,13 @@ def test_lords_of_war_duel_mat_is_the_board_without_tiles_and_carries_the_roll(m
 
 def test_lords_of_war_realm_pieces_match_the_seed(manifests):
     """Seed: per player 10 Walls, Roads and Villages, 5 Towns and Cities, 1 Capitol, 3 Forts; 30
-    chips (5 a colour); 270 troops: 30 'X' (10), 60 stars (5), 180 triangles (1)."""
+    chips (5 a colour), of which we print the 6 the order track uses (issue 38); 270 troops: 30 'X' (10), 60 stars (5), 180 triangles (1)."""
     m = manifests["lords_of_war"]
     tokens = _by_name(m, "realm-tokens")
     per_player = {"Wall": 10, "Road": 10, "Village": 10, "Town": 5, "City": 5, "Capitol": 1, "Fort": 3}
     for name, n in per_player.items():
         assert tokens[name] >= 6 * n, name
-    assert _component(m, "chips")["count"] == 30
+    assert _component(m, "chips")["count"] == 6
     assert _by_name(m, "troops") == {"Troop 1": 180, "Troop 5": 60, "Troop 10": 30}
 
 

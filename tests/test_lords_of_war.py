@@ -42,8 +42,10 @@ def test_gold_mines_and_garrisons_have_tokens_too(game):
     assert _counts(game.component("extra-realm-tokens")) == {"Gold Mine": 18, "Garrison": 18}
 
 
-def test_30_chips_and_270_troops(game):
-    assert game.component("chips").count == 30
+def test_one_order_chip_a_player_and_270_troops(game):
+    """The seed's 30 chips serve the order track and the heroes' scores; the hero boards take hero
+    markers, so a player needs one chip: 6 in all (issue 38: print what the rules use)."""
+    assert game.component("chips").count == 6
     troops = game.component("troops")
     assert troops.count == 270
     assert _counts(troops) == {"Troop 1": 180, "Troop 5": 60, "Troop 10": 30}
@@ -114,8 +116,8 @@ def test_two_hero_boards_share_a_page_on_a4_and_letter(game, paper_name):
 
 def test_the_264_realm_tokens_take_two_a4_pages(game):
     """With a 1.5 mm bleed round each 1/2 in token (its cut line printed) ten fit a row, so the 264
-    realm tokens fill two A4 pages and the Gold Mine, Garrison, chip and hero-marker blocks share the
-    third (the hero markers had a page of their own)."""
+    realm tokens fill two A4 pages and the Gold Mine, Garrison, chip, hero-marker and season-marker
+    blocks share the third (the hero markers had a page of their own)."""
     from generator.build.game import Options
     from generator.layout.page import paper
     from generator.layout.plan import plan_documents
@@ -124,4 +126,16 @@ def test_the_264_realm_tokens_take_two_a4_pages(game):
     docs = plan_documents(game, expand_generated(game, 1), paper("a4"), Options())
     pages = [[c.id for c in job.comps] for doc in docs for job in doc.pages]
     assert sum("realm-tokens" in p for p in pages) == 2
-    assert ["extra-realm-tokens", "chips", "hero-markers"] in pages
+    assert ["extra-realm-tokens", "chips", "hero-markers", "season-year-markers"] in pages
+
+
+def test_every_realm_token_names_its_structure_and_the_setup_sheet_keys_them(game):
+    """Town and City read apart at 12.7 mm: each token prints its name over its icon, and the setup
+    sheet's key shows each icon with its name."""
+    for cid in ("realm-tokens", "extra-realm-tokens"):
+        for item in game.component(cid).items:
+            assert item.face.get("title") in (item.name, "Mine"), item.name
+    key = next(sec for sec in game.component("summary").spec["sections"] if sec.get("heading") == "Token key")
+    cells = [cell for row in key["rows"] for cell in row]
+    for icon, name in (("town", "Town"), ("city", "City"), ("gold-mine", "Gold Mine"), ("garrison", "Garrison")):
+        assert f"{{icon:{icon}}} {name}" in cells

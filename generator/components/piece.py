@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..art.colour import mix
 from ..art.images import draw_image
-from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern
+from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern, shape_path
 from ..art.richtext import Line, draw_line, fit_lines, plain, widest, wrap
 from ..base.notices import warn
 from ..base.vocabulary import Anchor, ImageFit, Orientation
@@ -434,7 +434,8 @@ def _beside(comp: Component, look: Look, d: float, k: float, y: float, bottom: f
     """The icon and the cue side by side under the title of a round piece."""
     rc = _cue_r(look, d)
     top, low = y + 0.3, bottom * 0.95
-    cy = (top + low) / 2
+    reach = -shape_path(look.cue.shape, 0.0, 0.0, rc).bounds()[1] if look.cue else 0.0
+    cy = max((top + low) / 2, top + reach)  # a tall cue (a star's point) stays under the title
     size = min(d * 0.5 * look.icon_scale, low - top, chord(comp, cy, cy, inset) - 2 * rc - 0.6)
     total = size + 0.6 + 2 * rc
     plan.icon = (-total / 2 + size / 2, cy, size)
