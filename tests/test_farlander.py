@@ -165,6 +165,28 @@ def test_one_garrison_per_tile_each_inside_a_territory(game):
     assert any("(A2, B3, C2, D1, E3, F1, G4)" in note for note in game.notes)
 
 
+def test_every_territory_prints_its_number_inside_it_away_from_the_castle(game):
+    """The notes name garrisons as A2, B3 ...: each territory prints its name, inside its own
+    polygon, clear of its lines and of the castle, so a player finds it (issue 38)."""
+    for tile_id in TILE_IDS:
+        terr = territories(game, tile_id)
+        texts = {el["text"]: tuple(el["at_mm"]) for el in tile_elements(game, tile_id) if el["type"] == "text"}
+        (castle,) = garrisons(game, tile_id)
+        for name, poly in terr.items():
+            x, y = texts[name]
+            centre = (x, y - 2.5)  # the baseline sits 2.5 mm under the middle of 16 pt capitals
+            assert inside(centre, poly), f"{name} is printed outside its territory"
+            assert edge_dist(centre, poly) >= 8, f"{name} sits on a line"
+            assert math.dist(centre, castle) >= 14, f"{name} is under the castle"
+
+
+def test_territory_numbers_are_in_the_printed_tiles(built):
+    doc = pypdfium2.PdfDocument(str(built / "a4" / "farlander-a4-single.pdf"))
+    text = " ".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    for name in ("A1", "A2", "A3", "B3", "C2", "D1", "E3", "E4", "F1", "G4"):
+        assert f" {name} " in f" {text} ".replace("\n", " ").replace("\r", " "), name
+
+
 # -- army units ----------------------------------------------------------------------------------
 
 def test_army_units_36_red_36_blue_24_green_18_yellow_with_shape_cues(game):
