@@ -75,14 +75,16 @@ def test_thrones_victory_points_track_stands_under_the_setup_summary_clear_of_it
         _page_text(pdf, 2, above_footer=False)
 
 
-def test_lords_of_war_event_table_takes_the_rest_of_the_markers_sheet_on_letter(kits):
-    """Letter page 6 held 18 hero markers and 2 season/year markers (61 mm of 260) and the event table
-    had page 21 to itself: the table now stands under the markers, each block of them named."""
+def test_lords_of_war_small_pieces_share_the_last_realm_token_sheet_on_letter(kits):
+    """Letter page 6 held 18 hero markers and 2 season/year markers under the rest of the tokens'
+    blocks; with one order chip a colour (issue 38) every small piece stands on the last realm-token
+    sheet, page 5, each block named, and the troop counters keep page 6: 21 pages as before."""
     pdf = kits / "lords_of_war" / "letter" / "lords_of_war-letter-single.pdf"
-    assert _pages(pdf) == 21  # 22 before
-    text = _page_text(pdf, 6)
-    assert text.index("Hero markers") < text.index("Season and year markers") < text.index("Event table (D66)")
-    assert "Forest Thieves" in text and "Hamlet" in text  # the whole table, rows 11 to 66
+    assert _pages(pdf) == 21
+    text = _page_text(pdf, 5)
+    assert (text.index("Gold Mine and Garrison tokens") < text.index("Order chips") < text.index("Hero markers")
+            < text.index("Season and year markers"))
+    assert "Troop counters" in _page_text(pdf, 6, above_footer=False)
 
 
 def test_ktech_ownership_markers_of_six_colours_take_a_page_of_their_own_on_letter(kits):
@@ -96,9 +98,9 @@ def test_ktech_ownership_markers_of_six_colours_take_a_page_of_their_own_on_lett
 
 def test_lords_of_war_season_markers_are_named_over_their_block_on_a4(kits):
     """A4 page 6: the 2 season/year markers stood unnamed over the troop counters (the first block of
-    a page had no heading); now each block is named above it."""
-    text = _page_text(kits / "lords_of_war" / "a4" / "lords_of_war-a4-single.pdf", 6)
-    assert text.index("Season and year markers") < text.index("Troop counters")
+    a page had no heading); with one order chip a colour they join page 5's blocks, named there."""
+    text = _page_text(kits / "lords_of_war" / "a4" / "lords_of_war-a4-single.pdf", 5)
+    assert text.index("Order chips") < text.index("Hero markers") < text.index("Season and year markers")
 
 
 @pytest.mark.parametrize("kit", KITS)
@@ -124,3 +126,21 @@ def test_every_block_on_a_page_of_several_components_is_named_on_the_page(kits, 
             unnamed += [(doc.name, number, name) for name in fronts if name not in text]
     assert unnamed == {("thrones", "a4"): [("duplex", 3, "Fortress tiles"), ("single", 4, "Pieces")],
                        ("ktech", "a4"): [("single", 7, "Victory Point chips")]}.get((kit, paper), [])
+
+
+def test_both_thrones_contents_pages_say_which_file_holds_which_tiles(kits):
+    """A4: the duplex file's Fortress sheet takes one-sided terrain tiles to fill it; a player who
+    prints only that file must read on its contents page (and the single file's) where the rest are.
+    On Letter the Fortress sheet has no room for them: all 82 are in the single file, no split said."""
+    letter = " ".join(_page_text(kits / "thrones" / "letter" / "thrones-letter-single.pdf", 1).split())
+    assert "Terrain, Farm and City tiles 82 " in letter and "split between" not in letter
+    paper = "a4"
+    single = kits / "thrones" / paper / f"thrones-{paper}-single.pdf"
+    duplex = kits / "thrones" / paper / f"thrones-{paper}-duplex.pdf"
+    texts = {f: " ".join(_page_text(f, 1).split()) for f in (single, duplex)}
+    for this, other in ((single, duplex), (duplex, single)):
+        text = texts[this]
+        assert "Terrain, Farm and City tiles are split between the files:" in text
+        here = int(text.split("split between the files: ")[1].split(" in this file")[0])
+        there = int(text.split(f"in this file (page")[1].split(f" in {other.name}")[0].split("), ")[-1])
+        assert here + there == 82 and f"Print both files to have all 82" in text

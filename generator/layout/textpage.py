@@ -86,6 +86,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         for comp in job.comps:
             seen.setdefault(comp.id, []).append(number)
     done = set()
+    split: list[str] = []
     for comp in (c for job in doc.pages for c in job.comps):
         if comp.id in done:
             continue
@@ -103,9 +104,10 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
                    for look in sheet.looks if look is not None)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
+            split.append(split_text(comp, doc))
         rows.append(["[ ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
     sections: list[dict[str, Any]] = [
-        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc) + split},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
@@ -128,6 +130,32 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
+
+
+def front_pieces(comp: Component, doc: Document) -> tuple[int, list[int]]:
+    """How many of ``comp``'s pieces ``doc`` prints, and on which of its pages (as numbered in it)."""
+    first = (2 if doc.duplex else 1) + 1
+    count, pages = 0, []
+    for number, job in enumerate(doc.pages, start=first):
+        n = sum(1 for sheet, *_ in job.sheets if sheet.comp.id == comp.id and sheet.side == "front"
+                for look in sheet.looks if look is not None)
+        if n:
+            count += n
+            pages.append(number)
+    return count, pages
+
+
+def split_text(comp: Component, doc: Document) -> str:
+    """Where each part of a component split across the kit's files is: a double-sided file's last
+    sheet takes one-sided pieces to fill it (their backs stay blank)."""
+    parts = []
+    for other in sorted(doc.kit, key=lambda d: d is not doc):
+        n, pages = front_pieces(comp, other)
+        if n:
+            where = "in this file" if other is doc else f"in {other.stem}.pdf"
+            parts.append(f"{n} {where} (page{'s' if len(pages) > 1 else ''} {page_ranges(pages)})")
+    return (f"{comp.name} are split between the files: {', '.join(parts)}. Print both files to have all "
+            f"{comp.count}; in a double-sided file their backs are blank.")
 
 
 def page_ranges(pages: list[int]) -> str:
