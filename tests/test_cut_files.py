@@ -141,9 +141,36 @@ def test_no_piece_stands_in_a_registration_mark_zone(cut_build):
             pts = _points(path.get("d"))
             top = min(y for _, y in pts)
             bottom = max(y for _, y in pts)
-            # the marks' bands: 7 + 10 mm at the top, 7 + 10 mm at the bottom (the bottom-left L)
-            assert top >= 18.0 and bottom <= h - 18.0, (svg.name, path.get("id"), top, bottom)
+            # the marks' bands: 7 + 10 mm at the top and the bottom (the bottom-left L), then the 5 mm
+            # clear zone and a block's crop marks (0.6 mm gap + 4 mm) outside it
+            assert top >= 26.6 - 1e-6 and bottom <= h - 26.6 + 1e-6, (svg.name, path.get("id"), top, bottom)
             assert 7.0 < min(x for x, _ in pts) and max(x for x, _ in pts) < w - 7.0
+
+
+def test_nothing_prints_within_5_mm_of_a_registration_mark(cut_build):
+    """A cutter's optical sensor reads the marks; ink beside one (the scale bar started 2 mm after the
+    bottom-left L, crop marks stood beside the top-right one) can pass for its edge. Silhouette Studio
+    keeps a no-print zone round each mark: every page with marks is white within 5 mm of each, but
+    for the mark itself (rendered at 4 px a mm, any pixel darker than 240 of 255 is ink)."""
+    import pypdfium2 as pdfium
+
+    from generator.layout.page import PAPERS
+    from generator.layout.registration import CLEAR_MM, mark_paths
+
+    assert CLEAR_MM == 5.0
+    px_mm = 4.0
+    for svg, pdf, index in _cut_files(cut_build):
+        doc = pdfium.PdfDocument(pdf)
+        img = doc[index].render(scale=px_mm * 25.4 / 72).to_pil().convert("L")
+        doc.close()
+        for mark in mark_paths(PAPERS[svg.parent.parent.name]):
+            x0, y0, x1, y1 = mark.bounds()
+            ink = [((px + 0.5) / px_mm, (py + 0.5) / px_mm)  # each pixel's centre, in mm
+                   for py in range(int((y0 - CLEAR_MM) * px_mm), int((y1 + CLEAR_MM) * px_mm))
+                   for px in range(int((x0 - CLEAR_MM) * px_mm), int((x1 + CLEAR_MM) * px_mm))
+                   if not (x0 - 0.5 <= (px + 0.5) / px_mm <= x1 + 0.5 and y0 - 0.5 <= (py + 0.5) / px_mm <= y1 + 0.5)
+                   and 0 <= px < img.width and 0 <= py < img.height and img.getpixel((px, py)) < 240]
+            assert ink == [], (svg.name, (x0, y0), ink[:3])
 
 
 def test_without_cut_files_no_marks_and_no_cut_folder(low_build):

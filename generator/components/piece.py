@@ -434,8 +434,9 @@ def _beside(comp: Component, look: Look, d: float, k: float, y: float, bottom: f
     """The icon and the cue side by side under the title of a round piece."""
     rc = _cue_r(look, d)
     top, low = y + 0.3, bottom * 0.95
-    reach = -shape_path(look.cue.shape, 0.0, 0.0, rc).bounds()[1] if look.cue else 0.0
-    cy = max((top + low) / 2, top + reach)  # a tall cue (a star's point) stays under the title
+    _x0, up, _x1, down = shape_path(look.cue.shape, 0.0, 0.0, rc).bounds() if look.cue else (0.0, 0.0, 0.0, 0.0)
+    highest, lowest = top - up, low - down  # a tall cue (a star's point) stays under the title, above the foot
+    cy = min(max((top + low) / 2, highest), lowest) if highest <= lowest else (highest + lowest) / 2
     size = min(d * 0.5 * look.icon_scale, low - top, chord(comp, cy, cy, inset) - 2 * rc - 0.6)
     total = size + 0.6 + 2 * rc
     plan.icon = (-total / 2 + size / 2, cy, size)

@@ -12,27 +12,32 @@ stand in (the marks' own zones must stay free of print, or the sensor misreads t
 from __future__ import annotations
 
 from ..draw.surface import Path, Style, Surface
-from .page import MARGIN_MM, Paper
+from .page import MARGIN_MM, MARK_GAP_MM, MARK_LEN_MM, Paper
 
 INSET_MM = MARGIN_MM  # from each page edge to the marks' outer edges
 SQUARE_MM = 5.0  # the filled square's side
 ARM_MM = 10.0  # each arm of an L, from its outer corner
 THICK_MM = 0.5  # an L's line thickness
-CLEAR_MM = 1.0  # between a mark and the nearest piece's art or mark
+# Nothing prints within CLEAR_MM of a mark: Silhouette Studio hatches a no-print zone round each
+# mark, and an optical sensor that finds other ink near a mark (a scale bar, a piece's bleed) can take
+# it for the mark's edge. 5 mm round the marks' squares is our reading of that zone (docs/cutting.md).
+CLEAR_MM = 5.0
 INK = Style(fill="#000000")
 
 
 class CutPaper(Paper):
-    """A paper whose pieces keep clear of the registration marks: the top band (the square and the
-    top-right L) and, at the bottom, the bottom-left L that stands up out of the footer band."""
+    """A paper whose pieces, their bleed and their crop marks keep CLEAR_MM clear of the registration
+    marks: the top band (the square and the top-right L) and, at the bottom, the bottom-left L that
+    stands up out of the footer band."""
 
     __slots__ = ()
 
     @property
     def usable(self) -> tuple[float, float, float, float]:
         x0, y0, x1, y1 = super().usable
-        top = INSET_MM + ARM_MM + CLEAR_MM
-        bottom = self.height_mm - INSET_MM - ARM_MM - CLEAR_MM
+        reach = CLEAR_MM + MARK_GAP_MM + MARK_LEN_MM  # a block's crop marks stand outside it: clear of the marks too
+        top = INSET_MM + ARM_MM + reach
+        bottom = self.height_mm - INSET_MM - ARM_MM - reach
         return (x0, max(y0, top), x1, min(y1, bottom))
 
 
