@@ -16,6 +16,7 @@ from solo.sheet_layout import (
     SOFT,
     Box,
     Layout,
+    continued_rows,
     table_rows,
 )
 from solo.sheet_played import RecordRow
@@ -55,12 +56,24 @@ def record_table(s: Surface, box: Box, first: int = 1, filled: Sequence[RecordRo
         x = box.x + widths[0]
         for value, short, w in zip(row.cells(), row.short_cells(), widths[1:]):
             if value:
-                if fonts.text_width_mm(value, 7, "italic") > w - 1.6:
-                    value = short  # two sixes' four results, a capital's two resources
-                text = fonts.wrap(value, w - 1.6, 7)
-                line = text[0] + ("…" if len(text) > 1 else "")
-                s.text(x + 0.8, y, line, size_pt=7, font="italic", fill=PENCIL)
+                line, size = _fitted(value, short, w - 1.6)
+                s.text(x + 0.8, y, line, size_pt=size, font="italic", fill=PENCIL)
             x += w
+
+
+CELL_PT = (7.0, 6.5, 6.0, 5.5)  # a cell's pencil, smaller step by step before a long entry is cut
+
+
+def _fitted(value: str, short: str, room_mm: float) -> tuple[str, float]:
+    """A record cell's words and size: the long form, else the short one (two sixes' four results, a
+    capital's two resources, a year's losses grouped), as large as fits; cut with "…" only when
+    neither fits at the smallest size."""
+    for size in CELL_PT:
+        for text in (value, short):
+            if fonts.text_width_mm(text, size, "italic") <= room_mm:
+                return text, size
+    lines = fonts.wrap(short, room_mm, CELL_PT[-1])
+    return lines[0] + ("…" if len(lines) > 1 else ""), CELL_PT[-1]
 
 
 def _sheet_name(kmap: KingdomMap | None) -> str:
@@ -82,11 +95,18 @@ def draw_back(s: Surface, lay: Layout, kmap: KingdomMap | None, filled: Sequence
 
 def draw_continued(s: Surface, lay: Layout, kmap: KingdomMap | None, first: int,
                    filled: Sequence[RecordRow] = ()) -> None:
-    """A continuation page: the record carried on from year ``first``, as on the back."""
+    """A continuation page: the record carried on from year ``first``, as on the back. Made without
+    a sheet number it leaves a line to write the number of the sheet it carries on."""
     box = lay.header
-    last = first + table_rows(lay.continued) - 1
+    rows = continued_rows(lay)
+    last = first + rows - 1
     s.text(box.x, box.y + 6.5, f"Year by year, continued: years {first} to {last}", size_pt=14,
            font="bold", fill=INK)
-    s.text(box.right, box.y + 2.8, _sheet_name(kmap), size_pt=11, font="bold", fill=INK, anchor="end")
-    record_table(s, lay.continued, first, filled)
+    if kmap is not None and kmap.seed is not None:
+        s.text(box.right, box.y + 2.8, _sheet_name(kmap), size_pt=11, font="bold", fill=INK, anchor="end")
+    else:
+        s.text(box.right - 30.0, box.y + 2.8, "Sheet", size_pt=11, font="bold", fill=INK, anchor="end")
+        s.line(box.right - 28.5, box.y + 3.3, box.right, box.y + 3.3, Style(stroke=INK, width_mm=0.3))
+    table = Box(lay.continued.x, lay.continued.y, lay.continued.w, (rows + 1.5) * RECORD_ROW_MM)
+    record_table(s, table, first, filled)
     draw_footer(s, lay, kmap, f"years {first}-{last}")

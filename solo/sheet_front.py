@@ -32,6 +32,18 @@ from solo.sheet_played import Played
 from solo.tables import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 
 
+DICE_BLANKS = "mountain dice ___ and ___ (roll them onto the map)"
+
+
+def _pencil_dice(s: Surface, right: float, y: float, dice: tuple[int, int]) -> None:
+    """The two mountain dice pencilled on the header's blanks, as the player wrote them."""
+    x = right - fonts.text_width_mm(DICE_BLANKS, 7.5)
+    blank = fonts.text_width_mm("___", 7.5)
+    for prefix, value in (("mountain dice ", dice[0]), ("mountain dice ___ and ", dice[1])):
+        centre = x + fonts.text_width_mm(prefix, 7.5) + blank / 2
+        s.text(centre, y - 0.4, str(value), size_pt=9, font="italic", fill=PENCIL, anchor="middle")
+
+
 def draw_header(s: Surface, lay: Layout, kmap: KingdomMap | None, played: Played | None = None) -> None:
     box = lay.header
     s.text(box.x, box.y + 6.5, "The One-Page Kingdom", size_pt=20, font="bold", fill=INK)
@@ -42,8 +54,9 @@ def draw_header(s: Surface, lay: Layout, kmap: KingdomMap | None, played: Played
                anchor="end")
     else:
         s.text(box.right, box.y + 2.8, "Blank map", size_pt=11, font="bold", fill=INK, anchor="end")
-        s.text(box.right, box.y + 7.0, "mountain dice ___ and ___ (roll them onto the map)", size_pt=7.5,
-               fill=SOFT, anchor="end")
+        s.text(box.right, box.y + 7.0, DICE_BLANKS, size_pt=7.5, fill=SOFT, anchor="end")
+        if kmap is not None and kmap.dice:  # a played map drawn by hand: its log gives the dice
+            _pencil_dice(s, box.right, box.y + 7.0, kmap.dice)
     y = box.y + 15.5
     fields = (("Ruler", 0.0, 0.34), ("Kingdom", 0.36, 0.68), ("Capital", 0.70, 1.0))
     names = played.names if played is not None else {}

@@ -148,5 +148,6 @@ def record_rows(lay: Layout) -> int:
 
 
 def continued_rows(lay: Layout) -> int:
-    """How many years one continuation page holds."""
-    return table_rows(lay.continued)
+    """How many years one continuation page holds: as many as the back (its page has room for one
+    more, but a page of 50 years keeps its years round: 51-100, 101-150)."""
+    return min(table_rows(lay.continued), record_rows(lay))

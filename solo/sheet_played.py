@@ -26,13 +26,15 @@ class RecordRow:
 
     fate_short: str = ""     # the same, shorter, for a cell the long form overflows
     capital_short: str = ""
+    lost_short: str = ""     # "D C4 D5 S B2" for "D C4, D D5, S B2"
 
     def cells(self) -> list[str]:
         return [self.fate, self.capital, self.built, self.traded, self.lost, str(self.food), str(self.ore),
                 str(self.stage), str(self.graves)]
 
     def short_cells(self) -> list[str]:
-        return [self.fate_short or self.fate, self.capital_short or self.capital, *self.cells()[2:]]
+        return [self.fate_short or self.fate, self.capital_short or self.capital, self.built, self.traded,
+                self.lost_short or self.lost, *self.cells()[5:]]
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,10 @@ def played_from_log(log: GameLog, rules: Rules) -> Played:
         stages.extend(h for kind, h in year.build if kind == "monument")
         traded = _counted(year.trade)
         lost = ", ".join([f"D {names[h]}" for h in year.disaster] + [f"S {names[h]}" for h in year.starve])
+        lost_short = " ".join(f"{mark} " + " ".join(names[h] for h in hexes)
+                              for mark, hexes in (("D", year.disaster), ("S", year.starve)) if hexes)
         rows.append(RecordRow(fate, capital, built, traded, lost, k.food, k.ore, k.stage, k.graveyards,
-                              fate_short, capital_short))
+                              fate_short, capital_short, lost_short))
     return Played(k, tuple(rows), {"ruler": log.ruler, "kingdom": log.kingdom, "capital": log.capital},
                   tuple(stages))
 

@@ -41,7 +41,7 @@ def test_the_record_continues_on_a_continuation_page_for_a_long_game(tmp_path):
     pdf = pdfium.PdfDocument(out.read_bytes())
     assert len(pdf) == 3
     back2 = pdf[2].get_textpage().get_text_range()
-    assert "Year by year, continued: years 51 to 101" in back2
+    assert "Year by year, continued: years 51 to 100" in back2
     assert re.search(r"\b60\b", back2)
     back = pdf[1].get_textpage().get_text_range()
     assert "\n50 " in back and "\n51 " not in back
@@ -213,3 +213,29 @@ def test_long_years_are_written_short_rather_than_cut(paper):
     words = [t[2] for t in rec.texts]
     assert "6 6; 6: ore, eff, harv, ore" in words and "ore, food" in words  # years 15 and 23
     assert not [w for w in words if w.endswith("…")]
+
+
+def test_a_years_long_losses_print_whole_in_the_lost_cell():
+    """The record's Lost cell (20 mm) cut "D C4, D D5, S B2, S C3" after two entries: the year's
+    losses now print grouped by cause and a step smaller, every hex named, no "…"."""
+    from solo.sheet_back import RECORD_COLUMNS, _fitted
+
+    room = dict(RECORD_COLUMNS)["Lost"] - 1.6
+    text, size = _fitted("D C4, D D5, S B2, S C3", "D C4 D5 S B2 C3", room)
+    assert "…" not in text and all(h in text for h in ("C4", "D5", "B2", "C3"))
+    assert 5.5 <= size < 7.0
+    assert _fitted("S B2", "S B2", room) == ("S B2", 7.0)  # a short entry keeps the full size
+
+
+def test_a_played_hand_drawn_map_pencils_its_mountain_dice(tmp_path):
+    """`sheet --log` for a map drawn by hand (no sheet number): the log's dice [4, 2] are pencilled on
+    the header's blanks, as the player wrote them; a fresh blank sheet leaves them empty."""
+    path = write(tmp_path, SETUP + "  - fate: [3, 4]\n    capital: [food]\n")
+    out = tmp_path / "played.pdf"
+    assert run("sheet", "--log", str(path), "--out", str(out)).exit_code == 0
+    text = " ".join(pdfium.PdfDocument(out.read_bytes())[0].get_textpage().get_text_range().split())
+    assert "mountain dice ___ and ___ (roll them onto the map) 4 2 Ruler" in text
+    blank = tmp_path / "blank.pdf"
+    assert run("sheet", "--blank", "--out", str(blank)).exit_code == 0
+    text = " ".join(pdfium.PdfDocument(blank.read_bytes())[0].get_textpage().get_text_range().split())
+    assert "(roll them onto the map) Ruler" in text

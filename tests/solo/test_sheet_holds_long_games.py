@@ -29,7 +29,8 @@ def test_the_back_holds_the_years_the_docs_say():
     assert said, "docs/solo.md names the back's years"
     assert (record_rows(layout("a4", rules())), record_rows(layout("letter", rules()))) == \
         (int(said.group(1)), int(said.group(2))) == (50, 46)
-    assert (continued_rows(layout("a4", rules())), continued_rows(layout("letter", rules()))) == (51, 47)
+    # a continuation page holds as many years as the back, so its years stay round (51-100, 101-150)
+    assert (continued_rows(layout("a4", rules())), continued_rows(layout("letter", rules()))) == (50, 46)
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
@@ -53,11 +54,16 @@ def test_continue_prints_the_next_years_of_the_record(tmp_path):
     page = pdfium.PdfDocument(out.read_bytes())
     assert len(page) == 1
     text = page[0].get_textpage().get_text_range()
-    assert "Year by year, continued: years 51 to 101" in text and "Sheet 7" in text
+    assert "Year by year, continued: years 51 to 100" in text and "Sheet 7" in text
     second = tmp_path / "more2.pdf"
     assert run("sheet", "--seed", "7", "--continue", "2", "--paper", "letter", "--out", str(second)).exit_code == 0
     text = pdfium.PdfDocument(second.read_bytes())[0].get_textpage().get_text_range()
-    assert "years 94 to 140" in text
+    assert "years 93 to 138" in text
+    blank = tmp_path / "blank.pdf"  # made without --seed: a line for the sheet's number, not "Blank map"
+    assert run("sheet", "--continue", "--out", str(blank)).exit_code == 0
+    text = pdfium.PdfDocument(blank.read_bytes())[0].get_textpage().get_text_range()
+    assert "Sheet" in text and "Blank map" not in text and "years 51 to 100" in text
+    assert [n for n in re.findall(r"^(\d+)\s*$", text, re.M)] == [str(y) for y in range(51, 101)]
     again = run("sheet", "--seed", "7", "--continue", "--out", str(out))
     assert again.exit_code == 2 and "already exists; nothing was written" in again.output
 
