@@ -31,7 +31,6 @@ from solo.sheet_layout import (
 from solo.sheet_played import Played
 from solo.tables import FARM, GRAVEYARD, MINE, MONUMENT, VILLAGE
 
-
 DICE_BLANKS = "mountain dice ___ and ___ (roll them onto the map)"
 
 

@@ -144,3 +144,19 @@ def test_both_thrones_contents_pages_say_which_file_holds_which_tiles(kits):
         here = int(text.split("split between the files: ")[1].split(" in this file")[0])
         there = int(text.split(f"in this file (page")[1].split(f" in {other.name}")[0].split("), ")[-1])
         assert here + there == 82 and f"Print both files to have all 82" in text
+
+
+def test_assembly_miniatures_print_no_word_under_5_5_pt(kits):
+    """An assembly page shows the whole board small, for its piece labels and glue order: the board's
+    own words printed at 2.4-5 pt there (LoW's duel mat 2.4 pt, KTech's map 3.3 pt). Words that would
+    print under 5.5 pt are left out of the miniature; every word left is 5.5 pt or more."""
+    from tests.pdfpaths import printed_text_sizes
+
+    pages = 0
+    for pdf in sorted(kits.glob("*/*/*.pdf")):
+        for number in range(1, _pages(pdf) + 1):
+            if ": assembly" in _page_text(pdf, number)[:120]:
+                pages += 1
+                sizes = printed_text_sizes(pdf, number - 1)
+                assert min(sizes) >= 5.5 - 0.01, (pdf.name, number, sorted(sizes)[:3])
+    assert pages == 6  # LoW's tournament and duel mats and KTech's map, A4 and Letter

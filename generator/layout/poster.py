@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..draw.fonts import text_width_mm, wrap
+from ..draw.miniature import Miniature
 from ..draw.surface import Path, Style, Surface
 from ..geometry.paper import LABEL_MM, OVERLAP_MM, Tiling, fits, plan_tiling  # noqa: F401 - fits, plan_tiling: for the layout
 from .page import MARK_GAP_MM, Paper, crop_mark
@@ -193,7 +194,7 @@ def paint_assembly(s: Surface, paper: Paper, t: Tiling, painter: Painter, title:
     with s.saved():
         s.translate(ox, oy)
         s.scale(k, k)
-        painter(s)
+        painter(Miniature(s, k))  # the board's words a player could not read at this size are left out
     for r in range(t.rows):
         for c in range(t.cols):
             bx, by = t.piece_x(c), t.piece_y(r)
