@@ -71,3 +71,20 @@ def test_every_page_of_pieces_is_in_the_checklist_and_every_listed_page_exists(k
         first = 3 if pdf.stem.endswith("duplex") else 2  # after the contents (and printing notes)
         named = {p for pages in listed.values() for p in pages}
         assert named == set(range(first, len(texts) + 1)), (pdf.name, sorted(named), len(texts))
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_a_double_sided_files_second_page_carries_the_notes_on_this_edition(kits, kit):
+    """The duplex file's page 2 (the back of the contents page, there so the first fronts page starts
+    on a sheet's front) held four lines of printing notes on a whole page: it now carries the notes
+    on this edition too, and the contents page says where they are. The single file keeps them."""
+    from generator.build.loading import load_game as load
+
+    first_note = load(resolve_game(kit)).notes[0][:40]
+    for paper in ("a4", "letter"):
+        duplex = _texts(kits / kit / paper / f"{kit}-{paper}-duplex.pdf")
+        single = _texts(kits / kit / paper / f"{kit}-{paper}-single.pdf")
+        flat = [" ".join(t.split()) for t in (duplex[0], duplex[1], single[0])]
+        assert "Notes on this edition On the back of this page." in flat[0] and first_note not in flat[0]
+        assert flat[1].startswith("Printing notes") and first_note in flat[1]
+        assert first_note in flat[2]

@@ -115,18 +115,21 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
          "bullets": print_notes(doc.duplex, any(c.family == Family.DIE for job in doc.pages for c in job.comps))},
         {"heading": "Credits", "text": game.credits},
     ]
-    if game.notes:
-        sections.append({"heading": "Notes on this edition", "bullets": game.notes})
+    edition = [{"heading": "Notes on this edition", "bullets": game.notes}] if game.notes else []
+    if edition and doc.duplex:  # the back of this page holds them, beside the printing notes
+        sections.append({"heading": "Notes on this edition", "text": "On the back of this page."})
+    elif edition:
+        sections += edition
 
     def paint(s: Surface, p: Paper) -> PaintResult:
         paint_text_page(s, p, f"{game.title}", sections, 1, max_pt=9.5, min_pt=6.5)
         return [], None, 0.0
     jobs = [PageJob(None, "contents", paint, sheet_no=1, sheet_of=1)]
     if doc.duplex:
-        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}]
+        notes = [{"heading": "Before you print both sides", "bullets": BOTH_SIDES_NOTES}, *edition]
 
         def paint_notes(s: Surface, p: Paper) -> PaintResult:
-            paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=7)
+            paint_text_page(s, p, "Printing notes", notes, 1, max_pt=10, min_pt=6.5)
             return [], None, 0.0
         jobs.append(PageJob(None, "printing notes", paint_notes, sheet_no=1, sheet_of=1))
     return jobs
