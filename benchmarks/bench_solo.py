@@ -8,6 +8,8 @@ Prints, each with its target and the ratio:
   each game draws a fresh seeded sheet with ``generate_map``, places its setup and plays every
   decision uniformly at random among the legal ones through the engine that checks logs, until won
   or lost); target >= 4,000; with the two parts apart (drawing maps; the games on pre-drawn maps);
+- ``--policy careful`` beside ``random``, rounds interleaved: games a second and years a second (the
+  target: careful at half random's games a second or more; careful games last ~3.8x as many years);
 - ``--jobs 2`` against ``--jobs 1`` on the same games, rounds interleaved, medians: the wall-time
   speed-up (target >= 1.8x on two idle cores), the CPU time each process spent (this one and a
   forked child claim blocks of games as they go), the work added by the second process (start-up,
@@ -116,6 +118,20 @@ def games_per_second(rules, games: int, rounds: int) -> tuple[float, float, floa
         play_game(k, policy, random.Random(i + 1), 100, 0)
     engine_rate = games / (time.process_time() - c0)
     return statistics.median(rates), years, map_rate, engine_rate
+
+
+def careful_vs_random(games: int, rounds: int) -> dict[str, tuple[float, float]]:
+    """The careful and the random policy side by side on this core, rounds interleaved: per policy
+    (median games/s CPU, median years/s CPU). Careful games last longer, so games/s alone compares
+    the policies' game lengths as much as their cost; years/s compares the cost of a year."""
+    rates: dict[str, list[tuple[float, float]]] = {"random": [], "careful": []}
+    for r in range(rounds):
+        for policy in rates:
+            c0 = time.process_time()
+            results = simulate(policy, games, 1 + r, jobs=1)
+            spent = time.process_time() - c0
+            rates[policy].append((games / spent, sum(x.years for x in results) / spent))
+    return {p: (statistics.median(g for g, _ in v), statistics.median(y for _, y in v)) for p, v in rates.items()}
 
 
 def _busy_seconds() -> float | None:
@@ -281,6 +297,12 @@ def main() -> None:
           f"ratio {rate / GAMES_TARGET:.2f}x")
     print(f"  parts: drawing fresh seeded maps {map_rate:,.0f}/s; the games on pre-drawn maps "
           f"{engine_rate:,.0f}/s")
+
+    both = careful_vs_random(args.games // 3, args.rounds)
+    (rg, ry), (cg, cy) = both["random"], both["careful"]
+    print(f"simulate --policy careful vs random, one core, interleaved: {cg:,.0f} vs {rg:,.0f} games/s CPU "
+          f"(ratio {cg / rg:.2f}; target >= 0.50); a year: {cy:,.0f} vs {ry:,.0f} years/s (ratio {cy / ry:.2f}): "
+          f"careful games last {(cy / cg) / (ry / rg):.1f}x as many years")
 
     sp = speedup(args.games * 2, args.rounds, args.max_rounds)
     games = args.games * 2
