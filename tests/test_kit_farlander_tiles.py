@@ -61,11 +61,15 @@ def test_the_seven_tiles_are_one_component_with_their_own_drawings(game):
 
     tiles = game.component("map-tiles")
     assert tiles.count == 7 and [i.id for i in tiles.items] == TILES
-    letters = {i.id: next(e["text"] for e in i.face["elements"] if e["type"] == "text") for i in tiles.items}
+    letters = {i.id: next(e["text"] for e in i.face["elements"] if e["type"] == "text" and len(e["text"]) == 1)
+               for i in tiles.items}  # the tile's letter; its territories' numbers (A1 ...) are texts too
     assert letters == {f"tile-{c}": c.upper() for c in "abcdefg"}
     (board,) = [c for c in expand_generated(game, 1) if c.id == "suggested-map"]
     drawn = [e["text"] for e in board.spec["elements"] if e["type"] == "text" and len(e["text"]) == 1]
     assert sorted(drawn) == list("ABCDEFG")
+    legend = next(e["text"] for e in board.spec["elements"] if e["type"] == "text" and "Middle: tile" in e["text"])
+    named = [line.split("tile ")[1].split(",")[0] for line in legend.splitlines()]
+    assert sorted(named) == list("ABCDEFG")  # each tile by its letter, not its first territory's number
 
 
 def test_a_tile_arrangement_over_a_non_tile_component_is_refused_with_its_line(tmp_path):

@@ -98,11 +98,12 @@ class Tile:
 
     @property
     def letter(self) -> str:
-        """The tile's printed letter: its text element (e.g. ``A``)."""
-        for el in self.elements:
-            if el["type"] == "text":
-                return str(el["text"])
-        return self.name
+        """The tile's printed letter (e.g. ``A``): its largest text element, the first of that size
+        (a tile also prints smaller words: Farlander's territory numbers A1, A2 ...); else its name."""
+        texts = [el for el in self.elements if el["type"] == "text"]
+        if not texts:
+            return self.name
+        return str(max(texts, key=lambda el: float(el.get("size_pt", 0) or 0))["text"])
 
 
 def map_tiles(game: Game, comp: Component) -> dict[str, Tile]:

@@ -56,7 +56,7 @@ def board_pages(game: Game, comp: Component, paper: Paper) -> list[PageJob]:
 
     def piece(r: int, c: int) -> Callable[[Surface, Paper], PaintResult]:
         return lambda s, p: ([], poster.paint_tile(s, tiling, r, c, painter, comp.name), 0.0)
-    jobs = [PageJob(comp, f"{comp.name} (assembly)", assembly)]
+    jobs = [PageJob(comp, f"{comp.name} (assembly)", assembly, band_mm=poster.assembly_band_mm(paper, tiling))]
     for r in range(tiling.rows):
         for c in range(tiling.cols):
             jobs.append(PageJob(comp, f"{comp.name} (piece {tiling.label(r, c)})", piece(r, c),

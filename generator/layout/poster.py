@@ -176,21 +176,38 @@ def _mini_map(s: Surface, t: Tiling, row: int, col: int, x: float, y: float) -> 
                    Style(fill="#000000" if here else "#ffffff", stroke="#000000", width_mm=0.15))
 
 
+def _assembly_lines(paper: Paper, t: Tiling) -> list[str]:
+    ux0, _uy0, ux1, _uy1 = paper.usable
+    lines = [f"Print the {t.rows * t.cols} pieces at 100%. Trim each piece's right and bottom margins, "
+             f"then lay it over its neighbour's glue strip (pale, 10 mm) so the cut edge meets the dashed line.",
+             "Work row by row: A1, A2, ... then B1 ... . The crosses help you line pieces up."]
+    return [part for text in lines for part in wrap(text, ux1 - ux0, 7.5)]
+
+
+def _assembly_scale(paper: Paper, t: Tiling) -> tuple[float, float]:
+    """Where the miniature starts (page mm, y down) and its scale."""
+    ux0, uy0, ux1, uy1 = paper.usable
+    y = uy0 + 13 + 3.5 * len(_assembly_lines(paper, t))
+    return y + 2, min((ux1 - ux0) / t.board_w, (uy1 - y - 4) / t.board_h)
+
+
+def assembly_band_mm(paper: Paper, t: Tiling) -> float:
+    """How far down from the usable area's top an assembly page draws: a wide board's miniature
+    leaves the rest of the sheet to another page."""
+    oy, k = _assembly_scale(paper, t)
+    return oy + t.board_h * k + 0.5 - paper.usable[1]
+
+
 def paint_assembly(s: Surface, paper: Paper, t: Tiling, painter: Painter, title: str) -> None:
     """The whole board scaled down, with the pieces drawn over it and labelled."""
     ux0, uy0, ux1, uy1 = paper.usable
     s.text(ux0, uy0 + 6, f"{title}: assembly", size_pt=16, font="bold")
-    lines = [f"Print the {t.rows * t.cols} pieces at 100%. Trim each piece's right and bottom margins, "
-             f"then lay it over its neighbour's glue strip (pale, 10 mm) so the cut edge meets the dashed line.",
-             "Work row by row: A1, A2, ... then B1 ... . The crosses help you line pieces up."]
     y = uy0 + 13
-    for line in [part for text in lines for part in wrap(text, ux1 - ux0, 7.5)]:
+    for line in _assembly_lines(paper, t):
         s.text(ux0, y, line, size_pt=7.5)
         y += 3.5
-    room_w, room_h = ux1 - ux0, uy1 - y - 4
-    k = min(room_w / t.board_w, room_h / t.board_h)
-    ox = ux0 + (room_w - t.board_w * k) / 2
-    oy = y + 2
+    oy, k = _assembly_scale(paper, t)
+    ox = ux0 + (ux1 - ux0 - t.board_w * k) / 2
     with s.saved():
         s.translate(ox, oy)
         s.scale(k, k)

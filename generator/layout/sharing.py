@@ -109,7 +109,8 @@ def _family(job: PageJob) -> str:
     """Pages of one family may share a sheet: a tiled board's pieces with each other, every other
     banded page (text, pieces, a whole board) with any other."""
     comp = job.comp
-    if comp is not None and comp.family == Family.BOARD and job.board is None and not job.sheets:
+    assembly = job.what.endswith("(assembly)")  # an overview: it is not glued into the mat
+    if comp is not None and comp.family == Family.BOARD and job.board is None and not job.sheets and not assembly:
         return f"tiled:{comp.id}"
     return "page"
 
