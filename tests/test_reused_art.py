@@ -31,7 +31,8 @@ def _pages(pdf: bytes, dpi: int = 50):
 
 def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_page(monkeypatch):
     """KTech's map is tiled over A4 pages with an assembly page: the board is drawn once (a PDF form)
-    and placed on each page; every page looks as it did when each page drew the whole board."""
+    and placed on each piece's page, its miniature once more; every page looks as it did when each
+    page drew the whole board."""
     import generator.layout.boardpages as board  # the board drawing its pages call
     from generator.build.game import expand_generated
     from generator.build.loading import load_game
@@ -75,7 +76,9 @@ def test_a_tiled_mat_is_drawn_once_per_document_and_prints_as_if_drawn_on_every_
         render(game, doc, a4, surface)
         pdfs.append((surface.finish(), counting.calls))
     (once, draws_once), (inline, draws_inline) = pdfs
-    assert draws_once == len(tiled)
+    # twice a board: the form its pieces place, and its miniature's on the assembly page (drawn without
+    # the words that would print under 5.5 pt there, so a form of its own)
+    assert draws_once == 2 * len(tiled)
     assert draws_inline == len(doc.pages)  # the assembly page and every piece
     assert len(doc.pages) >= 4
     assert len(once) < len(inline) / 2

@@ -86,7 +86,6 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         for comp in job.comps:
             seen.setdefault(comp.id, []).append(number)
     done = set()
-    split: list[str] = []
     for comp in (c for job in doc.pages for c in job.comps):
         if comp.id in done:
             continue
@@ -104,10 +103,9 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
                    for look in sheet.looks if look is not None)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
-            split.append(split_text(comp, doc))
         rows.append(["[ ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
     sections: list[dict[str, Any]] = [
-        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc) + split},
+        {"heading": "The files of this kit: print them all", "bullets": kit_files_text(doc)},
         {"heading": "Contents and cutting checklist",
          "header": ["done", "component", "pieces", "size", "pages"], "rows": rows,
          "widths": [0.6, 3.4, 0.9, 3.6, 0.7]},
@@ -148,19 +146,6 @@ def front_pieces(comp: Component, doc: Document) -> tuple[int, list[int]]:
     return count, pages
 
 
-def split_text(comp: Component, doc: Document) -> str:
-    """Where each part of a component split across the kit's files is: a double-sided file's last
-    sheet takes one-sided pieces to fill it (their backs stay blank)."""
-    parts = []
-    for other in sorted(doc.kit, key=lambda d: d is not doc):
-        n, pages = front_pieces(comp, other)
-        if n:
-            where = "in this file" if other is doc else f"in {other.stem}.pdf"
-            parts.append(f"{n} {where} (page{'s' if len(pages) > 1 else ''} {page_ranges(pages)})")
-    return (f"{comp.name} are split between the files: {', '.join(parts)}. Print both files to have all "
-            f"{comp.count}; in a double-sided file their backs are blank.")
-
-
 def page_ranges(pages: list[int]) -> str:
     """[3, 4, 5, 9] -> "3-5, 9"."""
     out = []
@@ -182,8 +167,10 @@ def kit_files_text(doc: Document) -> list[str]:
     for other in sorted(doc.kit, key=lambda d: d is not doc):
         names = []
         for comp in (c for job in other.pages for c in job.comps):
-            if comp.name not in names:
-                names.append(comp.name)
+            n, _pages = front_pieces(comp, other)
+            name = f"{comp.name} ({n} of {comp.count})" if 0 < n < comp.count else comp.name  # the rest: the other file
+            if name not in names:
+                names.append(name)
         how = "print double-sided" if other.duplex else "print single-sided"
         this = " (this file)" if other is doc else ""
         lines.append(f"{other.stem}.pdf{this}, {how}: {', '.join(names)}.")
