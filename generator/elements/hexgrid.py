@@ -55,20 +55,36 @@ COORDINATES = OneOf((BOOL, Map({
     "show": Key(BOOL, doc="print the numbers at the top of each hex (default true); false still lets "
                           "marks use them"),
 }, "hex coordinates")), "true (axial q,r printed) or {style: CCRR | A1 | axial, first: [1, 1]}")
-HEXSIDE = Map({
-    "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2), True),
-    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
+LINE_KEYS = {  # how any line of a map is drawn: its colour, width, dashes, ends and bends
     "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+    "cap": Key(enum("round", "butt", "square"), doc="a line's ends: round (default), butt (square, at the end) "
+                                                    "or square (half the width past it)"),
+    "join": Key(enum("round", "miter", "bevel"), doc="a line's bends: round (default), miter (pointed) or bevel"),
+}
+HEXSIDE = Map({
+    "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2),
+                   doc="the side two neighbouring hexes share (or hex and sides)"),
+    "hex": Key(HEX_ADDRESS, doc="a hex whose own sides (sides:) are drawn, at the map's edge too"),
+    "sides": Key(OneOf((TEXT, ListOf(TEXT)), "direction words"),
+                 doc="the hex's sides by direction: n ne se s sw nw on a flat-top hex, ne e se sw w nw on a "
+                     "pointy-top one, as \"n nw\" or a list"),
+    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
+    **LINE_KEYS,
 }, "hexside")
 ROUTE = Map({
     "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
     "feature": Key(enum("road", "trail", "rail"), True),
-    "stroke": Key(BOARD_COLOUR),
-    "width_mm": Key(num(0.05, 20)),
-    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+    "casing": Key(Map({"stroke": Key(BOARD_COLOUR, True), "width_mm": Key(num(0.05, 30))}, "casing"),
+                  doc="a border along both sides of the route: a wider line in this colour drawn under every "
+                      "route's line (width_mm: the whole width, default the line's plus 0.6 mm)"),
+    **LINE_KEYS,
 }, "route")
+OUTLINE = Map({
+    "hexes": Key(ListOf(HEX_ADDRESS, "the hexes of a region", min_items=1), True),
+    **LINE_KEYS,
+}, "outline")
 
 UNDERLAY_MM = 0.6  # more than a pixel either side of a shared side at 96 dpi (0.27 mm a pixel)
 
@@ -101,6 +117,8 @@ class Hexgrid(Element, kind="hexgrid"):
                                                                 "hexes share"))
     routes: list[Any] | None = field(Key(ListOf(ROUTE), doc="roads, trails and railways from hex centre to hex "
                                                            "centre"))
+    outlines: list[Any] | None = field(Key(ListOf(OUTLINE), doc="hexgrid: the edge of a set of hexes drawn as one "
+                                                               "line (a country, a cloud, a region)"))
     terrain: str | None = field(TERRAIN)
     id: str | None = field(Key(ID, doc="hexgrid: the map's name, by which at: and link elements place things "
                                        "in its hexes (at: {grid: map, hex: \"0604\"})"))
@@ -131,7 +149,7 @@ class Hexgrid(Element, kind="hexgrid"):
         marks = {grid.parse(m["hex"]): m for m in self.marks or []}
         r = flats / 3 ** 0.5
         rot = 0.0 if orient == Orientation.FLAT else 30.0
-        later = bool(self.hexsides or self.routes)  # marks' art goes over roads and rivers
+        later = bool(self.hexsides or self.routes or self.outlines)  # marks' art goes over roads and rivers
         stroke = el.get("stroke", ink)
         stroke = None if stroke == "none" else stroke
 
@@ -169,10 +187,13 @@ class Hexgrid(Element, kind="hexgrid"):
             else:
                 _hex_content(s, game, grid, (q, rr, cx, cy, flats, fill, mark), self._own_ink(), self.label_pt)
         if later:
+            for route in self.routes or []:  # every border under every road
+                _casing(s, grid, route, flats, (ox, oy))
             for route in self.routes or []:
                 _route(s, grid, route, flats, (ox, oy))
-            for side in self.hexsides or []:
-                _hexside(s, grid, side, flats, (ox, oy))
+            _hexsides(s, grid, self.hexsides or [], flats, (ox, oy))
+            for outline in self.outlines or []:
+                _outline(s, grid, outline, flats, (ox, oy), ink)
             for q, rr, cx, cy, fill, mark in deferred:
                 _hex_content(s, game, grid, (q, rr, cx, cy, flats, fill, mark), self._own_ink(), self.label_pt)
 
@@ -233,26 +254,71 @@ def _hex_content(s: Surface, game: Game, grid: MapHexes, hex_: tuple, own_ink: s
 
 
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
-    """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width
-    and dash, on hexes ``flats`` mm across."""
+    """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width,
+    dash, cap and join, on hexes ``flats`` mm across."""
     width = float(spec.get("width_mm", feature["width"] * flats))
     dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
         tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
-    return Style(stroke=spec.get("stroke", feature["stroke"]), width_mm=width, dash_mm=dash, cap="round",
-                 join="round")
+    return Style(stroke=spec.get("stroke", feature["stroke"]), width_mm=width, dash_mm=dash,
+                 cap=spec.get("cap", "round"), join=spec.get("join", "round"))
 
 
-def _hexside(s: Surface, grid: MapHexes, side: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..geometry.hexmap import (  # it loads dataclasses: a game without maps never does
-        HEXSIDE_FEATURES,
-        hexside,
-    )
+Segment = tuple[tuple[float, float], tuple[float, float]]
 
-    a, b = (grid.parse(h) for h in side["between"][:2])
-    ca, cb = grid.centre(a, flats), grid.centre(b, flats)
-    (x1, y1), (x2, y2) = hexside(ca, cb, flats)
-    style = feature_style(side, HEXSIDE_FEATURES[side.get("feature", "river")], flats)
-    s.line(origin[0] + x1, origin[1] + y1, origin[0] + x2, origin[1] + y2, style)
+
+def hexside_segments(grid: MapHexes, side: dict[str, Any], flats: float) -> list[Segment]:
+    """The sides a ``hexsides`` entry draws: the one two hexes share (``between``), or a hex's own by
+    direction (``hex`` and ``sides``)."""
+    from ..geometry.hexmap import hexside, side_ends, side_numbers  # maps only
+
+    if "between" in side:
+        a, b = (grid.parse(h) for h in side["between"][:2])
+        return [hexside(grid.centre(a, flats), grid.centre(b, flats), flats)]
+    h = grid.parse(side["hex"])
+    return [side_ends(grid, h, n, flats) for n in side_numbers(side["sides"], grid.orientation)]
+
+
+def _hexsides(s: Surface, grid: MapHexes, sides: list[dict[str, Any]], flats: float,
+              origin: tuple[float, float]) -> None:
+    """Every hexside drawn; the sides of one look that meet end to end as one line, so a river of many
+    sides bends without a notch and its dashes run on."""
+    from ..geometry.hexmap import HEXSIDE_FEATURES, chained  # maps only
+
+    runs: dict[Style, list[Segment]] = {}
+    for side in sides:
+        style = feature_style(side, HEXSIDE_FEATURES[side.get("feature", "river")], flats)
+        runs.setdefault(style, []).extend(hexside_segments(grid, side, flats))
+    for style, segments in runs.items():
+        for line in chained(segments):
+            closed = len(line) > 3 and line[0] == line[-1]
+            points = [(origin[0] + x, origin[1] + y) for x, y in (line[:-1] if closed else line)]
+            s.draw(Path.polygon(points, closed=closed), style)
+
+
+def _outline(s: Surface, grid: MapHexes, outline: dict[str, Any], flats: float, origin: tuple[float, float],
+             ink: str) -> None:
+    """The edge of a set of hexes as closed lines (a region; a hole inside it has its own)."""
+    from ..geometry.hexmap import outline_of  # maps only
+
+    style = Style(stroke=outline.get("stroke", ink), width_mm=float(outline.get("width_mm", 0.8)),
+                  dash_mm=tuple(outline["dash_mm"]) if outline.get("dash_mm") else None,
+                  cap=outline.get("cap", "round"), join=outline.get("join", "round"))
+    for line in outline_of(grid, [grid.parse(h) for h in outline["hexes"]], flats):
+        s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in line[:-1]], closed=True), style)
+
+
+def _casing(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
+    """A route's border: a wider line under it (all of them under every route's own line)."""
+    from ..geometry.hexmap import ROUTE_FEATURES  # maps only
+
+    casing = route.get("casing")
+    if not casing:
+        return
+    line = feature_style(route, ROUTE_FEATURES[route.get("feature", "road")], flats)
+    style = Style(stroke=casing["stroke"], width_mm=float(casing.get("width_mm", line.width_mm + 0.6)),
+                  cap=line.cap, join=line.join)
+    pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
+    s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in pts], closed=False), style)
 
 
 def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:

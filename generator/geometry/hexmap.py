@@ -282,6 +282,82 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         return (cx + flats_mm / 2 * math.cos(a), cy + flats_mm / 2 * math.sin(a))
 
 
+SIDE_NAMES = {Orientation.FLAT: ("n", "ne", "se", "s", "sw", "nw"),  # side 0 to 5, clockwise from the top
+              Orientation.POINTY: ("ne", "e", "se", "sw", "w", "nw")}
+
+
+def side_numbers(words: Any, orientation: str) -> list[int]:
+    """The side numbers (0-5) of direction words ("n nw", or a list of them) on a hex of ``orientation``;
+    a ValueError names a word that is not one of its six."""
+    names = SIDE_NAMES[Orientation(orientation)]
+    parts = words.split() if isinstance(words, str) else [str(w) for w in words]
+    out = []
+    for word in parts:
+        if word.lower() not in names:
+            raise ValueError(f"{word!r} is not a side of a {orientation}-top hex: its sides are {' '.join(names)}")
+        out.append(names.index(word.lower()))
+    if not out:
+        raise ValueError(f"no side named: give one or more of {' '.join(names)}")
+    return out
+
+
+def side_ends(grid: "MapHexes", h: Hex, n: int, flats_mm: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The two corners of hex ``h``'s side ``n`` (clockwise from the top, as :meth:`MapHexes.side`)."""
+    first = (n - 1) % 6 if grid.orientation == Orientation.FLAT else n  # the corner before the side
+    return grid.corner(h, first, flats_mm), grid.corner(h, (first + 1) % 6, flats_mm)
+
+
+Point = tuple[float, float]
+
+
+def _key(p: Point) -> tuple[float, float]:
+    return (round(p[0], 3), round(p[1], 3))
+
+
+def chained(segments: list[tuple[Point, Point]]) -> list[list[Point]]:
+    """Segments joined end to end into as few lines as their ends allow: a river of many hexsides one
+    line (its bends joined, its dashes running on), a closed run ending where it began. Runs start at
+    a free end where there is one; where three meet, a run goes on along the first it finds."""
+    ends: dict[tuple[float, float], list[int]] = {}
+    for i, (a, b) in enumerate(segments):
+        ends.setdefault(_key(a), []).append(i)
+        ends.setdefault(_key(b), []).append(i)
+    used: set[int] = set()
+    lines = []
+    free = [i for i, (a, b) in enumerate(segments) if len(ends[_key(a)]) == 1 or len(ends[_key(b)]) == 1]
+    for i in free + list(range(len(segments))):
+        if i in used:
+            continue
+        used.add(i)
+        a, b = segments[i]
+        if len(ends[_key(a)]) != 1 and len(ends[_key(b)]) == 1:
+            a, b = b, a  # start at the free end
+        line = [a, b]
+        while True:
+            following = [j for j in ends[_key(line[-1])] if j not in used]
+            if not following:
+                break
+            used.add(following[0])
+            p, q = segments[following[0]]
+            line.append(q if _key(p) == _key(line[-1]) else p)
+        lines.append(line)
+    return lines
+
+
+def outline_of(grid: "MapHexes", hexes: list[Hex], flats_mm: float) -> list[list[Point]]:
+    """The edge of a set of hexes: the sides no two of them share, joined into closed lines (one for
+    each separate region, and one round each hole)."""
+    count: dict[tuple, int] = {}
+    sides: dict[tuple, tuple[Point, Point]] = {}
+    for h in dict.fromkeys(hexes):
+        for n in range(6):
+            a, b = side_ends(grid, h, n, flats_mm)
+            key = tuple(sorted((_key(a), _key(b))))
+            count[key] = count.get(key, 0) + 1
+            sides[key] = (a, b)
+    return chained([sides[k] for k, n in count.items() if n == 1])
+
+
 def _letters(n: Any) -> str:
     """letters(0) is A, letters(25) Z, letters(26) AA (a numbering expression's helper)."""
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < 100_000:

@@ -117,7 +117,15 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     for i, mark in enumerate(el.get("marks") or []):
         if isinstance(mark, dict) and "hex" in mark:
             _address(grid, mark["hex"], mark, "hex", el, "mark", errors)
+    _check_lines(grid, el, errors)
+    return True
+
+
+def _check_lines(grid: Any, el: Any, errors: list[DataError]) -> None:
+    """The hexes a map's hexsides, outlines and routes name: on the map, neighbours where they must be."""
     for side in el.get("hexsides") or []:
+        if isinstance(side, dict) and not _side_named(grid, side, el, errors):
+            continue
         between = side.get("between") if isinstance(side, dict) else None
         if not isinstance(between, list) or len(between) < 2:
             continue
@@ -130,6 +138,15 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
         if a and b and not grid.adjacent(a, b):
             errors.append(DataError(f"hexside: hexes {between[0]!r} and {between[1]!r} are not neighbours, "
                                     f"so they share no side", *_where(side, "between", el)))
+    _check_routes(grid, el, errors)
+
+
+def _check_routes(grid: Any, el: Any, errors: list[DataError]) -> None:
+    """The hexes of a map's outlines and routes: on the map, each route's next to the one before."""
+    for outline in el.get("outlines") or []:
+        hexes = outline.get("hexes") if isinstance(outline, dict) else None
+        for i, value in enumerate(hexes if isinstance(hexes, list) else []):
+            _address(grid, value, hexes, i, el, "outline", errors)
     for route in el.get("routes") or []:
         hexes = route.get("hexes") if isinstance(route, dict) else None
         if not isinstance(hexes, list):
@@ -142,7 +159,32 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
                                         f"hex the {route.get('feature', 'road')} passes through",
                                         *_where(hexes, i, el)))
             prev = (h, value) if h else None
-    return True
+
+
+def _side_named(grid: Any, side: dict, el: Any, errors: list[DataError]) -> bool:
+    """A hexside names its side one way: ``between`` two hexes (True: the caller checks them), or a
+    ``hex`` and its ``sides`` by direction (checked here; False: nothing left to check). False with an
+    error said where it names neither or both."""
+    from ..geometry.hexmap import side_numbers  # maps only
+
+    has_between, has_hex, has_sides = "between" in side, "hex" in side, "sides" in side
+    if has_between and (has_hex or has_sides):
+        errors.append(DataError("a hexside is given by between: [two hexes] or by hex: and sides:, not both",
+                                *_where(side, "between", el)))
+        return False
+    if not has_between and not (has_hex and has_sides):
+        missing = "sides: (such as \"n nw\")" if has_hex else "hex:" if has_sides else "between: [two hexes]"
+        errors.append(DataError(f"this hexside needs {missing}: a side is between: two neighbouring hexes, "
+                                f"or a hex: and its sides: by direction", *_where(side, "feature", el)))
+        return False
+    if has_between:
+        return True
+    _address(grid, side["hex"], side, "hex", el, "hexside", errors)
+    try:
+        side_numbers(side["sides"], grid.orientation)
+    except ValueError as exc:
+        errors.append(DataError(f"hexside: {exc}", *_where(side, "sides", el)))
+    return False
 
 
 def check_elements(elements: Any, errors: list[DataError], folder: Path | None = None) -> None:

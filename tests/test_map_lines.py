@@ -1,0 +1,149 @@
+"""Lines on a hex map (issue 37, maps): a hex's own sides by direction, a run of hexsides drawn as one
+line, the outline of a set of hexes, and a road's border under every road. Measured in the PDF the
+example map `data/examples/border_marches` prints, and refused at their line where they are wrong."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.gamefolder import HEAD, line_of, validate, write_game
+from tests.pdfpaths import page_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "data" / "examples" / "border_marches"
+RIVER = (0x1F, 0x6F, 0xC5)  # hexmap's river blue
+PROVINCE = (0x7A, 0x1F, 0x5C)
+CASING = (0x4A, 0x35, 0x20)
+ROAD = (0xF2, 0xD1, 0x6B)
+
+
+def _grid(orientation: str = "flat"):
+    from generator.geometry.hexmap import MapHexes
+
+    return MapHexes.of({"layout": "rectangle", "columns": 6, "grid_rows": 6, "orientation": orientation,
+                        "coordinates": {"style": "CCRR"}})
+
+
+@pytest.mark.parametrize("orientation, words", [("flat", "n ne se s sw nw"), ("pointy", "ne e se sw w nw")])
+def test_a_hexs_six_sides_by_direction_are_its_outline(orientation, words):
+    """Each direction names one side, 17 mm hexes' sides are 9.81 mm long (the corner radius), and the
+    six joined make the hex's closed outline; a direction of the other orientation is refused."""
+    from generator.geometry.hexmap import chained, side_ends, side_numbers
+
+    grid = _grid(orientation)
+    h = grid.parse("0303")
+    sides = [side_ends(grid, h, n, 17.0) for n in side_numbers(words, orientation)]
+    assert [round(math.dist(a, b), 2) for a, b in sides] == [round(17.0 / math.sqrt(3), 2)] * 6
+    (ring,) = chained(sides)
+    assert len(ring) == 7 and ring[0] == pytest.approx(ring[-1])
+    cx, cy = grid.centre(h, 17.0)
+    north = side_ends(grid, h, side_numbers("n" if orientation == "flat" else "ne", orientation)[0], 17.0)
+    assert all(y < cy for _, y in north)  # the first side is at the top
+    other = "e" if orientation == "flat" else "n"
+    with pytest.raises(ValueError, match=f"'{other}' is not a side of a {orientation}-top hex"):
+        side_numbers(other, orientation)
+
+
+def test_the_outline_of_a_ring_of_hexes_is_two_lines_round_its_hole():
+    from generator.geometry.hexmap import outline_of
+
+    grid = _grid()
+    centre = grid.parse("0303")
+    ring = [grid.parse(a) for a in ("0302", "0402", "0403", "0304", "0203", "0202")]
+    assert all(grid.adjacent(centre, h) for h in ring)
+    loops = outline_of(grid, ring, 17.0)
+    assert sorted(len(loop) - 1 for loop in loops) == [6, 18]  # the hole: the centre hex's 6 sides
+    (one,) = outline_of(grid, ring + [centre], 17.0)
+    assert len(one) - 1 == 18
+
+
+@pytest.fixture(scope="module")
+def example_pdf(tmp_path_factory) -> Path:
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    out = tmp_path_factory.mktemp("lines")
+    build_game(load_game(EXAMPLE), out, Options(papers=("a4",), formats=("pdf",)))
+    return out / "border_marches" / "a4" / "border_marches-a4-single.pdf"
+
+
+def _stroked(pdf: Path, colour: tuple[int, int, int]):
+    return [d for d in page_paths(pdf, 1) if d.stroke == colour]
+
+
+def test_a_river_of_twelve_sides_prints_as_one_line(example_pdf):
+    """Before, each side was its own line: notches at every bend of a thick river. The example's 12
+    river sides (given by direction and by between) meet end to end: one path of 13 points."""
+    (river,) = _stroked(example_pdf, RIVER)
+    assert len(river.points) == 13
+    assert river.width_mm == pytest.approx(0.085 * 17, abs=0.01)
+
+
+def test_a_provinces_outline_is_one_closed_dashed_line(example_pdf):
+    """Its 11 hexes' sides less the sides two of them share, all in one closed line."""
+    import yaml
+
+    from generator.geometry.hexmap import MapHexes
+
+    el = yaml.safe_load((EXAMPLE / "game.yaml").read_text())["components"][0]["elements"][0]
+    grid = MapHexes.of(el)
+    hexes = [grid.parse(a) for a in el["outlines"][0]["hexes"]]
+    shared = sum(1 for i, a in enumerate(hexes) for b in hexes[i + 1:] if grid.adjacent(a, b))
+    (province,) = _stroked(example_pdf, PROVINCE)
+    assert province.width_mm == pytest.approx(1.2, abs=0.01)
+    assert len(province.points) - 1 == 6 * len(hexes) - 2 * shared == 26
+    assert province.points[0] == pytest.approx(province.points[-1], abs=0.01)
+
+
+def test_every_roads_border_is_drawn_before_any_road(example_pdf):
+    """A road with a dark border, where two roads cross: both borders first, then both roads, so no
+    border crosses a road."""
+    order = [d.stroke for d in page_paths(example_pdf, 1) if d.stroke in (CASING, ROAD)]
+    assert order == [CASING, CASING, ROAD, ROAD]
+    casing = next(d for d in page_paths(example_pdf, 1) if d.stroke == CASING)
+    assert casing.width_mm == pytest.approx(2.6, abs=0.01)
+
+
+MAP = HEAD + """components:
+  - id: map
+    name: Map
+    kind: board
+    size_mm: [120, 120]
+    elements:
+      - type: hexgrid
+        layout: rectangle
+        columns: 5
+        grid_rows: 5
+        coordinates: {style: CCRR}
+        hexsides:
+          - SIDE
+        outlines:
+          - {hexes: ["0101", "0102"]}
+"""
+
+
+@pytest.mark.parametrize("side, message, needle", [
+    ('{hex: "0202", sides: "n e", feature: river}',
+     "hexside: 'e' is not a side of a flat-top hex: its sides are n ne se s sw nw", 'sides: "n e"'),
+    ('{hex: "0202", between: ["0101", "0201"], sides: n, feature: river}',
+     "a hexside is given by between: [two hexes] or by hex: and sides:, not both", "between:"),
+    ('{hex: "0202", feature: wall}', 'this hexside needs sides: (such as "n nw")', "feature: wall"),
+    ('{hex: "0909", sides: n, feature: wall}', "0909", "0909"),
+])
+def test_a_wrong_hexside_is_refused_at_its_line(tmp_path, runner, side, message, needle):
+    folder = write_game(tmp_path, MAP.replace("SIDE", side))
+    result = validate(runner, folder)
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert f"game.yaml:{line_of(folder, needle)}" in result.output
+
+
+def test_an_outline_of_a_hex_not_on_the_map_is_refused_at_its_line(tmp_path, runner):
+    folder = write_game(tmp_path, MAP.replace("SIDE", '{hex: "0202", sides: n, feature: wall}')
+                        .replace('["0101", "0102"]', '["0101", "0199"]'))
+    result = validate(runner, folder)
+    assert result.exit_code == 1 and "0199" in result.output
+    assert f"game.yaml:{line_of(folder, '0199')}" in result.output
