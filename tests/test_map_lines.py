@@ -77,8 +77,8 @@ def _stroked(pdf: Path, colour: tuple[int, int, int]):
 def test_a_river_of_twelve_sides_prints_as_one_line(example_pdf):
     """Before, each side was its own line: notches at every bend of a thick river. The example's 12
     river sides (given by direction and by between) meet end to end: one path of 13 points."""
-    (river,) = _stroked(example_pdf, RIVER)
-    assert len(river.points) == 13
+    river, swatch = sorted(_stroked(example_pdf, RIVER), key=lambda d: -len(d.points))  # the chart's swatch too
+    assert len(river.points) == 13 and len(swatch.points) == 2
     assert river.width_mm == pytest.approx(0.085 * 17, abs=0.01)
 
 
@@ -114,6 +114,8 @@ MAP = HEAD + """components:
     size_mm: [120, 120]
     elements:
       - type: hexgrid
+        at_mm: [16, 16]
+        hex_mm: 20
         layout: rectangle
         columns: 5
         grid_rows: 5
@@ -147,3 +149,60 @@ def test_an_outline_of_a_hex_not_on_the_map_is_refused_at_its_line(tmp_path, run
     result = validate(runner, folder)
     assert result.exit_code == 1 and "0199" in result.output
     assert f"game.yaml:{line_of(folder, '0199')}" in result.output
+
+
+FORD = (0xBF, 0xE0, 0xFB)
+CANAL, CANAL_BANK = (0x6F, 0xA8, 0xDC), (0x1F, 0x4E, 0x79)
+
+
+def test_the_maps_own_features_print_as_defined_once(example_pdf):
+    """game.yaml's map_features: a ford (hexside) 2.4 mm wide, a canal (route) over its banks, each
+    drawn where hexsides and routes name them; the terrain chart names them with their swatches."""
+    from tests.gamefolder import pdf_text
+
+    paths = page_paths(example_pdf, 1)
+    fords = [d for d in paths if d.stroke == FORD]
+    assert len(fords) == 2  # the map's, and the chart's swatch
+    assert max(d.width_mm for d in fords) == pytest.approx(2.4, abs=0.01)
+    order = [d.stroke for d in paths if d.stroke in (CANAL, CANAL_BANK)]
+    assert order[:2] == [CANAL_BANK, CANAL]  # on the map: the banks under the water
+    text = " ".join(pdf_text(example_pdf)[1].split())
+    assert "Ford +1 across the river" in text and "Canal +1 barges move 6" in text and "Light railway 1/3" in text
+
+
+OWN = HEAD + """map_features:
+  ford: {line: hexside, name: Ford, stroke: "#bfe0fb", width_mm: 2.4}
+  canal: {line: route, name: Canal, stroke: "#6fa8dc", width_mm: 1.1}
+components:
+  - id: map
+    name: Map
+    kind: board
+    size_mm: [120, 120]
+    elements:
+      - type: hexgrid
+        at_mm: [16, 16]
+        hex_mm: 20
+        layout: rectangle
+        columns: 5
+        grid_rows: 5
+        coordinates: {style: CCRR}
+        hexsides:
+          - {between: ["0101", "0201"], feature: FEATURE}
+"""
+
+
+@pytest.mark.parametrize("feature, message", [
+    ("ford", None),
+    ("canal", "unknown hexside feature 'canal' (it is a route feature); known: river, stream, wall, cliff, "
+              "border, ford"),
+    ("bridge", "unknown hexside feature 'bridge'; known: river, stream, wall, cliff, border, ford (add your "
+               "own under game.yaml's map_features)"),
+])
+def test_a_hexside_names_a_feature_someone_defined(tmp_path, runner, feature, message):
+    folder = write_game(tmp_path, OWN.replace("FEATURE", feature))
+    result = validate(runner, folder)
+    if message is None:
+        assert result.exit_code == 0, result.output
+        return
+    assert result.exit_code == 1 and message in result.output, result.output
+    assert f"game.yaml:{line_of(folder, 'feature: ' + feature)}" in result.output

@@ -21,6 +21,7 @@ from ..source.schema import (
     HEX_SIZE,
     HEX_SIZE_IN,
     ID,
+    NAME_ID,
     TEXT,
     Key,
     ListOf,
@@ -70,12 +71,13 @@ HEXSIDE = Map({
     "sides": Key(OneOf((TEXT, ListOf(TEXT)), "direction words"),
                  doc="the hex's sides by direction: n ne se s sw nw on a flat-top hex, ne e se sw w nw on a "
                      "pointy-top one, as \"n nw\" or a list"),
-    "feature": Key(enum("river", "stream", "wall", "cliff", "border"), True),
+    "feature": Key(NAME_ID, True, doc="river, stream, wall, cliff, border, or a hexside feature of game.yaml's "
+                                      "map_features"),
     **LINE_KEYS,
 }, "hexside")
 ROUTE = Map({
     "hexes": Key(ListOf(HEX_ADDRESS, "hexes in order, each next to the one before", min_items=2), True),
-    "feature": Key(enum("road", "trail", "rail"), True),
+    "feature": Key(NAME_ID, True, doc="road, trail, rail, or a route feature of game.yaml's map_features"),
     "casing": Key(Map({"stroke": Key(BOARD_COLOUR, True), "width_mm": Key(num(0.05, 30))}, "casing"),
                   doc="a border along both sides of the route: a wider line in this colour drawn under every "
                       "route's line (width_mm: the whole width, default the line's plus 0.6 mm)"),
@@ -187,11 +189,14 @@ class Hexgrid(Element, kind="hexgrid"):
             else:
                 _hex_content(s, game, grid, (q, rr, cx, cy, flats, fill, mark), self._own_ink(), self.label_pt)
         if later:
+            from ..geometry.hexmap import map_features  # maps only
+
+            roads, sides = map_features(game.map_features, "route"), map_features(game.map_features, "hexside")
             for route in self.routes or []:  # every border under every road
-                _casing(s, grid, route, flats, (ox, oy))
+                _casing(s, grid, route, roads[route["feature"]], flats, (ox, oy))
             for route in self.routes or []:
-                _route(s, grid, route, flats, (ox, oy))
-            _hexsides(s, grid, self.hexsides or [], flats, (ox, oy))
+                _route(s, grid, route, roads[route["feature"]], flats, (ox, oy))
+            _hexsides(s, grid, self.hexsides or [], sides, flats, (ox, oy))
             for outline in self.outlines or []:
                 _outline(s, grid, outline, flats, (ox, oy), ink)
             for q, rr, cx, cy, fill, mark in deferred:
@@ -256,11 +261,11 @@ def _hex_content(s: Surface, game: Game, grid: MapHexes, hex_: tuple, own_ink: s
 def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -> Style:
     """The line of a hexside or route ``feature`` (hexmap's), with its ``spec``'s own stroke, width,
     dash, cap and join, on hexes ``flats`` mm across."""
-    width = float(spec.get("width_mm", feature["width"] * flats))
-    dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else (
-        tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None)
+    width = float(spec.get("width_mm", feature.get("width_mm") or feature.get("width", 0.05) * flats))
+    dash = tuple(spec["dash_mm"]) if spec.get("dash_mm") else tuple(feature["dash_mm"]) if feature.get("dash_mm") \
+        else tuple(d * flats for d in feature["dash"]) if feature.get("dash") else None
     return Style(stroke=spec.get("stroke", feature["stroke"]), width_mm=width, dash_mm=dash,
-                 cap=spec.get("cap", "round"), join=spec.get("join", "round"))
+                 cap=spec.get("cap", feature.get("cap", "round")), join=spec.get("join", feature.get("join", "round")))
 
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
@@ -278,15 +283,15 @@ def hexside_segments(grid: MapHexes, side: dict[str, Any], flats: float) -> list
     return [side_ends(grid, h, n, flats) for n in side_numbers(side["sides"], grid.orientation)]
 
 
-def _hexsides(s: Surface, grid: MapHexes, sides: list[dict[str, Any]], flats: float,
-              origin: tuple[float, float]) -> None:
+def _hexsides(s: Surface, grid: MapHexes, sides: list[dict[str, Any]], features: dict[str, dict[str, Any]],
+              flats: float, origin: tuple[float, float]) -> None:
     """Every hexside drawn; the sides of one look that meet end to end as one line, so a river of many
     sides bends without a notch and its dashes run on."""
-    from ..geometry.hexmap import HEXSIDE_FEATURES, chained  # maps only
+    from ..geometry.hexmap import chained  # maps only
 
     runs: dict[Style, list[Segment]] = {}
     for side in sides:
-        style = feature_style(side, HEXSIDE_FEATURES[side.get("feature", "river")], flats)
+        style = feature_style(side, features[side["feature"]], flats)
         runs.setdefault(style, []).extend(hexside_segments(grid, side, flats))
     for style, segments in runs.items():
         for line in chained(segments):
@@ -307,24 +312,22 @@ def _outline(s: Surface, grid: MapHexes, outline: dict[str, Any], flats: float, 
         s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in line[:-1]], closed=True), style)
 
 
-def _casing(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    """A route's border: a wider line under it (all of them under every route's own line)."""
-    from ..geometry.hexmap import ROUTE_FEATURES  # maps only
-
-    casing = route.get("casing")
+def _casing(s: Surface, grid: MapHexes, route: dict[str, Any], feature: dict[str, Any], flats: float,
+            origin: tuple[float, float]) -> None:
+    """A route's border (its own casing:, else its feature's): a wider line under it (all of them under
+    every route's own line)."""
+    casing = route.get("casing") or feature.get("casing")
     if not casing:
         return
-    line = feature_style(route, ROUTE_FEATURES[route.get("feature", "road")], flats)
+    line = feature_style(route, feature, flats)
     style = Style(stroke=casing["stroke"], width_mm=float(casing.get("width_mm", line.width_mm + 0.6)),
                   cap=line.cap, join=line.join)
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
     s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in pts], closed=False), style)
 
 
-def _route(s: Surface, grid: MapHexes, route: dict[str, Any], flats: float, origin: tuple[float, float]) -> None:
-    from ..geometry.hexmap import ROUTE_FEATURES  # it loads dataclasses: a game without maps never does
-
-    feature = ROUTE_FEATURES[route.get("feature", "road")]
+def _route(s: Surface, grid: MapHexes, route: dict[str, Any], feature: dict[str, Any], flats: float,
+           origin: tuple[float, float]) -> None:
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
     pts = [(origin[0] + x, origin[1] + y) for x, y in pts]
     route_line(s, pts, feature, feature_style(route, feature, flats), flats)

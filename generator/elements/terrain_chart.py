@@ -49,10 +49,9 @@ class TerrainChart(Element, kind="terrain-chart"):
     stroke: str | None = field(STROKE)  # the frame; default: the ink
 
     def draw(self, s: Surface, game: Game, ink: str) -> None:
-        from ..geometry.hexmap import (  # it loads dataclasses: a game without maps never does
-            HEXSIDE_FEATURES,
-            ROUTE_FEATURES,
-        )
+        from ..geometry.hexmap import map_features  # it loads dataclasses: a game without maps never does
+
+        features = {**map_features(game.map_features, "hexside"), **map_features(game.map_features, "route")}
 
         x, y = self.at_mm[:2]
         w, h = self.size_mm[:2]
@@ -80,8 +79,7 @@ class TerrainChart(Element, kind="terrain-chart"):
         for row in rows:
             key = str(row[0]) if row else ""
             t = game.terrain.get(key)
-            name = str(t["name"]) if t else (HEXSIDE_FEATURES.get(key) or ROUTE_FEATURES.get(key) or {}).get("name",
-                                                                                                             key)
+            name = str(t["name"]) if t else str(features.get(key, {}).get("name", key))
             named.append([name] + [str(c) for c in row[1:]])
         for i, head in enumerate(header):
             cells.append((widths[i] - 1.5, head, "bold"))
@@ -115,14 +113,19 @@ class TerrainChart(Element, kind="terrain-chart"):
                                 step_mm=max(1.2, min(3.0, swatch_h / 2.2)))
             else:
                 s.draw(box, Style(fill=base_fill))
-                feature = HEXSIDE_FEATURES.get(key) or ROUTE_FEATURES.get(key)
+                feature = features.get(key)
                 if feature:
                     flats = swatch_h * 1.6
                     mid = sy + swatch_h / 2
+                    line = feature_style({}, feature, flats)
+                    ends = [(sx + 0.4, mid), (sx + swatch_w - 0.4, mid)]
                     with s.saved():
                         s.clip(box)
-                        route_line(s, [(sx + 0.4, mid), (sx + swatch_w - 0.4, mid)], feature,
-                                   feature_style({}, feature, flats), flats)
+                        if feature.get("casing"):  # a bordered road's swatch shows its border
+                            casing = feature["casing"]
+                            s.line(*ends[0], *ends[1], Style(stroke=casing["stroke"], cap=line.cap, width_mm=float(
+                                casing.get("width_mm", line.width_mm + 0.6))))
+                        route_line(s, ends, feature, line, flats)
             s.draw(box, Style(stroke=ink, width_mm=0.2))
             baseline = cy + row_h / 2 + size * MM_PER_PT * 0.35
             for i, cell in enumerate(row):

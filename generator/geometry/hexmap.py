@@ -48,6 +48,14 @@ ROUTE_FEATURES: dict[str, dict[str, Any]] = {
 }
 
 
+def map_features(own: dict[str, dict[str, Any]] | None, line: str) -> dict[str, dict[str, Any]]:
+    """The features a ``line`` (hexside or route) may name: the built-in ones and the game's own
+    (game.yaml's ``map_features``, widths and dashes in mm) of that line."""
+    built_in = HEXSIDE_FEATURES if line == "hexside" else ROUTE_FEATURES
+    mine = {k: dict(v) for k, v in (own or {}).items() if v.get("line") == line}
+    return {**built_in, **mine}
+
+
 def flats_of(size: Any, default_mm: float = 25.4, inches: bool = False) -> float:
     """A hex's size across the flats in mm, from a number (across the flats) or a mapping
     ``{flats: X}`` / ``{points: X}`` (across the corners), in mm or, with ``inches``, in inches."""

@@ -456,6 +456,23 @@ EDGE_KIND = Map({
 GAME_FILE.keys["edge_kinds"] = Key(MapOf(EDGE_KIND, key=NAME_ID),
                                    doc="the kinds of a tile's edges (road, city, field) and centres (monastery), "
                                        "each drawn once: square-tile and hex-tile items name them in edges:")
+MAP_FEATURE = Map({
+    "line": Key(enum("hexside", "route"), True, doc="hexside: drawn along the sides of hexes (hexsides:); route: "
+                                                      "from hex centre to hex centre (routes:)"),
+    "name": Key(TEXT, True, doc="its name, as a terrain chart's row prints it"),
+    "stroke": Key(PLAIN_COLOUR, True),
+    "width_mm": Key(num(0.05, 20), True),
+    "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
+    "ties": Key(BOOL, doc="cross ties along the line, as a railway's"),
+    "casing": Key(Map({"stroke": Key(PLAIN_COLOUR, True), "width_mm": Key(num(0.05, 30))}, "casing"),
+                  doc="route: a border along both sides, drawn under every route"),
+    "cap": Key(enum("round", "butt", "square")),
+    "join": Key(enum("round", "miter", "bevel")),
+}, "map feature")
+GAME_FILE.keys["map_features"] = Key(MapOf(MAP_FEATURE, key=NAME_ID),
+                                     doc="the game's own hexside and route features (a ford, a canal, a light "
+                                         "railway), each drawn once by name as river and road are: "
+                                         "hexsides: and routes: name them in feature:")
 _EDGE_FACE_KEYS = {
     "edges": Key(OneOf((ListOf(TEXT, "edge kinds"), TEXT), "a list of edge kinds or a text"),
                  doc="square-tile and hex-tile: the kind of each edge, from the top, clockwise (4 on a square, 6 "

@@ -123,6 +123,7 @@ class Game(Value):
     warnings: list[Any] = field(default_factory=list)
     fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
     texts: dict[str, str] = field(default_factory=dict)  # shared rule texts, {text:NAME} (game.yaml texts:)
+    map_features: dict[str, dict[str, Any]] = field(default_factory=dict)  # game.yaml's own hexside/route features
     # the colour pairs game.yaml's accepted_colours: leaves alone (model/colourcheck.py's Accepted)
     accepted_colours: Any = field(default=None, compare=False, repr=False)
 

@@ -238,6 +238,7 @@ def _game(main: YMap, variant: str | None, folder: Path, terrain: dict[str, Any]
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
     game.fonts = read_fonts(main, folder, errors, drawing)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
+    game.map_features = {str(k): dict(v) for k, v in (main.get("map_features") or {}).items()}
     return game
 
 
@@ -488,8 +489,8 @@ def _component_keys(spec: YMap, kind: ComponentKind, game: Game, errors: list[Da
     if "copies" in spec and not kind.whole:
         errors.append(spec.error(f"copies prints only on a board or a sheet; a {kind.word}'s number of pieces is "
                                  f"each item's count", "copies"))
-    check_refs(spec.get("elements"), game.icons, game.terrain, errors)
-    check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors)
+    check_refs(spec.get("elements"), game.icons, game.terrain, errors, game.map_features)
+    check_refs((spec.get("face") or {}).get("elements"), game.icons, game.terrain, errors, game.map_features)
     if kind.family in (Family.PIECE, Family.CARD) and not spec.get("items"):
         errors.append(spec.error(f"a {kind.word} component needs items (each with a count)"))
 

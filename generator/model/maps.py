@@ -423,11 +423,15 @@ def shared_icons_note(errors: list[DataError]) -> None:
             return
 
 
-def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError]) -> None:
-    """Every icon and terrain an element or hex mark names must exist (else it would print nothing)."""
+def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError],
+               features: dict[str, dict[str, Any]] | None = None) -> None:
+    """Every icon, terrain and map feature an element or hex mark names must exist (else it would print
+    nothing); ``features``: game.yaml's own map_features."""
     for el in elements or []:
         if not isinstance(el, YMap):
             continue
+        if el.get("type") == "hexgrid":
+            _feature_refs(el, features, errors)
         targets = [el] + [m for m in (el.get("marks") or []) if isinstance(m, YMap)]
         for node in targets:
             icon = node.get("icon")
@@ -438,10 +442,27 @@ def check_refs(elements: Any, icons: Any, terrain: Any, errors: list[DataError])
                 known = ", ".join(sorted(terrain)) or "none defined"
                 errors.append(node.error(f"unknown terrain {show(t)} (known: {known})", "terrain"))
         if el.get("type") == "terrain-chart":
-            _chart_rows(el, terrain, errors)
+            _chart_rows(el, terrain, errors, features)
 
 
-def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
+def _feature_refs(el: YMap, features: dict[str, dict[str, Any]] | None, errors: list[DataError]) -> None:
+    """Each hexside and route names a feature of its line: built in, or the game's own."""
+    from ..geometry.hexmap import map_features  # maps only
+
+    for key, line in (("hexsides", "hexside"), ("routes", "route")):
+        known = map_features(features, line)
+        for entry in el.get(key) or []:
+            name = entry.get("feature") if isinstance(entry, YMap) else None
+            if isinstance(name, str) and name not in known:
+                other = "route" if line == "hexside" else "hexside"
+                wrong = " (it is a " + other + " feature)" if name in map_features(features, other) else ""
+                errors.append(entry.error(f"unknown {line} feature {show(name)}{wrong}; known: "
+                                          f"{', '.join(known)} (add your own under game.yaml's map_features)",
+                                          "feature"))
+
+
+def _chart_rows(el: YMap, terrain: Any, errors: list[DataError],
+                features_of_game: dict[str, dict[str, Any]] | None = None) -> None:
     """A terrain chart's rows each start with a terrain id or a hexside or route feature (its swatch)."""
     from ..geometry.hexmap import (  # a game with hex maps only: a deck never loads it
         HEXSIDE_FEATURES,
@@ -451,7 +472,7 @@ def _chart_rows(el: YMap, terrain: Any, errors: list[DataError]) -> None:
     rows = el.get("rows")
     if not isinstance(rows, YList):
         return
-    features = list(HEXSIDE_FEATURES) + list(ROUTE_FEATURES)
+    features = list(HEXSIDE_FEATURES) + list(ROUTE_FEATURES) + list(features_of_game or {})
     for i, row in enumerate(rows):
         first = row[0] if isinstance(row, list) and row else row
         if isinstance(first, str) and (first in terrain or first in features):
