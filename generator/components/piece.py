@@ -346,9 +346,11 @@ def _top_lines(comp: Component, look: Look, k: float, d: float, y: float, title_
 
 
 def _footer(comp: Component, look: Look, k: float, d: float, yb: float, inset: float, plan: Plan) -> float:
-    """The footer along the bottom; returns where what goes above it ends."""
+    """The footer along the bottom, at one size on every piece of a size whatever else crowds it (a
+    counter's factors: a long unit name shrinks its own words, not its numbers); returns where what
+    goes above it ends."""
     if look.footer:
-        size = max(MIN_PT, k * min(_pt(d * 0.16), 12.0))
+        size = max(MIN_PT, min(_pt(d * 0.16), 12.0))
         lh = size * MM_PER_PT * 1.1
         placed, _ = _one_line(comp, look.footer, yb - lh, size, look.fonts, "bold", inset, "the footer",
                               plan.problems)

@@ -19,6 +19,20 @@ from .piecepages import (
 from .textpage import sheet_pages
 
 
+def grouped(comp: Component) -> list[Component]:
+    """A component whose items name groups (``group:``) as one block of pieces a group, in the order the
+    groups first come, each headed "Component: group" (protograf's counter sheets in blocks: two armies
+    never mix on a row); the component itself where none does."""
+    groups: dict[str, list] = {}
+    for item in comp.items:
+        groups.setdefault(item.group, []).append(item)
+    if list(groups) == [""]:
+        return [comp]
+    return [comp.replace(id=f"{comp.id}:{name}" if name else comp.id,
+                         name=f"{comp.name}: {name}" if name else comp.name, items=items)
+            for name, items in groups.items()]
+
+
 def own_paper(comp: Component, paper: Paper) -> Paper:
     """The paper a board's or sheet's pages are on: the kit's, or on its side if the component's
     ``orientation:`` (portrait or landscape) says otherwise."""
@@ -101,7 +115,11 @@ class _Kit:
             for _ in range(int(comp.spec.get("copies", 1) or 1)):  # each copy its text; short ones share a page
                 self.single.pages.extend(_on(sheet_pages(game, comp, own), own, self.plain))
 
-    def _pieces(self, comp: Component) -> None:
+    def _pieces(self, whole: Component) -> None:
+        for comp in grouped(whole):
+            self._piece_block(comp)
+
+    def _piece_block(self, comp: Component) -> None:
         game, paper, opts = self.game, self.paper, self.opts
         if not (comp.double_sided and opts.duplex != Duplex.NONE):
             if not self.one_sided:

@@ -139,6 +139,8 @@ ITEM = Map({
     "colour": Key(ID, doc="player colour id of this item"),
     "back": Key(BACK),
     "note": Key(TEXT),
+    "group": Key(TEXT, doc="pieces: the block of the sheet this item prints in, under this heading (a side, an "
+                           "arm, a turn of entry): each group its own block, in the order they first come"),
     **FACE_KEYS,
 }, "item")
 

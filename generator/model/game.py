@@ -37,6 +37,7 @@ class Item(Value):
     file: str
     line: int
     note: str = ""
+    group: str = ""  # the block of its sheet it prints in, under this heading (items' group:)
 
 
 @dataclass

@@ -45,7 +45,7 @@ from .texts import substitute
 from .variants import apply_variant
 
 META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
-NOT_FACE = ("count", "back", "id", "note", "colour")  # an item's keys that are not drawn on its face
+NOT_FACE = ("count", "back", "id", "note", "colour", "group")  # an item's keys that are not drawn on its face
 SAME = "__front__"  # a back face that is drawn as a front (back: same)
 MAX_BOARD_MM = 2000.0
 SQRT3 = math.sqrt(3.0)
@@ -544,7 +544,7 @@ def _player_items(prepared: list[tuple], colours: list[Colour], game: Game, erro
             if getattr(raw, "player", None) not in (None, colour.id):
                 continue  # an item made for another player ({{ player }} in its templates)
             items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
-                              raw.file, raw.line, str(raw.get("note", ""))))
+                              raw.file, raw.line, str(raw.get("note", "")), str(raw.get("group") or "")))
     return items
 
 
@@ -556,7 +556,8 @@ def _item(raw: Any, face: dict[str, Any], back_face: Any, name: str, item_id: st
             colour = game.colour(raw["colour"])
         except KeyError:
             errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
-    return Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line, str(raw.get("note", "")))
+    return Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line, str(raw.get("note", "")),
+                str(raw.get("group") or ""))
 
 
 def _hex_orientation(spec: YMap, kind: ComponentKind, errors: list[DataError]) -> str:

@@ -1,0 +1,87 @@
+"""Counter sheets the way their designers lay them out (issue 37): an item's ``group`` puts it in a
+block of its own, headed, so two armies never mix on a row; a counter's factors print at one size
+whatever its unit name does above them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+
+from tests.gamefolder import HEAD, validate, write_game
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "data" / "examples" / "counter_sheet"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    out = tmp_path_factory.mktemp("blocks")
+    build_game(load_game(EXAMPLE), out, Options(papers=("a4",), formats=("pdf",)))
+    return out / "counter_sheet" / "a4" / "counter_sheet-a4-duplex.pdf"
+
+
+def test_the_units_print_in_one_block_a_nation_in_the_sheets_order():
+    """units.csv's Nation column is mapped to group: 10 German counters, then 13 Soviet, each block
+    its own rows (before: one block, the Soviet rifles on the Germans' last row)."""
+    from generator.base.options import Options
+    from generator.build.game import expand_generated
+    from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+
+    game = load_game(EXAMPLE)
+    (duplex,) = [d for d in plan_documents(game, expand_generated(game, 1), paper("a4"), Options()) if d.duplex]
+    blocks = [(sheet.comp.name, sum(1 for look in sheet.looks if look is not None), {look.fill for look in sheet.looks
+                                                                                     if look is not None})
+              for job in duplex.pages for sheet, *_ in job.sheets if sheet.side == "front"]
+    assert [(name, n) for name, n, _ in blocks] == [("Units: German", 10), ("Units: Soviet", 13)]
+    assert all(len(fills) == 1 for _, _, fills in blocks)  # a nation's colour a block: no row mixes them
+
+
+def test_the_contents_page_lists_each_block(built):
+    text = " ".join(pdfium.PdfDocument(str(built))[0].get_textpage().get_text_range().split())
+    assert "[ ] Units: German 10 16.0 x 16.0 mm" in text and "[ ] Units: Soviet 13 16.0 x 16.0 mm" in text
+
+
+def _sizes_of(pdf: Path, page: int, word: str) -> set[float]:
+    doc = pdfium.PdfDocument(str(pdf))
+    text = doc[page].get_textpage()
+    whole = text.get_text_range()
+    out, start = set(), whole.find(word)
+    while start >= 0:
+        out.add(round(raw.FPDFText_GetFontSize(text.raw, start), 2))
+        start = whole.find(word, start + 1)
+    return out
+
+
+def test_a_long_unit_name_leaves_the_factors_at_the_sheets_size(built):
+    """'Heavy Cavalry' is too long for its 16 mm counter at 5.5 pt: the crowded face was set smaller
+    as a whole, its factors 3-8 a fifth smaller than every other counter's; now all alike."""
+    (cavalry,) = _sizes_of(built, 2, "3-8")
+    others = _sizes_of(built, 2, "4-4") | _sizes_of(built, 2, "7-6") | _sizes_of(built, 2, "3-4")
+    assert others == {cavalry}
+
+
+def test_groups_given_in_yaml_make_blocks_and_an_item_without_one_keeps_the_components_name(tmp_path, runner):
+    folder = write_game(tmp_path, HEAD + """components:
+  - id: chits
+    name: Chits
+    kind: counter
+    size_mm: 15
+    items:
+      - {name: A, count: 3, group: Red}
+      - {name: B, count: 2}
+      - {name: C, count: 4, group: Red}
+""")
+    assert validate(runner, folder).exit_code == 0
+    from generator.build.loading import load_game
+    from generator.layout.plan import grouped
+
+    comp = load_game(folder).component("chits")
+    assert [(c.name, c.count) for c in grouped(comp)] == [("Chits: Red", 7), ("Chits", 2)]
