@@ -4,6 +4,8 @@ box, showing all of it or covering the box. Reading the files is source/pictures
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..base.vocabulary import ImageFit
 from ..draw.surface import Surface
 from ..source.pictures import natural_size
@@ -21,6 +23,56 @@ def placement(path: str, box: tuple[float, float, float, float],
     return (x0 + (bw - w) / 2, y0 + (bh - h) / 2, w, h)
 
 
-def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = ImageFit.FIT) -> None:
+def draw_image(s: Surface, path: str, box: tuple[float, float, float, float], fit: str = ImageFit.FIT,
+               tint: str = "") -> None:
+    """The picture in ``box``; ``tint``: a PNG or JPEG recoloured first (:func:`tinted`)."""
     x, y, w, h = placement(path, box, fit)
-    s.image(path, x, y, w, h)
+    s.image(tinted(path, tint) if tint else path, x, y, w, h)
+
+
+_TINTED: dict[tuple[str, str], str] = {}
+
+
+def tinted(path: str, colour: str) -> str:
+    """A PNG of the picture at ``path`` in one colour (game-icons' black art made gold): each pixel
+    takes ``colour``, its darkness becoming how much it covers (black: the colour, white: nothing,
+    greys between; the picture's own transparency kept). Written once a run into this process's own
+    temporary folder; the PDF stores pixels by their content and the SVG embeds them, so the files made
+    are the same bytes every run."""
+    key = (path, colour)
+    made = _TINTED.get(key)
+    if made is None:
+        from PIL import Image, ImageChops  # a tinted picture only
+
+        with Image.open(path) as im:
+            rgba = im.convert("RGBA")
+        dark = ImageChops.invert(rgba.convert("L"))
+        cover = ImageChops.multiply(dark, rgba.getchannel("A"))
+        out = Image.new("RGBA", rgba.size, _rgb(colour) + (0,))
+        out.putalpha(cover)
+        made = str(_tint_folder() / f"tint{len(_TINTED)}.png")
+        out.save(made, format="PNG")
+        _TINTED[key] = made
+    return made
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    h = colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+_FOLDER: list[Path] = []
+
+
+def _tint_folder() -> Path:
+    """A temporary folder of this process's own (made with mkdtemp: no one else's files in it), removed
+    when the process ends."""
+    if not _FOLDER:
+        import atexit
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="pnpforge-tints-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _FOLDER.append(folder)
+    return _FOLDER[0]

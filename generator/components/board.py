@@ -22,6 +22,7 @@ def draw_board(s: Surface, game: Game, comp: Component, bleed_mm: float) -> None
     with s.saved():
         s.clip(Path.rect(-bleed_mm, -bleed_mm, w + 2 * bleed_mm, h + 2 * bleed_mm))
         if look.image:
-            draw_image(s, look.image, ground if look.image_fit == ImageFit.FILL else (0, 0, w, h), look.image_fit)
+            draw_image(s, look.image, ground if look.image_fit == ImageFit.FILL else (0, 0, w, h), look.image_fit,
+                       look.image_tint)
         pattern(s, look.pattern, ground, look.pattern_colour, step_mm=5.0, width_mm=0.35)
     draw_elements(s, game, list(comp.spec.get("elements") or []), look.ink)

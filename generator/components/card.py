@@ -65,7 +65,7 @@ def _ground(s: Surface, look: Look, w: float, h: float, bleed_mm: float, game: G
                     (PAD_MM, PAD_MM, w - PAD_MM, h - PAD_MM)
                 from ..art.images import draw_image  # a picture: not loaded for a deck without one
 
-                draw_image(s, look.image, frame, look.image_fit)
+                draw_image(s, look.image, frame, look.image_fit, look.image_tint)
             pattern(s, look.pattern, (-bleed_mm, -bleed_mm, w + bleed_mm, h + bleed_mm), look.pattern_colour,
                     step_mm=4.0, width_mm=0.35)
     if look.elements and game is not None:

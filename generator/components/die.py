@@ -76,7 +76,7 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
         if look.image:  # fill: out to the bleed; fit: in the square inside the face's circle
             half = r / math.sqrt(2)
             draw_image(s, look.image, box if look.image_fit == ImageFit.FILL else
-                       (cx - half, cy - half, cx + half, cy + half), look.image_fit)
+                       (cx - half, cy - half, cx + half, cy + half), look.image_fit, look.image_tint)
         if look.elements and game is not None:
             from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 

@@ -49,7 +49,7 @@ def draw_piece(s: Surface, comp: Component, look: Look, bleed_mm: float, game: G
                 width_mm=max(0.18, d / 110))
         if look.image:  # fill: the whole face out to the bleed; fit: inside the piece
             draw_image(s, look.image, art.bounds() if look.image_fit == ImageFit.FILL else _image_box(comp, look.image),
-                       look.image_fit)
+                       look.image_fit, look.image_tint)
         if look.elements and game is not None:
             from ..elements import draw_elements  # the element kinds: a face without elements never loads them
 

@@ -24,7 +24,7 @@ def check_face_keys(kind: ComponentKind | None, face: Any, errors: list[DataErro
             errors.append(face.error(f"{key} does not print on a {kind.word}: {why.format(kind=kind.word)}", key))
 
 
-BOARD_FACE = {"fill", "ink", "pattern", "terrain", "image", "image_fit", "font"}
+BOARD_FACE = {"fill", "ink", "pattern", "terrain", "image", "image_fit", "image_tint", "font"}
 
 
 def check_whole(spec: Any, errors: list[DataError]) -> None:

@@ -112,6 +112,11 @@ class _FileCheck:
             why = self.drawing.image_problem(path, folder) or ""
         if why:
             self.errors.append(spec.error(f"image {show(value)}: {why}", key))
+        tint = "tint" if "tint" in spec else "image_tint" if "image_tint" in spec else None
+        if tint and str(value).lower().endswith(".svg"):
+            self.errors.append(spec.error(f"{tint}: recolours a PNG or JPEG picture; {show(value)} is an SVG, whose "
+                                          f"own colours print (give its shapes the colour in the file, or use a "
+                                          f"PNG)", tint))
 
     def font(self, spec: YMap, key: Any, value: str) -> None:
         element = "type" in spec  # an element may also name a built-in style

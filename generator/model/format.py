@@ -122,6 +122,8 @@ FACE_KEYS: dict[str, Key] = {
     "cue": Key(BOOL, doc="print the player colour's cue letter and shape (default true)"),
     "rotate": Key(num(-360, 360)),
     "image": Key(TEXT, doc="a picture file in the game folder (PNG, JPEG or SVG), e.g. art/forest.png"),
+    "image_tint": Key(PLAIN_COLOUR, doc="the picture (a PNG or JPEG) printed in this one colour: its dark parts "
+                                        "in the colour, its light ones clear (black art made gold)"),
     "image_fit": Key(enum(*ImageFit), doc="fit: all of the picture shows; fill: it covers the face "
                                               "out to the bleed, cut to the piece's shape (default fit)"),
     "font": Key(ID, doc="a font named under fonts: in game.yaml, for this face's text (default body)"),
