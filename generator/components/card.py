@@ -333,8 +333,10 @@ def draw_card_back(s: Surface, comp: Component, look: Look, bleed_mm: float, gam
         s.translate(-w / 2, -h / 2)
         _ground(s, look, w, h, bleed_mm, game)
         inset = 4.0
-        s.draw(Path.rounded_rect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5),
-               Style(stroke=look.outline or look.ink, width_mm=1.2 if look.outline else 0.6))
+        if not look.no_frame:  # stroke: none: the back as the designer drew it, no frame of ours
+            colour, width = look.cut if look.cut else (look.outline or look.ink, 1.2 if look.outline else 0.6)
+            s.draw(Path.rounded_rect(inset, inset, w - 2 * inset, h - 2 * inset, 2.5), Style(stroke=colour,
+                                                                                          width_mm=width))
         cy = h / 2
         if look.icon:
             size = w * 0.45 * look.icon_scale

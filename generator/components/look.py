@@ -44,6 +44,7 @@ class Look(Value):
     image: str = ""  # a picture file inside the game folder (absolute path)
     image_fit: str = ImageFit.FIT.value  # the word (key() is in printed art names): fit or fill
     image_tint: str = ""  # the picture recoloured in this colour (art/images.tinted), or as it is
+    no_frame: bool = False  # stroke: none (a card's plain back without the frame pnpforge draws)
     cut: tuple = ()  # (colour, width in mm) of a line along the inside of the cut (stroke:)
     faces: tuple = ()  # a die's net: the look of each of its faces, in the designer's order
     where: tuple = field(default=(), compare=False)  # (file, line) of the item, for warnings
@@ -64,7 +65,7 @@ class Look(Value):
                      repr(self.sections), self.band, self.cue.id if self.cue else None, self.rotate,
                      repr(self.elements), self.outline, self.as_front, self.family, self.title_family,
                      self.image, self.image_fit) + ((self.cut,) if self.cut else ())
-                    + ((self.image_tint,) if self.image_tint else ())
+                    + ((self.image_tint,) if self.image_tint else ()) + (("no frame",) if self.no_frame else ())
                     + (tuple(face.key() for face in self.faces) if self.faces else ()))
 
     @property
@@ -161,6 +162,7 @@ def _resolve(game: Game, face: dict[str, Any], colour: Colour | None, where: tup
         title_family=family(game, face.get("title_font") or "title") or family(game, face.get("font") or "body"),
         image=game.image_path(face["image"]) if face.get("image") else "",
         image_fit=str(face.get("image_fit", ImageFit.FIT)), image_tint=str(face.get("image_tint") or ""),
+        no_frame=face.get("stroke") == "none",
         cut=_cut(face, fill, ink, colour), where=where,
         faces=tuple(_resolve(game, one, colour, where) for one in face.get("faces") or ()),
     )

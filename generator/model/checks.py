@@ -15,12 +15,13 @@ from ..source.yamlsrc import YList, YMap
 from .kinds import ComponentKind, Family, kind_of
 
 
-def check_face_keys(kind: ComponentKind | None, face: Any, errors: list[DataError]) -> None:
-    """Refuse face keys this kind of piece cannot print (its declaration's ``face_refused``)."""
+def check_face_keys(kind: ComponentKind | None, face: Any, errors: list[DataError], back: bool = False) -> None:
+    """Refuse face keys this kind of piece cannot print (its declaration's ``face_refused``; on a
+    ``back``, less those its ``back_allowed``)."""
     if kind is None or not isinstance(face, YMap):
         return
     for key, why in kind.face_refused.items():
-        if key in face:
+        if key in face and not (back and key in kind.back_allowed):
             errors.append(face.error(f"{key} does not print on a {kind.word}: {why.format(kind=kind.word)}", key))
 
 
@@ -133,6 +134,12 @@ def ragged_tables(value: Any, warnings: list[DataError]) -> None:
     elif isinstance(value, YList):
         for item in value:
             ragged_tables(item, warnings)
+
+
+def backs_of(spec: YMap) -> set[int]:
+    """The ids of a component's back mappings (its own and its items'), among :func:`faces_of`'s."""
+    backs = [spec.get("back")] + [item.get("back") for item in spec.get("items") or [] if isinstance(item, YMap)]
+    return {id(b) for b in backs if isinstance(b, YMap)}
 
 
 def faces_of(spec: YMap) -> Iterable[Any]:

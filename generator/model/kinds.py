@@ -52,6 +52,7 @@ class ComponentKind:
     marker: bool = False
     label: str = "piece"
     face_refused: Mapping[str, str] = field(default_factory=dict)
+    back_allowed: frozenset[str] = frozenset()  # face_refused keys a back may still give (a card back's frame)
     refused: Mapping[str, str] = field(default_factory=dict)
     paint: Callable[..., Any] | None = field(default=None, compare=False)
     fit: Callable[..., list[str]] | None = field(default=None, compare=False)

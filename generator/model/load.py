@@ -300,8 +300,9 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
         word: Any = spec.get("kind")
         kind = kind_of(word)
         family = kind.family if kind is not None else None
+        backs = checks.backs_of(spec)
         for face in checks.faces_of(spec):
-            checks.check_face_keys(kind, face, errors)
+            checks.check_face_keys(kind, face, errors, back=id(face) in backs)
             if family == Family.CARD:
                 checks.check_card_rotate(face, errors)
             comp = by_id.get(spec.get("id") or "")  # no id: no component

@@ -11,10 +11,11 @@ from ..card import card_problems, draw_card_back, draw_card_front
 
 # Face keys a card cannot print
 PIECE_ONLY = {
-    "stroke": "a line along the cut prints on tiles, tokens and counters; a card's edge is its cut (use band "
-              "or a box element for a frame)",
-    "stroke_mm": "a line along the cut prints on tiles, tokens and counters",
+    "stroke": "a line along the cut prints on tiles, tokens and counters, and on a card's plain back (its "
+              "frame); a card front's edge is its cut (use band or a box element for a frame)",
+    "stroke_mm": "a line along the cut prints on tiles, tokens and counters, and on a card's plain back",
 }
+BACK_FRAME = frozenset({"stroke", "stroke_mm"})  # a plain back's frame: its colour and width, none: no frame
 
 
 def paint_card(game: Game, comp: Component, side: str, safe_mm: float = 0.0) -> Callable[..., None]:
@@ -29,4 +30,5 @@ def fit_card(comp: Component, look: Any, game: Game) -> list[str]:
 
 
 KIND = register(ComponentKind("card", Family.CARD, "a card of a deck", outline=Outline.RECT, butted=True,
-                              corner_mm=3.0, label="card", face_refused=PIECE_ONLY, paint=paint_card, fit=fit_card))
+                              corner_mm=3.0, label="card", face_refused=PIECE_ONLY, back_allowed=BACK_FRAME,
+                              paint=paint_card, fit=fit_card))
