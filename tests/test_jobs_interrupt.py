@@ -168,3 +168,30 @@ def test_ctrl_c_while_a_font_is_read_is_an_interruption(monkeypatch):
         monkeypatch.undo()
         fonts.pdf_name.cache_clear()
     assert fonts.pdf_name("bolditalic") == "PnpVera-bolditalic"
+
+
+def test_a_ctrl_c_never_lands_in_a_finalizer():
+    """A KeyboardInterrupt raised in a __del__ (a multiprocessing Connection's, run by the garbage
+    collector in the middle of our code) is printed by Python as "Exception ignored in ..." with a
+    traceback, and the Ctrl-C is lost (Python 3.10's CI run found it): the handler waits for the
+    next call instead, in a finalizer's frame or anything it calls, and at a call into one."""
+    import sys
+
+    from generator.base.interrupts import lands_well
+
+    seen = {}  # each frame judged while it runs (a finished frame's f_back may be gone)
+
+    def inner():
+        seen["inner"] = lands_well(sys._getframe(), anywhere=True)
+
+    class Closing:
+        def __del__(self):
+            seen["del"] = lands_well(sys._getframe(), anywhere=True)
+            inner()
+
+    def ordinary():
+        seen["ordinary"] = lands_well(sys._getframe(), anywhere=True)
+
+    Closing()  # collected at once: its __del__ runs
+    ordinary()
+    assert seen == {"del": False, "inner": False, "ordinary": True}  # inner: called by the finalizer

@@ -105,6 +105,10 @@ def end_interrupted(line: str = INTERRUPTED) -> NoReturn:
     raise SystemExit(130)
 
 
+# A KeyboardInterrupt raised in an object's finalizer (a multiprocessing Connection's __del__, run by
+# the garbage collector in the middle of our code) never reaches the code around it: Python prints
+# "Exception ignored in ..." with a traceback and goes on, the Ctrl-C lost. It lands elsewhere.
+FINALIZERS = frozenset({"__del__"})
 _ANSWERS: set[CodeType] = set()
 _SWALLOWS: set[CodeType] = set()
 F = TypeVar("F", bound=Callable[..., Any])
@@ -134,6 +138,8 @@ def lands_well(frame: FrameType | None, anywhere: bool = False) -> bool:
     while frame is not None:
         code = frame.f_code
         if code.co_filename == "<string>" or (code in _SWALLOWS and not answered):
+            return False
+        if code.co_name in FINALIZERS and not answered:  # raised in a finalizer, Python prints it and goes on
             return False
         answered = answered or code in _ANSWERS
         frame = frame.f_back
@@ -166,7 +172,10 @@ def _watch(frame: FrameType, event: str, arg: Any) -> None:
     """The profile function while a Ctrl-C waits: it lands as pnpforge's code calls a function, before
     that call runs (raised here, it is raised at the call: in the caller, the frame before a Python
     function's own, or the frame a function of C is called from)."""
-    if _Pending.pressed and (event == "call" and lands_well(frame.f_back) or event == "c_call" and lands_well(frame)):
+    if not _Pending.pressed:
+        return
+    if event == "call" and frame.f_code.co_name not in FINALIZERS and lands_well(frame.f_back) \
+            or event == "c_call" and lands_well(frame):
         _land()
 
 
