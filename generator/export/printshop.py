@@ -2,7 +2,8 @@
 MakePlayingCards, a local printer), beside the home-print kit.
 
 One PDF per component, ``<game>/print-shop/<component>.pdf``: every distinct face on a page of its own,
-each item's front followed by its back (the order DriveThruCards asks of a deck), the page exactly the
+each item's front followed by its back (the order DriveThruCards asks of a deck; a deck whose cards all
+share one back is its fronts, and that back once in ``<component>-back.pdf``), the page exactly the
 piece plus 1/8 in (3.175 mm) of bleed all round. TrimBox is the piece (its bounding box for hexes and
 round pieces), BleedBox the whole page. How many copies of each face the game needs is the page's
 label (``3x Knight (front)``, shown by PDF viewers and preflight tools), and is listed in
@@ -70,8 +71,43 @@ def page_label(face: Face) -> str:
     return f"{face.count}x {face.label}{side}"
 
 
+def shared_back(faces: list[Face]) -> Face | None:
+    """The one back every front of a deck shares (the same look on every item), else None: a shop
+    then takes the fronts in one file and that back once, "same back for all"."""
+    backs = [f for f in faces if f.side == "back"]
+    if len(backs) < 2 or any(f.look is None for f in backs):
+        return None
+    first = backs[0].look
+    if first is None or any(f.look is None or f.look.key() != first.key() for f in backs[1:]):
+        return None
+    every = "every card" if backs[0].comp.family == Family.CARD else "every piece"
+    return Face(backs[0].comp, "back", every, "back", first, sum(f.count for f in backs))
+
+
+def _shop_pdf(game: Game, comp: Component, faces: list[Face], what: str,
+              lines: list[str]) -> tuple[bytes, list[dict[str, Any]]]:
+    """One print-shop PDF of ``faces``, a page each; its pages for the manifest (and ``lines``)."""
+    pdf = PdfSurface(title=f"{game.title}: {what} (print shop)", author=game.meta["author"],
+                     subject=game.credits, print_shop=True)
+    pages = []
+    for number, face in enumerate(faces, start=1):
+        w, h = piece_size_mm(face)
+        page_w, page_h = w + 2 * BLEED_MM, h + 2 * BLEED_MM
+        label = page_label(face)
+        pdf.begin_page(page_w, page_h, label=label)
+        paint_face(pdf, game, face, BLEED_MM, page_w, page_h, SAFE_MM)
+        if shaped(comp):  # the die line, centred on the trim as the piece is
+            pdf.cut_contour(_moved(outline(comp), page_w / 2, page_h / 2))
+        pdf.set_boxes((BLEED_MM, BLEED_MM, w, h), (0.0, 0.0, page_w, page_h))
+        pdf.end_page()
+        pages.append({"page": number, "item": face.item, "side": face.side, "count": face.count, "label": label})
+        lines.append(f"  page {number:>3}: {label}")
+    return pdf.finish(), pages
+
+
 def print_shop_files(game: Game, components: list[Component], folder: Path) -> tuple[dict[Path, bytes], dict[str, Any]]:
-    """Every print-shop PDF of one game (path -> bytes), its contents list, and its manifest entry."""
+    """Every print-shop PDF of one game (path -> bytes), its contents list, and its manifest entry. A
+    deck whose cards share one back is a fronts file and a one-page back file (``<id>-back.pdf``)."""
     files: dict[Path, bytes] = {}
     listed: list[dict[str, Any]] = []
     lines = [f"{game.title}: print-shop files ({PDFX_VERSION}, CMYK for {OUTPUT_CONDITION_ID}, "
@@ -83,29 +119,18 @@ def print_shop_files(game: Game, components: list[Component], folder: Path) -> t
         faces = shop_faces(game, comp)
         if not faces:
             continue
-        pdf = PdfSurface(title=f"{game.title}: {comp.name} (print shop)", author=game.meta["author"],
-                         subject=game.credits, print_shop=True)
-        pages = []
-        rel = Path(FOLDER) / f"{comp.id}.pdf"
-        lines.append(f"{rel.name}: {comp.name}")
-        for number, face in enumerate(faces, start=1):
-            w, h = piece_size_mm(face)
-            page_w, page_h = w + 2 * BLEED_MM, h + 2 * BLEED_MM
-            label = page_label(face)
-            pdf.begin_page(page_w, page_h, label=label)
-            paint_face(pdf, game, face, BLEED_MM, page_w, page_h, SAFE_MM)
-            if shaped(comp):  # the die line, centred on the trim as the piece is
-                pdf.cut_contour(_moved(outline(comp), page_w / 2, page_h / 2))
-            pdf.set_boxes((BLEED_MM, BLEED_MM, w, h), (0.0, 0.0, page_w, page_h))
-            pdf.end_page()
-            pages.append({"page": number, "item": face.item, "side": face.side, "count": face.count,
-                          "label": label})
-            lines.append(f"  page {number:>3}: {label}")
-        files[folder / rel] = pdf.finish()
-        size = piece_size_mm(faces[0])
-        listed.append({"file": str(rel), "component": comp.id, "size_mm": [round(size[0], 3), round(size[1], 3)],
-                       "pages": pages})
-        lines.append("")
+        back = shared_back(faces)
+        parts = [(comp.id, [f for f in faces if back is None or f.side == "front"], comp.name)]
+        if back is not None:
+            parts.append((f"{comp.id}-back", [back], f"{comp.name}, the back they all share"))
+        for stem, part, what in parts:
+            rel = Path(FOLDER) / f"{stem}.pdf"
+            lines.append(f"{rel.name}: {what}")
+            files[folder / rel], pages = _shop_pdf(game, comp, part, what, lines)
+            size = piece_size_mm(part[0])
+            listed.append({"file": str(rel), "component": comp.id, "size_mm": [round(size[0], 3), round(size[1], 3)],
+                           "pages": pages})
+            lines.append("")
     if listed:
         files[folder / FOLDER / "contents.txt"] = ("\n".join(lines).rstrip() + "\n").encode("utf-8")
     return files, {"standard": PDFX_VERSION, "output_condition": OUTPUT_CONDITION_ID,
