@@ -207,6 +207,14 @@ COMPONENT = Map({
     "params": Key(Map({}, "generator parameters", open=True)),
     "note": Key(TEXT),
     "notes": Key(ListOf(TEXT)),
+    "units": Key(enum("mm", "px", "in"), doc="the unit of every *_mm number of this component's elements: mm "
+                                              "(default, from a face's centre or a board's top-left), or px (at "
+                                              "dpi) or in, from the layout's top-left corner as Squib and nanDECK "
+                                              "give them (see origin)"),
+    "dpi": Key(num(36, 2400), doc="units: px: pixels to the inch (default 300, as Squib's)"),
+    "origin": Key(ListOf(num(-100000, 100000), "[x, y]", min_items=2),
+                  doc="units: px or in: where the cut's top-left corner is, in those units (Squib's layouts "
+                      "include its 1/8 in bleed: [37.5, 37.5] at 300 dpi); default [0, 0]"),
 }, "component")
 
 GAME = Map({

@@ -32,6 +32,12 @@ class Outline(StrEnum):
     DIE = "die"
 
 
+# component keys only the kinds with elements of their own use (model/units.py)
+UNITS = {"units": "units: px and in place the elements of cards, pieces and boards",
+         "dpi": "dpi goes with units: px, for the elements of cards, pieces and boards",
+         "origin": "origin goes with units: px or in, for the elements of cards, pieces and boards"}
+
+
 @dataclass(frozen=True)
 class ComponentKind:
     """One kind of component: its ``kind:`` word and what it is. ``face_refused`` and ``refused``: face

@@ -20,6 +20,7 @@ from . import format as fmt
 from .cells import read_cells
 from .colourcheck import colour_warnings
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
+from .units import centre, prescale
 from .expand import (
     Sources,
     expand,
@@ -149,6 +150,7 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
             errors.append(DataError("file is empty", name, 1))
             continue
         schema = fmt.GAME_FILE if path == main else fmt.PART_FILE
+        prescale(doc, errors)  # a component's units: px or in, read as millimetres from here on
         check(doc, schema, errors, (name, 1), path.name)
         docs.append((name, doc))
     return docs
@@ -428,6 +430,8 @@ def _element_problems(elements: Any, box: tuple[float, float, float, float] | No
 def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: EdgeKinds | None = None) -> Component:
     kind = declared(spec["kind"])
     size = _size(spec, kind)
+    if kind.family != Family.BOARD:
+        centre(spec, size)  # units: px or in: a face's elements from its centre, as every face's are
     defaults = dict(spec.get("face") or {})
     if spec.get("face"):
         _face_refs(defaults, spec["face"], game, errors)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...model import Component, Game
-from ...model.kinds import ComponentKind, Family, Outline, register
+from ...model.kinds import UNITS, ComponentKind, Family, Outline, register
 from .pieces import CARD_ONLY
 
 
@@ -25,4 +25,4 @@ def fit_die(comp: Component, look: Any, game: Game) -> list[str]:
 
 
 KIND = register(ComponentKind("die", Family.DIE, "a die, printed as a net or as stickers", outline=Outline.DIE,
-                              label="die", face_refused=CARD_ONLY, paint=paint_die, fit=fit_die))
+                              label="die", face_refused=CARD_ONLY, refused=UNITS, paint=paint_die, fit=fit_die))
