@@ -20,7 +20,6 @@ from . import format as fmt
 from .cells import read_cells
 from .colourcheck import colour_warnings
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
-from .units import centre, prescale
 from .expand import (
     Sources,
     expand,
@@ -43,6 +42,7 @@ from .layouts import resolve_layouts
 from .maps import check_elements, check_refs, shared_icons_note, unknown_icon
 from .own_icons import resolve_own_icons
 from .texts import substitute
+from .units import centre, prescale
 from .variants import apply_variant
 
 META_TEXTS = ("title", "short", "author", "licence", "source", "publisher")
