@@ -10,6 +10,7 @@ from typing import Any
 
 from ..art.glyphs import face_warnings
 from ..art.richtext import DEFAULT_FAMILY, rich_width
+from ..base import notices
 from ..base.errors import DataError
 from ..draw.fonts import check_font_file
 from ..draw.fonts import text_width_mm as plain_width_mm
@@ -139,12 +140,31 @@ def _board_contrast(game: Game, noted: set[tuple]) -> None:
         _elements_contrast(game, list(comp.spec.get("elements") or []), look.fill, (comp.file, comp.line), noted)
 
 
+def _drawn_warnings(game: Game, elements: list, ink: str) -> None:
+    """What drawing ``elements`` finds (a box's text too long at its smallest size), said now, so that
+    validate says what build will: drawn on a surface that keeps nothing."""
+    from ..draw.null import NullSurface  # only for a face or board with elements
+    from ..elements import draw_elements
+
+    pending = notices.take()  # the warnings noted so far stay noted, after these
+    draw_elements(NullSurface(), game, elements, ink)
+    known = {str(w) for w in game.warnings}
+    game.warnings.extend(w for w in notices.take() if str(w) not in known)
+    for w in pending:
+        notices.warn((w.file, w.line), w.message)
+
+
 def fit_problems(game: Game, errors: list[DataError]) -> None:
     """Each distinct face laid out as the build will: a title too long for its piece, text that does
     not fit even at its smallest size (printed anyway, so a warning in ``game.warnings``); a piece too
     thin to hold its text at 5 pt is refused (an error in ``errors``)."""
     noted: set[tuple] = set()
     _board_contrast(game, noted)
+    for comp in game.components:  # a board's own elements
+        if comp.family == Family.BOARD and comp.spec.get("elements") and not comp.spec.get("per_player"):
+            # (a board per player is drawn once per colour, its {fill} and {cue} put in: not here)
+            look = resolve(game, dict(comp.spec.get("face") or {}), None)
+            _drawn_warnings(game, list(comp.spec["elements"]), look.ink)
     for comp in game.components:
         fit = comp.declaration.fit
         if fit is None:
@@ -165,6 +185,8 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                 seen.add(look.key())
                 face_warnings(game, look, item, noted)
                 _text_contrast(game, look, _colour_line(comp, side, face, (item.file, item.line)), noted)
+                if look.elements:
+                    _drawn_warnings(game, list(look.elements), look.ink)
                 for problem in fit(comp, look, game):
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))

@@ -121,8 +121,8 @@ class Box(Element, kind="box"):
                                  f"{most}: the lines after the {most}th are left out; shorten the text")
                 lines = lines[:most]
         elif not fits:
-            warn(self.where, f"the text does not fit its box at {size:g} pt (min_pt): the last lines run past "
-                             f"it; shorten the text")
+            warn(self.where, f"the text of this box element does not fit it at {size:g} pt (min_pt): the last "
+                             f"lines run past it; shorten the text, or make the box (size_mm) larger")
         lead = size * MM_PER_PT * 1.2
         spare = max(0.0, h - len(lines) * lead)
         top = y + {"middle": spare / 2, "bottom": spare}.get(self.valign or "top", 0.0)

@@ -74,8 +74,14 @@ class Element:
 
     @property
     def where(self) -> tuple:
-        """(file, line) of the element in its YAML file, or (None, None) for a generated one."""
-        return (getattr(self.el, "file", None), getattr(self.el, "line", None))
+        """(file, line) of the element in its YAML file, or (None, None) for a generated one; an element
+        made from a spreadsheet row is placed at the row, and the element written in YAML named after it
+        ("cards.csv:2 (from game.yaml:9)")."""
+        file, line = getattr(self.el, "file", None), getattr(self.el, "line", None)
+        written = getattr(self.el, "template_at", "")
+        if written and file:
+            return (f"{file}:{line} (from {written})" if line else f"{file} (from {written})", None)
+        return (file, line)
 
     def ink_or(self, ink: str) -> str:
         """The element's own ``ink:``, else ``ink`` (the board's or face's)."""

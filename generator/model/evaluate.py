@@ -103,6 +103,8 @@ def render(value: Any, ctx: Context, owner: Any, key: Any) -> Any:
 
 def render_map(value: dict, ctx: Context, into: RowMap | None) -> RowMap:
     out = into if into is not None else _new_map(ctx)
+    if into is None and isinstance(value, YMap) and value.line:
+        out.template_at = f"{value.file}:{value.line}"
     for key, v in value.items():
         if key == "elements" and isinstance(v, list):
             r: Any = expand_elements(v, ctx, [])
@@ -198,6 +200,8 @@ def _element(el: dict, ctx: Context, i: int | None, shift: tuple[float, float]) 
         return el  # shared by every item: the YAML mapping itself, reported at its own line
     out = RowMap()
     out.file, out.line = ctx.file, ctx.line
+    if isinstance(el, YMap) and el.line:
+        out.template_at = f"{el.file}:{el.line}"  # the element as written: its row's warnings name it
     for key, v in el.items():
         if key in ELEMENT_ONLY:
             continue

@@ -14,12 +14,13 @@ class RowMap(YMap):
     """A mapping made here: ``labels`` names, for a key, the column (``Art``) or the YAML place of the
     template its value came from, so a refusal reads ``deck.xlsx:Deck!R12 (Art): ...``."""
 
-    __slots__ = ("labels", "player")
+    __slots__ = ("labels", "player", "template_at")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.labels: dict[Any, str] = {}
         self.player: str | None = None
+        self.template_at: str = ""  # "game.yaml:9": the written mapping this one was made from, per row
 
     def error(self, message: str, key: Any = None, cls: type[DataError] = DataError) -> DataError:
         label = self.labels.get(key) if key is not None else None
