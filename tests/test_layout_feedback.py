@@ -38,3 +38,31 @@ def test_build_says_it_once(tmp_path, runner):
                                  str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     assert result.output.count("does not fit it at 8 pt") == 1
+
+
+BOARD = HEAD + """components:
+  - id: board
+    name: Board
+    kind: board
+    size_mm: [150, 100]
+    elements:
+      - {type: track, at_mm: [10, 10], cells: 10, cell_mm: 12}
+      - {type: box, at_mm: OTHER, size_mm: [40, 30], text: Key}
+      - {type: box, at_mm: [100, 50], size_mm: [40, 40], fill: "#eeeeee"}
+      - {type: box, at_mm: [110, 60], size_mm: [10, 10], text: inside}
+"""
+
+
+def test_a_box_partly_over_a_track_is_said_one_inside_another_is_not(tmp_path, runner):
+    """The track runs 120 x 12 mm from (10, 10); a box at (50, 15) covers 40 x 7 mm of it: said at the
+    box's line, naming the track's. The small box wholly inside the grey panel is meant: not said."""
+    folder = write_game(tmp_path, BOARD.replace("OTHER", "[50, 15]"))
+    result = validate(runner, folder)
+    assert result.exit_code == 0, result.output
+    line = line_of(folder, "text: Key")
+    assert (f"game.yaml:{line}: warning: this box (x 50 to 90 mm, y 15 to 45 mm) lies 40.0 x 7.0 mm over the "
+            f"track at line {line_of(folder, 'type: track')} (x 10 to 130 mm, y 10 to 22 mm)") in result.output
+    assert "1 warning" in result.output
+    (tmp_path / "apart").mkdir()
+    apart = write_game(tmp_path / "apart", BOARD.replace("OTHER", "[50, 40]"))  # clear of the track
+    assert "warning" not in validate(runner, apart).output

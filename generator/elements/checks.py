@@ -53,6 +53,35 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
             _marks(el, errors)
     if what == "board":
         _over_grids(elements, warnings)
+    _overlaps(elements, warnings)
+
+
+OVERLAP_MM = 0.5  # less than this either way is two edges meeting, not one element over another
+
+
+def _overlaps(elements: YList, warnings: list[DataError]) -> None:
+    """Warn where an element with a box of its own (box, picture, track, grid, chart) lies partly over
+    another: one hides part of the other. One inside another (a box on a picture) is meant, and so is
+    one given over_map: true; a table's size is the most room its rows may take (they stand at its top),
+    so tables are left out."""
+    boxes = []
+    for el in elements:
+        if isinstance(el, YMap) and el.get("type") in COVERING and el.get("type") != "table" \
+                and el.get("over_map") is not True:
+            rect = box_mm(el)
+            if rect is not None:
+                boxes.append((el, rect))
+    for i, (el, (x0, y0, x1, y1)) in enumerate(boxes):
+        for other, (u0, v0, u1, v1) in boxes[:i]:
+            w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
+            inside = (u0 <= x0 and x1 <= u1 and v0 <= y0 and y1 <= v1) or (x0 <= u0 and u1 <= x1 and y0 <= v0
+                                                                           and v1 <= y1)
+            if w > OVERLAP_MM and h > OVERLAP_MM and not inside:
+                warnings.append(el.error(f"this {el['type']} ({_box_text((x0, y0, x1, y1))}) lies {w:.1f} x {h:.1f} "
+                                         f"mm over the {other['type']} at line {other.line} "
+                                         f"({_box_text((u0, v0, u1, v1))}): one hides part of the other; move "
+                                         f"one (at_mm) or make it smaller", "at_mm"))
+                break
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],
