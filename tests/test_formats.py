@@ -163,7 +163,7 @@ def test_marks_hexsides_and_roads_are_addressed_the_wargame_way(tmp_path):
     ('        hexsides: [{between: ["0501", "0503"], feature: river}]\n',
      r"hexside: hexes '0501' and '0503' are not neighbours"),
     ('        routes: [{hexes: ["0101", "0301"], feature: road}]\n', r"route: hex '0301' does not touch '0101'"),
-    ('        hexsides: [{between: ["0501", "0601"], feature: lava}]\n', r"expected one of river, stream"),
+    ('        hexsides: [{between: ["0501", "0601"], feature: lava}]\n', r"unknown hexside feature .lava.; known: river, stream, wall, cliff, border"),
 ])
 def test_map_mistakes_are_one_sentence_each(runner, tmp_path, extra, message):
     result = _validate(runner, _game(tmp_path, _map(extra)))

@@ -72,7 +72,8 @@ def test_records_print_as_their_dataclasses_did():
     assert repr(Style(fill="#000000")) == ("Style(fill='#000000', stroke=None, width_mm=0.25, dash_mm=None, "
                                            "join='miter', cap='butt', opacity=1.0)")
     assert repr(_look()).startswith("Look(fill='#ffffff', ink='#000000', pattern='none', ")
-    assert repr(_look()).endswith(", image='', image_fit='fit', cut=(), faces=(), where=())")  # its cached key not shown
+    assert repr(_look()).endswith(", image='', image_fit='fit', image_tint='', no_frame=False, cut=(), faces=(), "
+                                  "where=())")  # its cached key not shown
 
 
 def test_records_survive_pickling_and_copying():

@@ -10,7 +10,7 @@ from ..art.richtext import draw_text, named_fonts
 from ..base.vocabulary import Anchor
 from ..draw.surface import MM_PER_PT
 from ..source.schema import Key, num
-from .keys import AT_MM, FONT, ICON, INK, SIZE_PT, TEXT_KEY
+from .keys import AT, AT_MM, FONT, ICON, INK, SIZE_PT, TEXT_KEY
 from .kind import Element, field
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 class CornerIndex(Element, kind="corner-index"):
     NEEDS = ("text",)
     at_mm: list[float] = field(AT_MM)  # the top-left index's middle, from the face's centre (the other: opposite)
+    at: Any = field(AT)
     text: Any = field(TEXT_KEY)  # the rank: A, 10, K
     icon: str | None = field(ICON)  # the suit, under the rank
     size_pt: float = field(SIZE_PT, 9)  # the rank's size
