@@ -85,3 +85,27 @@ def test_groups_given_in_yaml_make_blocks_and_an_item_without_one_keeps_the_comp
 
     comp = load_game(folder).component("chits")
     assert [(c.name, c.count) for c in grouped(comp)] == [("Chits: Red", 7), ("Chits", 2)]
+
+
+def test_a_value_disc_is_one_size_however_crowded_the_face(tmp_path, runner):
+    """A crowded face is set smaller as a whole (k 0.88 ... 0.64) but its value disc, like its footer,
+    keeps the size every piece of its size has."""
+    from generator.build.loading import load_game
+    from generator.components.look import resolve
+    from generator.components.piece import layout
+
+    folder = write_game(tmp_path, HEAD + """components:
+  - id: chits
+    name: Chits
+    kind: counter
+    size_mm: 16
+    items:
+      - {name: Short, count: 1, value: "3", subtitle: Foot, icon: sword}
+      - {name: Long, count: 1, value: "3", subtitle: Heavy Cavalry of the Guard, icon: sword,
+         text: "Moves twice when it attacks first"}
+""")
+    assert validate(runner, folder).exit_code == 0
+    game = load_game(folder)
+    comp = game.component("chits")
+    plans = [layout(comp, resolve(game, item.face, item.colour), game) for item in comp.items]
+    assert plans[0].badge_r == pytest.approx(plans[1].badge_r) == pytest.approx(1.6)

@@ -273,7 +273,7 @@ def _layout(comp: Component, look: Look, k: float, title_pt: float = 1e9, safe_m
         _beside(comp, look, d, k, y, bottom, inset, plan)
         return plan
     if look.value or look.cue:
-        r = max(k * d * 0.1, MIN_PT * MM_PER_PT * 0.75)
+        r = max(d * 0.1, MIN_PT * MM_PER_PT * 0.75)  # a value disc one size on every piece of a size
         plan.badge_r = r
         plan.cue_r = _cue_r(look, d) if look.cue else 0.0
         row = max(r, plan.cue_r)
