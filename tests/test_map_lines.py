@@ -206,3 +206,27 @@ def test_a_hexside_names_a_feature_someone_defined(tmp_path, runner, feature, me
         return
     assert result.exit_code == 1 and message in result.output, result.output
     assert f"game.yaml:{line_of(folder, 'feature: ' + feature)}" in result.output
+
+
+def test_hex_numbers_print_where_labels_says(tmp_path, runner):
+    """labels: bottom puts each hex's number along its lower side, under the art: on 20 mm hexes it
+    prints 15-17 mm lower than labels: top puts it (the two each 1 mm inside the hex's edge)."""
+    import pypdfium2 as pdfium
+
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    heights = {}
+    for where in ("top", "bottom"):
+        (tmp_path / where).mkdir()
+        folder = write_game(tmp_path / where, MAP.replace("SIDE", '{hex: "0202", sides: n, feature: wall}')
+                            .replace("        coordinates: {style: CCRR}", f"        coordinates: {{style: CCRR}}\n"
+                                     f"        labels: {where}"))
+        assert validate(runner, folder).exit_code == 0
+        build_game(load_game(folder), tmp_path / where / "out", Options(papers=("a4",), formats=("pdf",)))
+        doc = pdfium.PdfDocument(str(next((tmp_path / where / "out" / "g" / "a4").glob("*.pdf"))))
+        page = next(doc[i] for i in range(len(doc)) if "0303" in doc[i].get_textpage().get_text_range())
+        text = page.get_textpage()
+        _, bottom, _, top = text.get_charbox(text.get_text_range().index("0302"))
+        heights[where] = (bottom + top) / 2 * 25.4 / 72  # PDF y runs up
+    assert 15.0 <= heights["top"] - heights["bottom"] <= 17.0, heights

@@ -252,6 +252,10 @@ def _hex_content(s: Surface, game: Game, grid: MapHexes, hex_: tuple, own_ink: s
         size = float(label_pt or max(4.5, min(7.0, flats * 0.3)))
         s.text(cx, cy + size * MM_PER_PT * 0.35, grid.label(q, rr), size_pt=size, fill=number_ink,
                anchor=Anchor.MIDDLE)
+    elif grid.show and grid.place == "bottom":  # under the art, along the bottom side
+        size = float(label_pt or max(4.5, min(6.0, flats * 0.3)))
+        s.text(cx, cy + flats * 0.5 - 1.0 - size * MM_PER_PT * 0.2, grid.label(q, rr), size_pt=size,
+               fill=number_ink, anchor=Anchor.MIDDLE)
     elif grid.show:  # wargame numbers: small, at the top of the hex, clear of the art in the middle
         size = float(label_pt or max(4.5, min(6.0, flats * 0.3)))
         s.text(cx, cy - flats * 0.5 + 1.0 + size * MM_PER_PT * 0.75, grid.label(q, rr), size_pt=size,

@@ -69,11 +69,11 @@ STROKE = Key(ELEMENT_FILL)
 INK = Key(BOARD_COLOUR)
 ICON = Key(TEXT)
 LABEL = Key(TEXT)
-HEX_LABELS = ("none", "top", "centre")
+HEX_LABELS = ("none", "top", "centre", "bottom")
 LABELS = Key(OneOf((ListOf(TEXT), enum(*HEX_LABELS)), "a list of texts (track, grid) or none | top | centre "
-                   "(hexgrid)"),
+                   "| bottom (hexgrid)"),
              doc="track and grid: each cell's label, a list; hexgrid: where each hex's id prints: none, top "
-                 "(the default) or centre")
+                 "(the default), centre or bottom")
 WIDTHS = Key(ListOf(num(0.1, 100)))
 GRID_ROWS = Key(integer(1, 200))
 ROWS = Key(ListOf(ListOf(TEXT, "cells", single_ok=True), "table rows"),

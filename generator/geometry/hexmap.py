@@ -113,7 +113,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
     min_col: int
     min_row: int
     numbering: str | None = None  # a "{{ expression }}" of col, row, q, r naming each hex, else None
-    place: str = "top"  # where printed numbers go: top or centre of the hex
+    place: str = "top"  # where printed numbers go: top, centre or bottom of the hex
     hidden: frozenset = frozenset()  # the hexes ``hidden:`` leaves out (for messages)
 
     @classmethod
@@ -145,7 +145,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         offsets = [offset_of(h, orient) for h in cells]
         grid = cls(tuple(cells), orient, style, first, show,
                    min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0,
-                   expression, "centre" if labels == "centre" else "top")
+                   expression, labels if labels in ("centre", "bottom") else "top")
         hidden = el.get("hidden")
         if not hidden or not isinstance(hidden, list):
             return grid
