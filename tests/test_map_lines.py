@@ -230,3 +230,31 @@ def test_hex_numbers_print_where_labels_says(tmp_path, runner):
         _, bottom, _, top = text.get_charbox(text.get_text_range().index("0302"))
         heights[where] = (bottom + top) / 2 * 25.4 / 72  # PDF y runs up
     assert 15.0 <= heights["top"] - heights["bottom"] <= 17.0, heights
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_hex_offset_odd_drops_the_other_columns_and_keeps_every_id(orientation):
+    """hex_offset: odd (protograf's other parity): the first column (flat) sits half a hex lower than the
+    second, where by default it sits higher; the first row (pointy) half a hex to the right. Every hex
+    keeps an id that reads back to it, and 0101 stays at the grid's at_mm."""
+    from generator.geometry.hexmap import MapHexes
+
+    el = {"layout": "rectangle", "columns": 5, "grid_rows": 4, "orientation": orientation,
+          "coordinates": {"style": "CCRR"}}
+    for offset, sign in (("even", -1), ("odd", 1)):
+        grid = MapHexes.of({**el, "hex_offset": offset})
+        assert len(grid.cells) == 20
+        first, second = grid.parse("0101"), grid.parse("0201" if orientation == "flat" else "0102")
+        assert grid.centre(first, 20.0) == pytest.approx((0.0, 0.0))
+        a, b = grid.centre(first, 20.0), grid.centre(second, 20.0)
+        across = a[1] - b[1] if orientation == "flat" else a[0] - b[0]  # first column lower / row further right
+        assert across == pytest.approx(sign * 10.0)
+        assert all(grid.parse(grid.label(*h)) == h for h in grid.cells)
+        assert sorted(grid.label(*h) for h in grid.cells)[0] == "0101"
+
+
+def test_hex_offset_on_a_hexagon_is_refused(tmp_path, runner):
+    folder = write_game(tmp_path, MAP.replace("SIDE", '{hex: "0202", sides: n, feature: wall}')
+                        .replace("        layout: rectangle", "        layout: hexagon\n        hex_offset: odd"))
+    result = validate(runner, folder)
+    assert result.exit_code == 1 and "hex_offset: a hexagon of hexes has no columns that drop" in result.output

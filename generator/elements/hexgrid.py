@@ -102,6 +102,10 @@ class Hexgrid(Element, kind="hexgrid"):
     radius: int = field(Key(integer(0, 60)), 3)  # hexagon layout: hexes from the centre to the edge
     columns: int = field(COLUMNS, 10)  # rectangle layout
     grid_rows: int = field(GRID_ROWS, 10)  # rectangle layout
+    hex_offset: str = field(Key(enum("even", "odd"), doc="hexgrid, rectangle layout: which columns (flat hexes) "
+                                                         "or rows (pointy) sit half a hex lower (to the right), "
+                                                         "counted from 1: even (02, 04 ...: the default) or odd "
+                                                         "(01, 03 ...)"), "even")
     sectors: list[str] | None = field(Key(ListOf(BOARD_COLOUR), doc="hexagon layout: tint each of the 6 sectors"))
     fill: str | None = field(FILL)  # default: the terrain's, else white
     marks: list[Any] | None = field(Key(ListOf(HEX_MARK)))

@@ -115,12 +115,22 @@ class MapHexes:  # no slots: its cell_set is a cached_property
     numbering: str | None = None  # a "{{ expression }}" of col, row, q, r naming each hex, else None
     place: str = "top"  # where printed numbers go: top, centre or bottom of the hex
     hidden: frozenset = frozenset()  # the hexes ``hidden:`` leaves out (for messages)
+    # hex_offset: odd: the first column (row, pointy) sits half a hex lower (right): the cells are those
+    # of the usual layout one column (row) further on, moved back by this axial step; numbers undo it
+    shift: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, el: dict[str, Any]) -> "MapHexes":
         orient = el.get("orientation", Orientation.FLAT)
+        shift = (0, 0)
         if el.get("layout", "hexagon") == "hexagon":
             cells = hexagon_of_radius(int(el.get("radius", 3)))
+        elif el.get("hex_offset") == "odd":  # the other columns (rows) drop: the usual layout, one further on
+            shift = (1, 0) if orient == Orientation.FLAT else (0, 1)
+            columns, rows = int(el.get("columns", 10)), int(el.get("grid_rows", 10))
+            wide = rectangle_offset(columns + shift[0], rows + shift[1], orient)
+            cells = [(q - shift[0], r - shift[1]) for q, r in wide
+                     if offset_of((q, r), orient)[0] >= shift[0] and offset_of((q, r), orient)[1] >= shift[1]]
         else:
             cells = rectangle_offset(int(el.get("columns", 10)), int(el.get("grid_rows", 10)), orient)
         coords = el.get("coordinates")
@@ -142,10 +152,10 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         labels = el.get("labels")
         if labels is not None:
             show = labels != "none"
-        offsets = [offset_of(h, orient) for h in cells]
+        offsets = [offset_of((q + shift[0], r + shift[1]), orient) for q, r in cells]
         grid = cls(tuple(cells), orient, style, first, show,
                    min(c for c, _ in offsets) if offsets else 0, min(r for _, r in offsets) if offsets else 0,
-                   expression, labels if labels in ("centre", "bottom") else "top")
+                   expression, labels if labels in ("centre", "bottom") else "top", shift=shift)
         hidden = el.get("hidden")
         if not hidden or not isinstance(hidden, list):
             return grid
@@ -173,7 +183,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
 
     def number(self, h: Hex) -> tuple[int, int]:
         """The printed (column, row) numbers of a hex, counting from ``first``."""
-        col, row = offset_of(h, self.orientation)
+        col, row = offset_of((h[0] + self.shift[0], h[1] + self.shift[1]), self.orientation)
         return (col - self.min_col + self.first[0], row - self.min_row + self.first[1])
 
     def label(self, q: int, r: int) -> str:
@@ -205,7 +215,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
             raise ValueError(str(exc)) from None
         out = {}
         for q, r in self.cells:
-            col, row = offset_of((q, r), self.orientation)
+            col, row = offset_of((q + self.shift[0], r + self.shift[1]), self.orientation)
             fields = {"col": col - self.min_col, "row": row - self.min_row, "q": q, "r": r,
                       "letters": _letters}
             try:
@@ -267,7 +277,8 @@ class MapHexes:  # no slots: its cell_set is a cached_property
                                  f"axial coordinates are written as a list [q, r]")
             half = len(text) // 2
             col, row = int(text[:half]), int(text[half:])
-        return axial_of(col - self.first[0] + self.min_col, row - self.first[1] + self.min_row, self.orientation)
+        q, r = axial_of(col - self.first[0] + self.min_col, row - self.first[1] + self.min_row, self.orientation)
+        return (q - self.shift[0], r - self.shift[1])
 
     def adjacent(self, a: Hex, b: Hex) -> bool:
         return (b[0] - a[0], b[1] - a[1]) in NEIGHBOURS

@@ -110,6 +110,9 @@ def check_hexgrid(el: Any, errors: list[DataError]) -> bool:
     from ..geometry.hexmap import MapHexes  # a game with hex maps only: a deck of cards never loads it
 
     grid = MapHexes.of(el)
+    if el.get("hex_offset") == "odd" and el.get("layout", "hexagon") != "rectangle":
+        errors.append(DataError("hex_offset: a hexagon of hexes has no columns that drop; it is for layout: "
+                                "rectangle", *_where(el, "hex_offset", el)))
     if not _numbering(el, grid, errors):
         return False  # its ids cannot be read: marks and places on it are not checked again
     if el.get("hidden") and not _hidden(el, errors):
