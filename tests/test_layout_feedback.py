@@ -66,3 +66,22 @@ def test_a_box_partly_over_a_track_is_said_one_inside_another_is_not(tmp_path, r
     (tmp_path / "apart").mkdir()
     apart = write_game(tmp_path / "apart", BOARD.replace("OTHER", "[50, 40]"))  # clear of the track
     assert "warning" not in validate(runner, apart).output
+
+
+def test_validate_sizes_says_where_each_grid_and_track_is_drawn(runner):
+    """validate --sizes: the example wargame's map, 10 x 9 hexes of 3/4 in across the flats (19.05 mm),
+    is drawn 170.5 mm wide (9 columns of 3/4 of a hex's 22 mm point to point, and one whole) and
+    181 mm tall (9.5 hexes), from x 3 mm; its turn track 8 cells of 7.5 mm."""
+    from pathlib import Path
+
+    from generator.cli.commands import cli
+
+    folder = Path(__file__).resolve().parent.parent / "docs" / "example-wargame"
+    result = runner.invoke(cli, ["validate", "--sizes", str(folder)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    grid = next(line for line in lines if ": hexgrid drawn " in line)
+    assert "hexgrid drawn 170.5 x 181.0 mm (x 3.0 to 173.5, y 16.5 to 197.4) on the 184 x 252 mm board" in grid
+    track = next(line for line in lines if ": track drawn " in line)
+    assert "track drawn 60.0 x 7.5 mm" in track
+    assert ": hexgrid drawn " not in runner.invoke(cli, ["validate", str(folder)]).output  # asked for only

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterable, NoReturn
+from typing import TYPE_CHECKING, Callable, Iterable, NoReturn
 
 import click
 
@@ -25,6 +25,9 @@ from ..base.interrupts import (
     new_command,
     swallows_ctrl_c,
 )
+
+if TYPE_CHECKING:
+    from ..model import Game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -210,7 +213,9 @@ def list_cmd() -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1)
-def validate(games: tuple[str, ...]) -> None:
+@click.option("--sizes", is_flag=True, help="Also say where each board's grids, tracks, hex maps, tables, "
+                                            "charts, boxes and pictures are drawn, and how large, in mm.")
+def validate(games: tuple[str, ...], sizes: bool) -> None:
     """Check game data (a bundled game's id, or a folder): shape, unknown keys, references, counts.
 
     Prints every problem as file:line: sentence and exits 1 if there are any.
@@ -238,12 +243,29 @@ def validate(games: tuple[str, ...]) -> None:
             problems.append(err)
             continue
         _warn(game.warnings)
+        if sizes:
+            _sizes(game)
         click.echo(f"{display_path(folder)}: ok ({len(game.components)} components, "
                    f"{sum(c.count for c in game.components if not c.declaration.whole)} pieces)"
                    + (f", {len(game.warnings)} warning{'s' if len(game.warnings) != 1 else ''}"
                       if game.warnings else ""))
     if problems:
         raise DataErrors(problems)
+
+
+def _sizes(game: Game) -> None:
+    """``validate --sizes``: each board element with a box or grid of its own, where it is drawn."""
+    from ..elements.checks import drawn_sizes  # lazy: only asked for with --sizes
+    from ..model.kinds import Family
+
+    for comp in game.components:
+        if comp.family != Family.BOARD:
+            continue
+        for el, (x0, y0, x1, y1) in drawn_sizes(comp.spec.get("elements")):
+            where = f"{getattr(el, 'file', comp.file)}:{getattr(el, 'line', comp.line)}"
+            click.echo(f"{where}: {comp.name}: {el['type']} drawn {x1 - x0:.1f} x {y1 - y0:.1f} mm "
+                       f"(x {x0:.1f} to {x1:.1f}, y {y0:.1f} to {y1:.1f}) on the {comp.size_mm[0]:g} x "
+                       f"{comp.size_mm[1]:g} mm board")
 
 
 def _page_options():  # noqa: ANN202 - Options, loaded lazily

@@ -17,7 +17,7 @@ from ..source.yamlsrc import YList, YMap
 from . import COVERING, ELEMENT, KINDS, key_problems
 from .text import Text
 
-__all__ = ["ELEMENT", "box_mm", "element_problems", "key_problems"]
+__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems"]
 
 
 def box_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
@@ -108,23 +108,43 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
                                      f"the {what} ({_box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
-        from ..geometry.hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
-
-        try:
-            cells, flats, orient = grid_cells(el)
-        except (TypeError, ValueError, KeyError):
+        span = grid_span(el)
+        if span is None:
             return
-        r = flats / 3 ** 0.5
-        half_w, half_h = (r, flats / 2) if orient == Orientation.FLAT else (flats / 2, r)
-        xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
-        gx0 = x + min(p[0] for p in xs) - half_w
-        gx1 = x + max(p[0] for p in xs) + half_w
-        gy0 = y + min(p[1] for p in xs) - half_h
-        gy1 = y + max(p[1] for p in xs) + half_h
+        gx0, gy0, gx1, gy1 = span
         if gx0 < x0 - 0.5 or gy0 < y0 - 0.5 or gx1 > x1 + 0.5 or gy1 > y1 + 0.5:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
                                    f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
+
+
+def grid_span(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 in mm of a hex grid's hexes as drawn (its at_mm the first hex's centre), or None."""
+    from ..geometry.hexmap import grid_cells  # a game with hex maps only: a deck of cards never loads it
+
+    try:
+        cells, flats, orient = grid_cells(el)
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+    r = flats / 3 ** 0.5
+    half_w, half_h = (r, flats / 2) if orient == Orientation.FLAT else (flats / 2, r)
+    xs = [axial_to_pixel(q, rr, flats, orient) for q, rr in cells]
+    return (x + min(p[0] for p in xs) - half_w, y + min(p[1] for p in xs) - half_h,
+            x + max(p[0] for p in xs) + half_w, y + max(p[1] for p in xs) + half_h)
+
+
+def drawn_sizes(elements: Any) -> list[tuple[Any, tuple[float, float, float, float]]]:
+    """Each element of ``elements`` that draws a box or grid of its own, with where it is drawn (x0, y0,
+    x1, y1 in mm): what ``validate --sizes`` prints."""
+    out = []
+    for el in elements or []:
+        if not isinstance(el, dict):
+            continue
+        rect = grid_span(el) if el.get("type") == "hexgrid" else box_mm(el)
+        if rect is not None:
+            out.append((el, rect))
+    return out
 
 
 def _over_grids(elements: YList, warnings: list[DataError]) -> None:
