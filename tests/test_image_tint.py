@@ -109,3 +109,23 @@ def test_a_tint_on_an_svg_picture_is_refused_at_its_line(tmp_path, runner):
     assert result.exit_code == 1
     assert "tint: recolours a PNG or JPEG picture; 'art/disc.svg' is an SVG" in result.output
     assert f"game.yaml:{line_of(folder, 'art/disc.svg')}" in result.output
+
+
+def test_a_build_on_two_cores_leaves_no_tinted_pictures_behind(tmp_path):
+    """The tinted PNGs live in a temporary folder of each process's own; a build's worker processes
+    end without Python's atexit, and left theirs in /tmp. Built with --jobs 2 and TMPDIR its own:
+    nothing of ours is left there."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**os.environ, "TMPDIR": str(tmp)}
+    done = subprocess.run([sys.executable, "-m", "generator", "build", str(root / "data" / "examples" / "crest_deck"),
+                           "--jobs", "2", "--out", str(tmp_path / "out")], capture_output=True, text=True, env=env,
+                          timeout=300, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "crest_deck").is_dir()
+    assert [p.name for p in tmp.iterdir() if p.name.startswith("pnpforge-tints-")] == []

@@ -71,8 +71,11 @@ def _tint_folder() -> Path:
         import atexit
         import shutil
         import tempfile
+        from multiprocessing import util
 
         folder = Path(tempfile.mkdtemp(prefix="pnpforge-tints-"))
         atexit.register(shutil.rmtree, folder, True)
+        # a build's worker process ends without running atexit: multiprocessing's finalizers run there
+        util.Finalize(None, shutil.rmtree, args=(folder, True), exitpriority=0)
         _FOLDER.append(folder)
     return _FOLDER[0]
