@@ -21,6 +21,8 @@ from ..source.schema import (
     HEX_SIZE,
     HEX_SIZE_IN,
     ID,
+    LINE_CAP,
+    LINE_JOIN,
     NAME_ID,
     TEXT,
     Key,
@@ -60,9 +62,8 @@ LINE_KEYS = {  # how any line of a map is drawn: its colour, width, dashes, ends
     "stroke": Key(BOARD_COLOUR),
     "width_mm": Key(num(0.05, 20)),
     "dash_mm": Key(ListOf(num(0.1, 50), "dash pattern in mm")),
-    "cap": Key(enum("round", "butt", "square"), doc="a line's ends: round (default), butt (square, at the end) "
-                                                    "or square (half the width past it)"),
-    "join": Key(enum("round", "miter", "bevel"), doc="a line's bends: round (default), miter (pointed) or bevel"),
+    "cap": LINE_CAP,
+    "join": LINE_JOIN,
 }
 HEXSIDE = Map({
     "between": Key(ListOf(HEX_ADDRESS, "the two neighbouring hexes", min_items=2),
@@ -276,6 +277,13 @@ def feature_style(spec: dict[str, Any], feature: dict[str, Any], flats: float) -
                  cap=spec.get("cap", feature.get("cap", "round")), join=spec.get("join", feature.get("join", "round")))
 
 
+def casing_style(casing: dict[str, Any], line: Style) -> Style:
+    """A route's border under its ``line``: the casing's colour, its whole width (default the line's
+    plus 0.6 mm), the line's ends and bends."""
+    return Style(stroke=casing["stroke"], width_mm=float(casing.get("width_mm", line.width_mm + 0.6)),
+                 cap=line.cap, join=line.join)
+
+
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
 
@@ -313,9 +321,7 @@ def _outline(s: Surface, grid: MapHexes, outline: dict[str, Any], flats: float, 
     """The edge of a set of hexes as closed lines (a region; a hole inside it has its own)."""
     from ..geometry.hexmap import outline_of  # maps only
 
-    style = Style(stroke=outline.get("stroke", ink), width_mm=float(outline.get("width_mm", 0.8)),
-                  dash_mm=tuple(outline["dash_mm"]) if outline.get("dash_mm") else None,
-                  cap=outline.get("cap", "round"), join=outline.get("join", "round"))
+    style = feature_style(outline, {"stroke": ink, "width_mm": 0.8}, flats)
     for line in outline_of(grid, [grid.parse(h) for h in outline["hexes"]], flats):
         s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in line[:-1]], closed=True), style)
 
@@ -327,9 +333,7 @@ def _casing(s: Surface, grid: MapHexes, route: dict[str, Any], feature: dict[str
     casing = route.get("casing") or feature.get("casing")
     if not casing:
         return
-    line = feature_style(route, feature, flats)
-    style = Style(stroke=casing["stroke"], width_mm=float(casing.get("width_mm", line.width_mm + 0.6)),
-                  cap=line.cap, join=line.join)
+    style = casing_style(casing, feature_style(route, feature, flats))
     pts = [grid.centre(grid.parse(h), flats) for h in route["hexes"]]
     s.draw(Path.polygon([(origin[0] + x, origin[1] + y) for x, y in pts], closed=False), style)
 

@@ -10,7 +10,7 @@ from ..art.paint import terrain_pattern
 from ..art.richtext import draw_text, named_fonts, widest
 from ..base.notices import warn
 from ..draw.surface import MM_PER_PT, Path, Style, Surface
-from .hexgrid import feature_style, route_line
+from .hexgrid import casing_style, feature_style, route_line
 from .keys import (
     AT,
     AT_MM,
@@ -122,9 +122,7 @@ class TerrainChart(Element, kind="terrain-chart"):
                     with s.saved():
                         s.clip(box)
                         if feature.get("casing"):  # a bordered road's swatch shows its border
-                            casing = feature["casing"]
-                            s.line(*ends[0], *ends[1], Style(stroke=casing["stroke"], cap=line.cap, width_mm=float(
-                                casing.get("width_mm", line.width_mm + 0.6))))
+                            s.line(*ends[0], *ends[1], casing_style(feature["casing"], line))
                         route_line(s, ends, feature, line, flats)
             s.draw(box, Style(stroke=ink, width_mm=0.2))
             baseline = cy + row_h / 2 + size * MM_PER_PT * 0.35

@@ -75,10 +75,8 @@ def shared_back(faces: list[Face]) -> Face | None:
     """The one back every front of a deck shares (the same look on every item), else None: a shop
     then takes the fronts in one file and that back once, "same back for all"."""
     backs = [f for f in faces if f.side == "back"]
-    if len(backs) < 2 or any(f.look is None for f in backs):
-        return None
-    first = backs[0].look
-    if first is None or any(f.look is None or f.look.key() != first.key() for f in backs[1:]):
+    first = backs[0].look if backs else None
+    if len(backs) < 2 or first is None or any(f.look is None or f.look.key() != first.key() for f in backs):
         return None
     every = "every card" if backs[0].comp.family == Family.CARD else "every piece"
     return Face(backs[0].comp, "back", every, "back", first, sum(f.count for f in backs))

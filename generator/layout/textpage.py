@@ -99,8 +99,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         if packed > 1:
             size += f", {packed} to a page"  # copies of a board packed: a score pad two to a page
         pieces = str(comp.count) if not whole else str(copies)
-        here = sum(1 for job in doc.pages for sheet, *_ in job.sheets if sheet.comp is comp and sheet.side == "front"
-                   for look in sheet.looks if look is not None)
+        here = front_pieces(comp, doc)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
         rows.append(["[ ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
@@ -133,17 +132,10 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
     return jobs
 
 
-def front_pieces(comp: Component, doc: Document) -> tuple[int, list[int]]:
-    """How many of ``comp``'s pieces ``doc`` prints, and on which of its pages (as numbered in it)."""
-    first = (2 if doc.duplex else 1) + 1
-    count, pages = 0, []
-    for number, job in enumerate(doc.pages, start=first):
-        n = sum(1 for sheet, *_ in job.sheets if sheet.comp.id == comp.id and sheet.side == "front"
-                for look in sheet.looks if look is not None)
-        if n:
-            count += n
-            pages.append(number)
-    return count, pages
+def front_pieces(comp: Component, doc: Document) -> int:
+    """How many of ``comp``'s pieces ``doc`` prints (the rest, if any, are in the kit's other file)."""
+    return sum(1 for job in doc.pages for sheet, *_ in job.sheets if sheet.comp.id == comp.id
+               and sheet.side == "front" for look in sheet.looks if look is not None)
 
 
 def page_ranges(pages: list[int]) -> str:
@@ -167,7 +159,7 @@ def kit_files_text(doc: Document) -> list[str]:
     for other in sorted(doc.kit, key=lambda d: d is not doc):
         names = []
         for comp in (c for job in other.pages for c in job.comps):
-            n, _pages = front_pieces(comp, other)
+            n = front_pieces(comp, other)
             name = f"{comp.name} ({n} of {comp.count})" if 0 < n < comp.count else comp.name  # the rest: the other file
             if name not in names:
                 names.append(name)

@@ -25,6 +25,8 @@ from ..source.schema import (
     HEX_ACROSS_IN,
     HEX_ACROSS_MM,
     ID,
+    LINE_CAP,
+    LINE_JOIN,
     NAME_ID,
     NUM,
     PAIR_MM,
@@ -478,8 +480,8 @@ MAP_FEATURE = Map({
     "ties": Key(BOOL, doc="cross ties along the line, as a railway's"),
     "casing": Key(Map({"stroke": Key(PLAIN_COLOUR, True), "width_mm": Key(num(0.05, 30))}, "casing"),
                   doc="route: a border along both sides, drawn under every route"),
-    "cap": Key(enum("round", "butt", "square")),
-    "join": Key(enum("round", "miter", "bevel")),
+    "cap": LINE_CAP,
+    "join": LINE_JOIN,
 }, "map feature")
 GAME_FILE.keys["map_features"] = Key(MapOf(MAP_FEATURE, key=NAME_ID),
                                      doc="the game's own hexside and route features (a ford, a canal, a light "

@@ -294,6 +294,10 @@ def integer(lo: int | None = None, hi: int | None = None) -> Scalar:
 
 
 PAIR_MM = ListOf(POS_MM, "[width, height] in mm", min_items=2)
+# a map line's ends and bends (a hexside, route or outline, and a game's own map_features)
+LINE_CAP = Key(enum("round", "butt", "square"), doc="a line's ends: round (default), butt (square, at the end) "
+                                                    "or square (half the width past it)")
+LINE_JOIN = Key(enum("round", "miter", "bevel"), doc="a line's bends: round (default), miter (pointed) or bevel")
 POINT_MM = ListOf(COORD_MM, "[x, y] in mm", min_items=2)
 
 # a hex's size: a component's (hex tiles) and a hex grid element's
