@@ -4,6 +4,7 @@ box, showing all of it or covering the box. Reading the files is source/pictures
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ..base.vocabulary import ImageFit
@@ -61,21 +62,29 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
 
 
-_FOLDER: list[Path] = []
+_FOLDER: list[tuple[int, Path]] = []  # (the process that made it, the folder)
 
 
 def _tint_folder() -> Path:
     """A temporary folder of this process's own (made with mkdtemp: no one else's files in it), removed
-    when the process ends."""
-    if not _FOLDER:
+    when the process ends (a build's worker process, which ends without atexit, calls
+    :func:`forget_tints`). A worker forked from a process that had one makes its own."""
+    if not _FOLDER or _FOLDER[0][0] != os.getpid():
         import atexit
-        import shutil
         import tempfile
-        from multiprocessing import util
 
         folder = Path(tempfile.mkdtemp(prefix="pnpforge-tints-"))
-        atexit.register(shutil.rmtree, folder, True)
-        # a build's worker process ends without running atexit: multiprocessing's finalizers run there
-        util.Finalize(None, shutil.rmtree, args=(folder, True), exitpriority=0)
-        _FOLDER.append(folder)
-    return _FOLDER[0]
+        atexit.register(forget_tints)
+        _FOLDER[:] = [(os.getpid(), folder)]
+    return _FOLDER[0][1]
+
+
+def forget_tints() -> None:
+    """Remove this process's tinted pictures (never a parent's folder a forked worker inherited)."""
+    if _FOLDER and _FOLDER[0][0] == os.getpid():
+        import shutil
+
+        folder = _FOLDER.pop()[1]
+        shutil.rmtree(folder, ignore_errors=True)
+        for key in [k for k, made in _TINTED.items() if Path(made).parent == folder]:
+            del _TINTED[key]

@@ -19,6 +19,7 @@ import signal
 from pathlib import Path
 from typing import Any, Callable
 
+from ..art.images import forget_tints
 from ..base.interrupts import Held
 from ..base.options import Options
 from ..build.game import build_game, count_pages
@@ -86,6 +87,8 @@ def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list
             conn.send_bytes(message)
     except (OSError, EOFError):  # the parent is gone, or has stopped the build
         pass
+    finally:
+        forget_tints()  # a worker ends without atexit: its own temporary pictures go now
 
 
 def _warm(games: list[Game], opts: Options) -> None:
