@@ -16,10 +16,10 @@ from __future__ import annotations
 import os
 import pickle
 import signal
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from ..art.images import forget_tints
 from ..base.interrupts import Held
 from ..base.options import Options
 from ..build.game import build_game, count_pages
@@ -87,8 +87,10 @@ def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list
             conn.send_bytes(message)
     except (OSError, EOFError):  # the parent is gone, or has stopped the build
         pass
-    finally:
-        forget_tints()  # a worker ends without atexit: its own temporary pictures go now
+    finally:  # a worker ends without atexit: its own tinted pictures go now (if it made any)
+        images = sys.modules.get(f"{__package__.rpartition('.')[0]}.art.images")  # not loaded by a deck without
+        if images is not None:
+            images.forget_tints()
 
 
 def _warm(games: list[Game], opts: Options) -> None:
