@@ -35,7 +35,9 @@ class Vision(Enum):
         return self.name.lower()
 
 
+@lru_cache(maxsize=4096)
 def _filtered(colour: str, vision: Vision) -> Any:
+    """``colour`` as seen with ``vision`` (a coloraide Color, shared: read it, never change it)."""
     from coloraide import Color  # lazy: 80 ms to import, paid only where two colours are compared
 
     filter_name = vision.value[1]

@@ -18,7 +18,7 @@ from ..base.options import Options
 from ..export.manifest import manifest_component, manifest_json, write_manifest
 from ..layout.page import paper as paper_by_name
 from ..layout.plan import plan_documents
-from ..model import Game
+from ..model import Component, Game
 from .parts import Rendered, check_pictures, expand_generated, game_parts, render_part
 from .staging import publish
 
@@ -27,11 +27,14 @@ __all__ = ["Options", "build_game", "count_pages", "expand_generated", "write_ma
 
 def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[], None] | None = None,
                rendered: list[Rendered] | None = None,
-               put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> dict[str, Any]:
+               put: Callable[[Path, dict[Path, bytes]], None] | None = None,
+               components: list[Component] | None = None) -> dict[str, Any]:
     """Render every file for one game in memory (or take the parts ``rendered`` elsewhere, in the
     order of :func:`game_parts`), then write them all: swapped in as the game's kit, or handed to
-    ``put`` (the staged output of a whole build, staging.OutputRoot). Returns its manifest entry."""
-    components = expand_generated(game, opts.seed)
+    ``put`` (the staged output of a whole build, staging.OutputRoot). Returns its manifest entry.
+    ``components``: the game's, generated ones made, if they were made already (the same seed)."""
+    if components is None:
+        components = expand_generated(game, opts.seed)
     parts = game_parts(opts)
     if rendered is None:
         rendered = [render_part(game, components, opts, part, progress) for part in parts]

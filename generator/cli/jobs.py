@@ -253,7 +253,9 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             if span.stop > before or any(k not in results for k in span):
                 return
             rendered = [results.pop(k)[1] for k in span]
-            entries.append(build_game(games[len(entries)], out_root, opts, rendered=rendered, put=put))
+            index = len(entries)
+            entries.append(build_game(games[index], out_root, opts, rendered=rendered, put=put,
+                                      components=_COMPONENTS.get(index)))
 
     workers = None
     try:
@@ -270,6 +272,7 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
         workers.close()
     finally:
         _GAMES, _OPTS = [], None
+        _COMPONENTS.clear()
     return entries
 
 
