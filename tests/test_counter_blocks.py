@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
-from tests.gamefolder import HEAD, validate, write_game
+from tests.gamefolder import HEAD, line_of, validate, write_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "data" / "examples" / "counter_sheet"
@@ -109,3 +109,91 @@ def test_a_value_disc_is_one_size_however_crowded_the_face(tmp_path, runner):
     comp = game.component("chits")
     plans = [layout(comp, resolve(game, item.face, item.colour), game) for item in comp.items]
     assert plans[0].badge_r == pytest.approx(plans[1].badge_r) == pytest.approx(1.6)
+
+
+# -- the sheet dressed: its title and a colour zone behind each group (group_fill, sheet_title) --------
+
+SCALE = 4.0  # pixels a point: 11.3 a mm
+
+
+def _pixel(pdf: Path, page: int, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    image = pdfium.PdfDocument(str(pdf))[page].render(scale=SCALE).to_pil().convert("RGB")
+    k = SCALE * 72 / 25.4
+    return image.getpixel((round(x_mm * k), round(y_mm * k)))
+
+
+def _close(rgb: tuple[int, int, int], hex_colour: str) -> bool:
+    want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= 3 for a, b in zip(rgb, want))
+
+
+def _german_block():
+    from generator.base.options import Options
+    from generator.build.game import expand_generated
+    from generator.build.loading import load_game
+    from generator.layout.page import paper
+    from generator.layout.plan import plan_documents
+
+    game = load_game(EXAMPLE)
+    (duplex,) = [d for d in plan_documents(game, expand_generated(game, 1), paper("a4"), Options()) if d.duplex]
+    return next(sheet.grid for job in duplex.pages for sheet, *_ in job.sheets if sheet.comp.name == "Units: German")
+
+
+def test_a_pale_zone_lies_behind_each_nations_block_front_and_back(built):
+    """group_fill: {German: "#e9ecdf", Soviet: "#f6e0da"}. 2 mm left of the German block's bleed, at
+    its row's middle, the fronts page shows the German zone; the backs page shows it at the mirrored
+    place (a long-edge flip puts it behind the same counters); the page's margin stays white."""
+    grid = _german_block()
+    x = grid.x0 - grid.bleed - 2.0
+    y = grid.y0 + grid.cell_h / 2
+    assert _close(_pixel(built, 2, x, y), "#e9ecdf")
+    assert _close(_pixel(built, 3, 210.0 - x, y), "#e9ecdf")
+    assert _close(_pixel(built, 2, 3.0, y), "#ffffff")  # 3 mm from the paper's edge: no zone there
+
+
+def test_the_sheet_title_prints_above_the_first_block(built):
+    """sheet_title: "Kursk 1943: the counters", 14 pt bold at the top of the fronts page; every
+    counter (and its heading) starts below the title's lowest point."""
+    page = pdfium.PdfDocument(str(built))[2]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    start = whole.find("Kursk 1943: the counters")
+    assert start >= 0
+    assert round(raw.FPDFText_GetFontSize(text.raw, start) * 72 / 25.4, 1) == 14.0  # the page draws in mm
+    height_pt = page.get_height()
+    title_bottom_mm = max((height_pt - text.get_charbox(start + i)[1]) * 25.4 / 72 for i in range(5))
+    grid = _german_block()
+    heading_top_mm = grid.y0 - grid.bleed - 3.0
+    assert title_bottom_mm < heading_top_mm
+    assert _close(_pixel(built, 2, grid.x0 + 1.0, grid.y0 + 1.0), "#9aa27e")  # the first counter is there
+    assert "Kursk" not in pdfium.PdfDocument(str(built))[3].get_textpage().get_text_range()  # not on the backs
+
+
+def test_group_fill_names_a_group_its_items_have(tmp_path, runner):
+    folder = write_game(tmp_path, HEAD + """components:
+  - id: chits
+    name: Chits
+    kind: counter
+    size_mm: 15
+    group_fill: {Red: "#f0d0d0", Blu: "#d0d0f0"}
+    items:
+      - {name: A, count: 3, group: Red}
+      - {name: B, count: 2, group: Blue}
+""")
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line_of(folder, 'group_fill')}: group_fill: no group 'Blu'; its items' groups are " \
+           f"'Red', 'Blue'" in result.output
+
+
+def test_sheet_title_on_a_board_is_refused(tmp_path, runner):
+    folder = write_game(tmp_path, HEAD + """components:
+  - id: mat
+    name: Mat
+    kind: board
+    size_mm: [100, 80]
+    sheet_title: Mats
+""")
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert f"game.yaml:{line_of(folder, 'sheet_title')}: sheet_title prints on a sheet of pieces" in result.output

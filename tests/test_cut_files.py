@@ -35,6 +35,8 @@ def cut_build(tmp_path_factory):
         build_game(load_game(resolve_game(kit)), out, opts)
     for example in EXAMPLES:  # double-sided pieces of several components packed on one sheet
         build_game(load_game(ROOT / "docs" / example), out, opts)
+    # a counter sheet with a title and a colour zone behind each group (sheet_title, group_fill)
+    build_game(load_game(ROOT / "data" / "examples" / "counter_sheet"), out, opts)
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Callable, Generic, TypeVar
 from ..model import Component
 from .page import MARK_LEN_MM, Paper
 from .pieces import Grid
+from .sheetzones import top_mm
 
 BLOCK_GAP_MM = MARK_LEN_MM + 1.0  # below a block's bleed: its bottom marks, then air
 LABEL_MM = 3.0  # above a block under another one: its component's name
@@ -82,9 +83,10 @@ def pack(runs: list[tuple[Component, list[T]]], paper: Paper,
          plan: Callable[[Component, tuple[float, float, float, float]], Grid]) -> list[PackedPage[T]]:
     """Pages holding every piece of ``runs`` (component, its pieces in order), blocks one below the
     other. ``plan(comp, region)`` is the grid for a component in a region, ValueError if none fits."""
-    x0, y0, x1, y1 = paper.usable
+    x0, _y0, x1, y1 = paper.usable
     pages: list[PackedPage[T]] = []
     for comp, pieces in runs:
+        y0 = top_mm(comp, paper)  # under the sheet's title, if it has one
         full = plan(comp, (x0, y0, x1, y1)).per_page  # a ValueError here: the piece fits no page
         chosen = bool(pages and any(pack_target(comp) == b.comp.id for b in pages[-1].blocks))
         i = 0
@@ -178,7 +180,8 @@ def _headed(block: Block[T], paper: Paper,
     its pieces no longer fit a page's top so (the block then keeps its place, unnamed)."""
     if block.label is not None:
         return None
-    x0, y0, x1, y1 = paper.usable
+    x0, _y0, x1, y1 = paper.usable
+    y0 = top_mm(block.comp, paper)
     try:
         grid = plan(block.comp, (x0, y0 + LABEL_MM, x1, y1))
     except ValueError:

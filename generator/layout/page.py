@@ -99,12 +99,12 @@ def short_credits(meta: dict) -> str:
 HEADING_PT = 6.5  # a block of pieces' name over it, on a page several share
 
 
-def block_heading(s: Surface, x: float, y: float, name: str) -> None:
-    """A block of pieces' name standing on ``y`` from ``x``, on a white ground (the crop marks of the
-    block may run up behind it)."""
+def block_heading(s: Surface, x: float, y: float, name: str, ground: str = "#ffffff") -> None:
+    """A block of pieces' name standing on ``y`` from ``x``, on its own ground (the crop marks of the
+    block may run up behind it): white, or the block's colour zone."""
     width = text_width_mm(name, HEADING_PT, "bold")
     s.rect(x - 0.6, y - HEADING_PT * MM_PER_PT * 0.85, width + 1.2, HEADING_PT * MM_PER_PT * 1.15,
-           Style(fill="#ffffff"))
+           Style(fill=ground))
     s.text(x, y, name, size_pt=HEADING_PT, font="bold", fill="#333333")
 
 

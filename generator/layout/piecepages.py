@@ -16,6 +16,7 @@ from ..model.kinds import Family
 from .document import PageJob, PaintResult
 from .page import Paper, block_heading
 from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
+from .sheetzones import TITLE_MM, block_zones, dressed, mirrored, sheet_title, zone_fill, zone_rect
 
 
 def piece_painter(game: Game, comp: Component, side: str,
@@ -87,8 +88,12 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     two_sided = comp.double_sided and opts.duplex != Duplex.NONE
     flip = page_flip(opts.duplex, paper)
     x0, y0, x1, y1 = paper.usable
-    if two_sided and flip == Duplex.SHORT:
-        y0 = paper.height_mm - y1  # a short-edge back mirrors top and bottom: keep the block symmetric
+    title = sheet_title(comp)
+    if title:
+        y0 += TITLE_MM
+    if two_sided and flip == Duplex.SHORT:  # a short-edge back mirrors top and bottom: keep the block symmetric
+        y0 = max(y0, paper.height_mm - y1) if title else paper.height_mm - y1
+        y1 = paper.height_mm - y0
     try:
         explicit = opts.bleed_mm is not None or "bleed_mm" in comp.spec
         count = sum(item.count for item in comp.items) or None
@@ -105,13 +110,30 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
         chunk = pieces[i:i + per]
         fronts = PiecePage(comp, grid, [f for f, _ in chunk], "front", once)
         sides = [(fronts, "none", (0.0, 0.0))]
+        zones = _own_zones(comp, grid, len(chunk), y0, opts)
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            piece_paint(game, sides, opts.marks), sheets=sides))
+                            dressed(piece_paint(game, sides, opts.marks), zones, title), sheets=sides))
         if two_sided:
             backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
             sides = [(backs, flip, opts.back_offset_mm)]
-            jobs.append(PageJob(comp, f"{comp.name} (backs)", piece_paint(game, sides, opts.marks), sheets=sides))
+            behind = _own_zones(comp, grid, len(chunk), y0, opts, flip, opts.back_offset_mm)
+            jobs.append(PageJob(comp, f"{comp.name} (backs)", dressed(piece_paint(game, sides, opts.marks), behind),
+                                sheets=sides))
     return jobs
+
+
+def _own_zones(comp: Component, grid, count: int, top: float, opts: Options, flip: str | None = None,
+               offset: tuple[float, float] = (0.0, 0.0)):
+    """The zone behind a component's block on a page of its own, if its group has a colour (none with
+    --ink-saver)."""
+    fill = None if opts.ink_saver else zone_fill(comp)
+
+    def zones(paper: Paper):
+        if fill is None:
+            return []
+        rect = zone_rect(grid, count, False, top, paper)
+        return [(rect if flip is None else mirrored(rect, paper, flip, offset), fill)]
+    return zones
 
 
 def page_flip(duplex: str, paper: Paper) -> Duplex:
@@ -205,8 +227,10 @@ def _one_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 48:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
-        jobs.append(PageJob(comps_here[0], what, _labelled(piece_paint(game, sides, opts.marks), labels),
+        labels = [(b.comp.name, b.label, None if opts.ink_saver else zone_fill(b.comp)) for b in page.blocks
+                  if b.label is not None]
+        paint = _labelled(piece_paint(game, sides, opts.marks), labels)
+        jobs.append(PageJob(comps_here[0], what, dressed(paint, _zoned(page.blocks, opts), sheet_title(comps_here[0])),
                             sheets=sides, also=comps_here[1:]))
     return jobs
 
@@ -240,25 +264,35 @@ def _two_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 40:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        labels = [(b.comp.name, b.label) for b in page.blocks if b.label is not None]
-        jobs.append(PageJob(comps_here[0], f"{what} (fronts)", _labelled(piece_paint(game, fronts, opts.marks), labels),
+        labels = [(b.comp.name, b.label, None if opts.ink_saver else zone_fill(b.comp)) for b in page.blocks
+                  if b.label is not None]
+        paint = _labelled(piece_paint(game, fronts, opts.marks), labels)
+        jobs.append(PageJob(comps_here[0], f"{what} (fronts)",
+                            dressed(paint, _zoned(page.blocks, opts), sheet_title(comps_here[0])),
                             sheets=fronts, also=comps_here[1:]))
         behind = [c for c in comps_here if any(sheet.comp is c for sheet, *_ in backs)]
-        jobs.append(PageJob(comps_here[0], f"{what} (backs)", piece_paint(game, backs, opts.marks), sheets=backs,
-                            also=behind[1:]))
+        paint = dressed(piece_paint(game, backs, opts.marks), _zoned(page.blocks, opts, opts.duplex, opts.back_offset_mm))
+        jobs.append(PageJob(comps_here[0], f"{what} (backs)", paint, sheets=backs, also=behind[1:]))
     return jobs
 
 
-def _labelled(paint: Callable[[Surface, Paper], PaintResult], labels: list[tuple[str, tuple[float, float]]]):
+def _zoned(blocks: list, opts: Options, flip: str | None = None, offset: tuple[float, float] = (0.0, 0.0)):
+    """The zones of a packed page's blocks, for the paper it is drawn on (``sheetzones.block_zones``);
+    none with --ink-saver."""
+    return lambda paper: [] if opts.ink_saver else block_zones(blocks, paper, flip, offset)
+
+
+def _labelled(paint: Callable[[Surface, Paper], PaintResult],
+              labels: list[tuple[str, tuple[float, float], str | None]]):
     """A packed page's painter that then heads each block under another with its component's name
-    (on a white ground: the crop marks of the block run up behind it)."""
+    (on a ground of its own, white or the block's zone: the crop marks of the block run up behind it)."""
     if not labels:
         return paint
 
     def painted(s: Surface, p: Paper) -> PaintResult:
         result = paint(s, p)
-        for name, (x, y) in labels:
-            block_heading(s, x, y, name)
+        for name, (x, y), ground in labels:
+            block_heading(s, x, y, name, ground or "#ffffff")
         return result
     return painted
 

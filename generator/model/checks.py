@@ -155,6 +155,30 @@ def faces_of(spec: YMap) -> Iterable[Any]:
                 yield item["back"]
 
 
+def check_sheet_keys(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
+    """``sheet_title`` and ``group_fill`` belong to pieces, and ``group_fill`` names the groups the
+    component's items print in."""
+    for spec in specs:
+        if not isinstance(spec, YMap):
+            continue
+        comp = comps.get(spec.get("id") or "")
+        if comp is None:
+            continue
+        for key in ("sheet_title", "group_fill"):
+            if key in spec and comp.family not in (Family.PIECE, Family.CARD):
+                errors.append(spec.error(f"{key} prints on a sheet of pieces (tiles, tokens, counters, cards); "
+                                         f"{show(comp.id)} is a {comp.kind}", key))
+        fills = spec.get("group_fill")
+        if not isinstance(fills, YMap) or comp.family not in (Family.PIECE, Family.CARD):
+            continue
+        groups = list(dict.fromkeys(item.group for item in comp.items if item.group))
+        for name in fills:
+            if str(name) not in groups:
+                have = f"its items' groups are {', '.join(show(g) for g in groups)}" if groups else \
+                    "none of its items has a group: (give them one, or map a column to group)"
+                errors.append(fills.error(f"group_fill: no group {show(name)}; {have}", name))
+
+
 def check_pack_with(specs: Iterable[Any], comps: dict[str, Any], errors: list[DataError]) -> None:
     """``pack_with`` names another one-sided piece component, and no chain of them loops."""
     targets: dict[str, str] = {}

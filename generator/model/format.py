@@ -278,6 +278,15 @@ __all__ = ["GAME_FILE", "PART_FILE", "ICONS_FILE", "NAMED_SIZES_MM", "KIND", "CO
 # -- maps as wargamers write them, spreadsheets and reuse (issue #11 §3-§4; the "formats" block) ------
 # Kept apart from the keys above so the two halves of #11 can be merged without trampling each other.
 
+def _table_key(v: Any) -> str | None:
+    """A key of a values table, as a cell writes it: ``A``, ``Worker``, ``Heavy Cavalry``, ``12``."""
+    if isinstance(v, bool) or not isinstance(v, (str, int)) or isinstance(v, str) and not 0 < len(v) <= 64:
+        return "expected a text of up to 64 characters or a whole number (put yes, no, on, off in quotes)"
+    return None
+
+
+CELL_KEY = Scalar("table key", _table_key, {"type": "string", "pattern": "^.{1,64}$"})  # as a cell writes it
+
 COMPONENT.keys.update({
     "size_mm": Key(OneOf((POS_MM, PAIR_MM, HEX_ACROSS_MM),
                          "a size in mm, [width, height], or for hexes {flats: X} or {points: X}")),
@@ -286,6 +295,11 @@ COMPONENT.keys.update({
     "extend": Key(ID, doc="another component's id: start from its kind, size, face and back"),
     "pack_with": Key(ID, doc="another one-sided piece component's id: print this one's pieces right after "
                              "its pieces, on the same sheet while a row fits (a labelled block of their own)"),
+    "sheet_title": Key(TEXT, doc="pieces: a title printed at the top of every sheet whose first block is "
+                                 "this component's (a counter sheet's name: \"Kursk 1943: counters\")"),
+    "group_fill": Key(MapOf(PLAIN_COLOUR, "group: colour", key=CELL_KEY),
+                      doc="pieces: a colour zone behind each group's block on the sheet, fronts and backs "
+                          "(its items' group: names it), under the block's heading and crop marks"),
     "items_csv": Key(TEXT, doc="a CSV or TSV file in the game folder: a row an item, columns named "
                                "like item keys (back.title for the back's title)"),
 })
@@ -408,15 +422,7 @@ COMPONENT.keys.update({
 PLAIN_VALUE = OneOf((TEXT, BOOL), "a text, number or true/false")
 
 
-def _table_key(v: Any) -> str | None:
-    """A key of a values table, as a cell writes it: ``A``, ``Worker``, ``Heavy Cavalry``, ``12``."""
-    if isinstance(v, bool) or not isinstance(v, (str, int)) or isinstance(v, str) and not 0 < len(v) <= 64:
-        return "expected a text of up to 64 characters or a whole number (put yes, no, on, off in quotes)"
-    return None
-
-
-VALUE_TABLE = MapOf(PLAIN_VALUE, "table",
-                    key=Scalar("table key", _table_key, {"type": "string", "pattern": "^.{1,64}$"}))
+VALUE_TABLE = MapOf(PLAIN_VALUE, "table", key=CELL_KEY)
 VALUE = OneOf((TEXT, BOOL, VALUE_TABLE), "a text, number, true/false, or a table of them ({A: up, B: down})")
 VARIANT = Map({}, "variant (top-level keys of game.yaml, merged over them)", open=True)
 GAME_FILE.keys.update({

@@ -321,6 +321,7 @@ def _checks(game: Game, specs: list[YMap], errors: list[DataError], drawing: Dra
                               family == Family.BOARD and bool(spec.get("per_player")), drawing)
         checks.ragged_tables(spec, game.warnings)
     checks.check_pack_with(specs, by_id, errors)
+    checks.check_sheet_keys(specs, by_id, errors)
 
 
 def _size(spec: YMap, kind: ComponentKind) -> tuple[float, float]:
