@@ -86,6 +86,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         for comp in job.comps:
             seen.setdefault(comp.id, []).append(number)
     done = set()
+    printed = front_pieces(doc)
     for comp in (c for job in doc.pages for c in job.comps):
         if comp.id in done:
             continue
@@ -99,7 +100,7 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
         if packed > 1:
             size += f", {packed} to a page"  # copies of a board packed: a score pad two to a page
         pieces = str(comp.count) if not whole else str(copies)
-        here = front_pieces(comp, doc)
+        here = printed.get(comp.id, 0)
         if 0 < here < comp.count:  # the rest in the kit's other file (a page that shares a double-sided sheet)
             pieces = f"{here} of {comp.count}"
         rows.append(["[ ]", comp.name, pieces, size, page_ranges(seen[comp.id])])
@@ -132,10 +133,15 @@ def contents_pages(game: Game, doc: Document) -> list[PageJob]:
     return jobs
 
 
-def front_pieces(comp: Component, doc: Document) -> int:
-    """How many of ``comp``'s pieces ``doc`` prints (the rest, if any, are in the kit's other file)."""
-    return sum(1 for job in doc.pages for sheet, *_ in job.sheets if sheet.comp.id == comp.id
-               and sheet.side == "front" for look in sheet.looks if look is not None)
+def front_pieces(doc: Document) -> dict[str, int]:
+    """How many of each component's pieces ``doc`` prints, by component id (the rest, if any, are in
+    the kit's other file). Counted in one pass: a deck of 10,800 cards has 2,400 pages."""
+    counts: dict[str, int] = {}
+    for job in doc.pages:
+        for sheet, *_ in job.sheets:
+            if sheet.side == "front":
+                counts[sheet.comp.id] = counts.get(sheet.comp.id, 0) + sum(1 for look in sheet.looks if look is not None)
+    return counts
 
 
 def page_ranges(pages: list[int]) -> str:
@@ -158,8 +164,10 @@ def kit_files_text(doc: Document) -> list[str]:
     lines = []
     for other in sorted(doc.kit, key=lambda d: d is not doc):
         names = []
-        for comp in (c for job in other.pages for c in job.comps):
-            n = front_pieces(comp, other)
+        printed = front_pieces(other)
+        comps = {id(c): c for job in other.pages for c in job.comps}  # each once, in page order
+        for comp in comps.values():
+            n = printed.get(comp.id, 0)
             name = f"{comp.name} ({n} of {comp.count})" if 0 < n < comp.count else comp.name  # the rest: the other file
             if name not in names:
                 names.append(name)
