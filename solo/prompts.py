@@ -109,10 +109,9 @@ def ask_builds(k: Kingdom, ask: Asker) -> tuple[tuple[str, int], ...]:
         options = [kind for kind in BUILD_KINDS if k.can_afford(kind) and k.legal_hexes(kind)]
         if not options:
             return tuple(out)
-        menu = "; ".join(f"{_label(k, kind)} {cost_text(k.build_cost(kind))}" for kind in options)
+        menu = "".join(f"\n  {_label(k, kind)}: {cost_text(k.build_cost(kind))}" for kind in options)
         ask.echo(f"Construct: you have {k.labor} labor, {k.food} food, {k.ore} ore; Feed will take "
-                 f"{k.food_needed()} food, and 1 more for each farm, mine or village built; you can pay "
-                 f"for\n  {menu}")
+                 f"{k.food_needed()} food,\nand 1 more for each farm, mine or village built. You can pay for:{menu}")
         kind = ask.choice("Build what", options + ["done"], "done", lambda answer: _build_why(k, answer))
         if kind == "done":
             return tuple(out)

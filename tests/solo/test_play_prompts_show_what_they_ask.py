@@ -91,5 +91,7 @@ def test_the_construct_menu_says_what_feeding_will_take():
     k.produce(["food"])  # food 4, ore 2, labor 3; three buildings eat 3
     ask, _, shown = asked("done")
     assert ask_builds(k, ask) == ()
-    assert shown[0].startswith("Construct: you have 3 labor, 4 food, 2 ore; Feed will take 3 food, and 1 "
-                               "more for each farm, mine or village built; you can pay for\n  farm ")
+    assert shown[0].startswith("Construct: you have 3 labor, 4 food, 2 ore; Feed will take 3 food,\nand 1 "
+                               "more for each farm, mine or village built. You can pay for:\n  farm: 1 labor + 1 food\n")
+    # one kind a line, each under 80 characters: a terminal never breaks a cost in two
+    assert all(len(line) < 80 for line in shown[0].splitlines())
