@@ -197,3 +197,23 @@ def test_sheet_title_on_a_board_is_refused(tmp_path, runner):
     result = validate(runner, folder)
     assert result.exit_code == 1
     assert f"game.yaml:{line_of(folder, 'sheet_title')}: sheet_title prints on a sheet of pieces" in result.output
+
+
+def test_a_gutter_fold_sheet_has_its_title_and_its_zone_on_both_halves(tmp_path):
+    """--layout gutter-fold: the German counters' page carries the title, and the German zone lies
+    behind the fronts (left half) and the mirrored backs (right half) alike."""
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4",), formats=("pdf",), layout="gutter-fold"))
+    pdf = tmp_path / "counter_sheet" / "a4" / "counter_sheet-a4-single.pdf"
+    page = pdfium.PdfDocument(str(pdf))[1]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    assert "Kursk 1943: the counters" in whole
+    first = whole.find("1/12 Gren")
+    left, _bottom, _right, top = text.get_charbox(first)
+    y_mm = (page.get_height() - top) * 25.4 / 72 - 3.0  # just above the first counter's name: its face
+    x_mm = left * 25.4 / 72 - 8.0  # left of the first counter's face, inside the zone's margin
+    assert _close(_pixel(pdf, 1, x_mm, y_mm), "#e9ecdf")
+    assert _close(_pixel(pdf, 1, 210.0 - x_mm, y_mm), "#e9ecdf")

@@ -7,8 +7,9 @@ from ..base.options import Options
 from ..model import Component, Game
 from .document import PageJob
 from .page import Paper
-from .piecepages import instances, piece_paint, printed_once
+from .piecepages import instances, own_zones, piece_paint, printed_once
 from .pieces import PiecePage, plan_grid
+from .sheetzones import TITLE_MM, dressed, sheet_title
 
 GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side
 
@@ -17,8 +18,11 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
     """Fronts and backs on one page, mirrored across a fold line: fold, glue, cut. The fold runs
     down the middle (backs mirrored left to right) or across it (top to bottom), whichever holds more."""
     x0, y0, x1, y1 = paper.usable
+    title = sheet_title(comp)
+    y0 += TITLE_MM if title else 0.0  # the sheet's title above the fronts
     mid_x, mid_y = paper.width_mm / 2, paper.height_mm / 2
-    sym_y0 = paper.height_mm - y1  # the across fold mirrors top and bottom: keep margins symmetric
+    sym_y0 = max(y0, paper.height_mm - y1) if title else paper.height_mm - y1  # the across fold mirrors top
+    # and bottom: keep margins symmetric
     plans = []
     try:
         plans.append((plan_grid(comp, paper, bleed, (x0, y0, mid_x - GUTTER_MM, y1), align_x="end"), "long"))
@@ -40,6 +44,10 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         fronts = PiecePage(comp, grid, [f for f, _ in chunk], "front", once)
         backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
         sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
-        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", piece_paint(game, sides, opts.marks, fold),
-                            sheets=sides))
+        top = y0 if fold == "long" else sym_y0
+        front_zone, back_zone = own_zones(comp, grid, len(chunk), top, opts), \
+            own_zones(comp, grid, len(chunk), top, opts, fold)
+        paint = dressed(piece_paint(game, sides, opts.marks, fold), lambda p, a=front_zone, b=back_zone: a(p) + b(p),
+                        title)
+        jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint, sheets=sides))
     return jobs

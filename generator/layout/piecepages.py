@@ -110,19 +110,19 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
         chunk = pieces[i:i + per]
         fronts = PiecePage(comp, grid, [f for f, _ in chunk], "front", once)
         sides = [(fronts, "none", (0.0, 0.0))]
-        zones = _own_zones(comp, grid, len(chunk), y0, opts)
+        zones = own_zones(comp, grid, len(chunk), y0, opts)
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
                             dressed(piece_paint(game, sides, opts.marks), zones, title), sheets=sides))
         if two_sided:
             backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
             sides = [(backs, flip, opts.back_offset_mm)]
-            behind = _own_zones(comp, grid, len(chunk), y0, opts, flip, opts.back_offset_mm)
+            behind = own_zones(comp, grid, len(chunk), y0, opts, flip, opts.back_offset_mm)
             jobs.append(PageJob(comp, f"{comp.name} (backs)", dressed(piece_paint(game, sides, opts.marks), behind),
                                 sheets=sides))
     return jobs
 
 
-def _own_zones(comp: Component, grid, count: int, top: float, opts: Options, flip: str | None = None,
+def own_zones(comp: Component, grid, count: int, top: float, opts: Options, flip: str | None = None,
                offset: tuple[float, float] = (0.0, 0.0)):
     """The zone behind a component's block on a page of its own, if its group has a colour (none with
     --ink-saver)."""
