@@ -321,12 +321,7 @@ def piece_paint(game: Game, sides: list[tuple[PiecePage, str, tuple[float, float
 def _block_box(sheet: PiecePage, paper: Paper, mirror: str, offset: tuple[float, float]):
     g = sheet.grid
     w, h = g.used(len(sheet.looks))
-    x, y = g.x0, g.y0
-    if mirror == Duplex.LONG:
-        x = paper.width_mm - x - w
-    elif mirror == Duplex.SHORT:
-        y = paper.height_mm - y - h
-    return (x + offset[0], y + offset[1], w, h)
+    return mirrored((g.x0, g.y0, w, h), paper, mirror, offset)
 
 
 def _fold_line(s: Surface, paper: Paper, fold: str) -> None:
