@@ -72,3 +72,22 @@ def test_a_failing_part_stops_every_job_with_the_message_jobs_1_gives(tmp_path):
     assert outs[0] == outs[1]
     assert "Traceback" not in outs[1]
     assert outs[1].count("\n") == 1 and "game.yaml:" in outs[1] and "does not fit on a4 paper" in outs[1]
+
+
+def test_the_progress_bar_is_as_long_as_the_pages_rendered(tmp_path):
+    """At a terminal the bar counts pages: its length (each game planned once a paper) is every page
+    the build renders, PDF and SVG, and one process's build moves it exactly that far."""
+    from generator.build.game import Options, build_game, count_pages
+    from generator.build.loading import load_game
+    from generator.cli.jobs import part_pages
+    from generator.model import resolve_game
+
+    games = [load_game(EXAMPLE), load_game(resolve_game("thrones"))]
+    opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))
+    total, pages = part_pages(games, opts)
+    assert total == sum(count_pages(g, opts) for g in games) > 40
+    assert pages(games[1], ("poster", "pdf")) == 0
+    moved = []
+    for game in games:
+        build_game(game, tmp_path, opts, progress=lambda: moved.append(1))
+    assert len(moved) == total

@@ -77,9 +77,10 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     return entry
 
 
-def count_pages(game: Game, opts: Options) -> int:
-    """How many pages a build will render (for the progress bar)."""
-    components = expand_generated(game, opts.seed)
+def count_pages(game: Game, opts: Options, components: list[Component] | None = None) -> int:
+    """How many pages a build will render (for the progress bar); ``components`` as in build_game."""
+    if components is None:
+        components = expand_generated(game, opts.seed)
     total = 0
     per_format = len([f for f in opts.formats if f in ("pdf", "svg")])
     for paper_name in opts.papers:

@@ -396,7 +396,6 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     Defaults come from ~/.config/pnpforge/config.yaml and ./pnpforge.yaml (build: section), then these options."""
     # lazy, as in every command here: what a command loads is not loaded for --help or another command
     from ..base.options import Options
-    from ..build.game import count_pages  # lazy: --help and validate load no build
     from ..build.loading import load_game
     from ..export.manifest import manifest_summary
     from ..model.load import display_path
@@ -433,14 +432,14 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
         _warn(game.warnings)
     start = time.perf_counter()
     show = sys.stderr.isatty()
-    total = sum(count_pages(g, opts) for g in loaded) if show else 0
+    total, pages = part_pages(loaded, opts) if show else (0, None)
     from ..build.staging import OutputRoot  # lazy: as above
 
     target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
             entries = build_all(loaded, out_path, opts, opts.jobs or default_jobs(), advance=bar.update,
-                                pages=part_pages(opts) if show else None, put=target.put_game)
+                                pages=pages, put=target.put_game)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
                 from ..export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html

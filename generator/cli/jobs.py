@@ -42,12 +42,21 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def part_pages(opts: Options) -> Callable[[Game, tuple[str, str]], int]:
-    """How many pages of the progress bar one part of a game's build is (posters are not counted)."""
+def part_pages(games: list[Game], opts: Options) -> tuple[int, Callable[[Game, tuple[str, str]], int]]:
+    """The progress bar's length, and how many of its pages one part of a game's build is (posters and
+    the gallery are not counted). Each game's pages are planned once a paper, here: the parts of a
+    paper (its PDFs, its SVG pages) have the same pages."""
+    per_paper: dict[tuple[int, str], int] = {}
+    for game in games:
+        components = expand_generated(game, opts.seed)
+        for paper in opts.papers:
+            per_paper[(id(game), paper)] = count_pages(game, opts.replace(papers=(paper,), formats=("pdf",)),
+                                                       components)
+
     def pages(game: Game, part: tuple[str, str]) -> int:
-        paper, fmt = part
-        return 0 if paper in ("poster", "gallery") else count_pages(game, opts.replace(papers=(paper,), formats=(fmt,)))
-    return pages
+        paper, _fmt = part
+        return 0 if paper in ("poster", "gallery") else per_paper[(id(game), paper)]
+    return sum(pages(game, part) for game in games for part in game_parts(opts)), pages
 
 
 def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
