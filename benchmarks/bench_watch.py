@@ -121,7 +121,8 @@ def measure(deck_type: type, edits: int, tmp: Path, browser) -> dict[str, object
     game.mkdir()
     deck = deck_type(game)
     full_build(game, tmp / "full")  # warm-up: bytecode, page cache
-    proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", str(game), "--out", str(tmp / f"watch-{game.name}")],
+    watched = tmp / f"watch-{game.name}"
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", str(game), "--out", str(watched)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = None
     log: list[str] = []
@@ -186,7 +187,8 @@ def main() -> None:
         full, save, high = got["full"], got["save"], got["p95"]
         print(f"\n{got['deck']}: one card's text changed, {got['edits']} edits:")
         print(f"  {'full build (pnpforge build GAME), median':<48} {full:7.3f} s")
-        print(f"  {'watch: save to refreshed picture, median':<48} {save:7.3f} s   {save / full:6.1%} of the full build")
+        print(f"  {'watch: save to refreshed picture, median':<48} {save:7.3f} s   "
+              f"{save / full:6.1%} of the full build")
         print(f"  {'watch: save to refreshed picture, p95':<48} {high:7.3f} s")
         if got["rebuilt"] is not None:
             print(f"  {'  of which the rebuild (1 picture drawn), median':<48} {got['rebuilt']:7.3f} s")

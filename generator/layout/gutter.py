@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..base.errors import BuildError
 from ..base.options import Options
 from ..model import Component, Game
 from .document import PageJob
 from .page import Paper
 from .piecepages import instances, own_zones, piece_paint, printed_once
-from .pieces import PiecePage, plan_grid
-from .sheetzones import TITLE_MM, dressed, sheet_title
+from .pieces import Grid, PiecePage, plan_grid
+from .sheetzones import TITLE_MM, Rect, dressed, sheet_title
 
 GUTTER_MM = 8.0  # between the fold and the nearest cut line on each side
 
@@ -45,9 +47,14 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
         sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
         top = y0 if fold == "long" else sym_y0
-        front_zone, back_zone = own_zones(comp, grid, len(chunk), top, opts), \
-            own_zones(comp, grid, len(chunk), top, opts, fold)
-        paint = dressed(piece_paint(game, sides, opts.marks, fold), lambda p, a=front_zone, b=back_zone: a(p) + b(p),
-                        title)
+        zones = _both_halves(comp, grid, len(chunk), top, opts, fold)
+        paint = dressed(piece_paint(game, sides, opts.marks, fold), zones, title)
         jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint, sheets=sides))
     return jobs
+
+
+def _both_halves(comp: Component, grid: Grid, count: int, top: float, opts: Options, fold: str
+                 ) -> Callable[[Paper], list[tuple[Rect, str]]]:
+    """The group's zone behind the fronts half and, mirrored across the fold, the backs half."""
+    fronts, backs = own_zones(comp, grid, count, top, opts), own_zones(comp, grid, count, top, opts, fold)
+    return lambda paper: fronts(paper) + backs(paper)

@@ -15,8 +15,8 @@ from ..model import Component, Game
 from ..model.kinds import Family
 from .document import PageJob, PaintResult
 from .page import Paper, block_heading
-from .pieces import PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
-from .sheetzones import TITLE_MM, block_zones, dressed, mirrored, sheet_title, zone_fill, zone_rect
+from .pieces import Grid, PiecePage, default_bleed, draw_pieces, plan_grid, plan_least_paper
+from .sheetzones import TITLE_MM, Rect, block_zones, dressed, mirrored, sheet_title, zone_fill, zone_rect
 
 
 def piece_painter(game: Game, comp: Component, side: str,
@@ -122,8 +122,8 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
     return jobs
 
 
-def own_zones(comp: Component, grid, count: int, top: float, opts: Options, flip: str | None = None,
-               offset: tuple[float, float] = (0.0, 0.0)):
+def own_zones(comp: Component, grid: Grid, count: int, top: float, opts: Options, flip: str | None = None,
+               offset: tuple[float, float] = (0.0, 0.0)) -> Callable[[Paper], list[tuple[Rect, str]]]:
     """The zone behind a component's block on a page of its own, if its group has a colour (none with
     --ink-saver)."""
     fill = None if opts.ink_saver else zone_fill(comp)
@@ -271,7 +271,8 @@ def _two_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
                             dressed(paint, _zoned(page.blocks, opts), sheet_title(comps_here[0])),
                             sheets=fronts, also=comps_here[1:]))
         behind = [c for c in comps_here if any(sheet.comp is c for sheet, *_ in backs)]
-        paint = dressed(piece_paint(game, backs, opts.marks), _zoned(page.blocks, opts, opts.duplex, opts.back_offset_mm))
+        behind_zones = _zoned(page.blocks, opts, opts.duplex, opts.back_offset_mm)
+        paint = dressed(piece_paint(game, backs, opts.marks), behind_zones)
         jobs.append(PageJob(comps_here[0], f"{what} (backs)", paint, sheets=backs, also=behind[1:]))
     return jobs
 

@@ -140,7 +140,8 @@ def front_pieces(doc: Document) -> dict[str, int]:
     for job in doc.pages:
         for sheet, *_ in job.sheets:
             if sheet.side == "front":
-                counts[sheet.comp.id] = counts.get(sheet.comp.id, 0) + sum(1 for look in sheet.looks if look is not None)
+                here = sum(1 for look in sheet.looks if look is not None)
+                counts[sheet.comp.id] = counts.get(sheet.comp.id, 0) + here
     return counts
 
 
