@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from typing import Callable, Generic, TypeVar
 
 from ..model import Component
-from .page import MARK_LEN_MM, Paper
+from .page import HEADING_MM, MARK_LEN_MM, Paper
 from .pieces import Grid
 from .sheetzones import top_mm
 
 BLOCK_GAP_MM = MARK_LEN_MM + 1.0  # below a block's bleed: its bottom marks, then air
-LABEL_MM = 3.0  # above a block under another one: its component's name
 T = TypeVar("T")
 
 
@@ -124,13 +123,13 @@ def _under(above: Block, comp: Component, pieces: list[T], paper: Paper,
     where not one row fits there."""
     x0, _y0, x1, y1 = paper.usable
     cursor = _below(above)
-    if cursor + LABEL_MM >= y1:
+    if cursor + HEADING_MM >= y1:
         return None
     try:
-        grid = plan(comp, (x0, cursor + LABEL_MM, x1, y1))
+        grid = plan(comp, (x0, cursor + HEADING_MM, x1, y1))
     except ValueError:
         return None
-    return Block(comp, grid, pieces[:grid.per_page], (grid.x0 - grid.bleed, cursor + LABEL_MM * 0.72))
+    return Block(comp, grid, pieces[:grid.per_page], (grid.x0 - grid.bleed, cursor + HEADING_MM * 0.72))
 
 
 def _below(block: Block) -> float:
@@ -183,9 +182,9 @@ def _headed(block: Block[T], paper: Paper,
     x0, _y0, x1, y1 = paper.usable
     y0 = top_mm(block.comp, paper)
     try:
-        grid = plan(block.comp, (x0, y0 + LABEL_MM, x1, y1))
+        grid = plan(block.comp, (x0, y0 + HEADING_MM, x1, y1))
     except ValueError:
         return None
     if grid.per_page < len(block.pieces) or grid.bleed < block.grid.bleed:
         return None
-    return Block(block.comp, grid, block.pieces, (grid.x0 - grid.bleed, y0 + LABEL_MM * 0.72), block.front_only)
+    return Block(block.comp, grid, block.pieces, (grid.x0 - grid.bleed, y0 + HEADING_MM * 0.72), block.front_only)

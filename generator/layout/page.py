@@ -97,6 +97,7 @@ def short_credits(meta: dict) -> str:
 
 
 HEADING_PT = 6.5  # a block of pieces' name over it, on a page several share
+HEADING_MM = 3.0  # the band that name takes above its block
 
 
 def block_heading(s: Surface, x: float, y: float, name: str, ground: str = "#ffffff") -> None:

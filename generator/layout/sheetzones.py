@@ -11,12 +11,11 @@ from ..base.vocabulary import Duplex
 from ..draw.surface import Style, Surface
 from ..model import Component
 from .document import PaintResult
-from .page import MARK_GAP_MM, MARK_LEN_MM, Paper
+from .page import HEADING_MM, MARK_GAP_MM, MARK_LEN_MM, Paper
 from .pieces import Grid
 
 TITLE_MM = 9.0  # the band a sheet's title takes at the top of the usable area
 TITLE_PT = 14.0
-HEADING_MM = 3.0  # packing.LABEL_MM: a heading over a block under another one
 
 Rect = tuple[float, float, float, float]  # x, y, width, height in mm from the page's top left
 
