@@ -217,3 +217,33 @@ def test_a_gutter_fold_sheet_has_its_title_and_its_zone_on_both_halves(tmp_path)
     x_mm = left * 25.4 / 72 - 8.0  # left of the first counter's face, inside the zone's margin
     assert _close(_pixel(pdf, 1, x_mm, y_mm), "#e9ecdf")
     assert _close(_pixel(pdf, 1, 210.0 - x_mm, y_mm), "#e9ecdf")
+
+
+def test_a_long_title_is_set_smaller_to_stay_left_of_the_gutter_fold(tmp_path, runner):
+    """A title too wide for the fronts half of a gutter-fold page is set smaller, not run across the
+    fold: its last letter ends left of the fold line (the page's middle), at between 6.5 and 14 pt.
+    (40 x 80 mm cards: the fold runs down the middle, two columns of three a half.)"""
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    title = "Operation Citadel, July 1943: the northern and southern pincers"
+    folder = write_game(tmp_path, HEAD + f"""components:
+  - id: cards
+    name: Cards
+    kind: card
+    size_mm: [40, 80]
+    sheet_title: "{title}"
+    items:
+      - {{name: A, count: 6}}
+    back: {{title: B}}
+""")
+    assert validate(runner, folder).exit_code == 0
+    build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",), layout="gutter-fold"))
+    page = pdfium.PdfDocument(str(tmp_path / "out" / "g" / "a4" / "g-a4-single.pdf"))[1]
+    text = page.get_textpage()
+    start = text.get_text_range().find(title)
+    assert start >= 0
+    size_pt = raw.FPDFText_GetFontSize(text.raw, start) * 72 / 25.4
+    assert 6.5 <= round(size_pt, 2) < 14.0
+    right_mm = text.get_charbox(start + len(title) - 1)[2] * 25.4 / 72
+    assert right_mm < 105.0

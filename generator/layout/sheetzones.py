@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..base.vocabulary import Duplex
+from ..draw.fonts import text_width_mm
 from ..draw.surface import Style, Surface
 from ..model import Component
 from .document import PaintResult
@@ -16,7 +17,9 @@ from .pieces import Grid
 
 TITLE_MM = 9.0  # the band a sheet's title takes at the top of the usable area
 TITLE_PT = 14.0
+TITLE_MIN_PT = 6.5  # a long title is set smaller to fit its width, down to this (the smallest text)
 
+GUTTER_CLEAR_MM = 2.0  # between a gutter-fold page's title and its fold line
 Rect = tuple[float, float, float, float]  # x, y, width, height in mm from the page's top left
 
 
@@ -81,15 +84,24 @@ def block_zones(blocks: list, paper: Paper, flip: str | None = None,
     return out
 
 
+def title_pt(title: str, width_mm: float) -> float:
+    """The title's size: 14 pt, or smaller (not under 6.5 pt) where it would run past ``width_mm``."""
+    wide = text_width_mm(title, TITLE_PT, "bold")
+    return TITLE_PT if wide <= width_mm else max(TITLE_MIN_PT, TITLE_PT * width_mm / wide)
+
+
 def dressed(paint: Callable[[Surface, Paper], PaintResult], zones: Callable[[Paper], list[tuple[Rect, str]]],
-            title: str = "") -> Callable[[Surface, Paper], PaintResult]:
+            title: str = "", half: bool = False) -> Callable[[Surface, Paper], PaintResult]:
     """A page's painter with its zones (``zones(paper)``) drawn first, under everything, and its title
-    over the blocks."""
+    over the blocks, within the usable width (``half``: the fronts half of a gutter-fold page, left of
+    its fold)."""
     def painted(s: Surface, p: Paper) -> PaintResult:
         for (x, y, w, h), fill in zones(p):
             s.rect(x, y, w, h, Style(fill=fill))
         result = paint(s, p)
         if title:
-            s.text(p.usable[0], p.usable[1] + TITLE_MM * 0.62, title, size_pt=TITLE_PT, font="bold", fill="#000000")
+            x0, y0, x1, _y1 = p.usable
+            width = (p.width_mm / 2 - GUTTER_CLEAR_MM if half else x1) - x0
+            s.text(x0, y0 + TITLE_MM * 0.62, title, size_pt=title_pt(title, width), font="bold", fill="#000000")
         return result
     return painted
