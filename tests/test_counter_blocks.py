@@ -127,7 +127,7 @@ def _close(rgb: tuple[int, int, int], hex_colour: str) -> bool:
     return all(abs(a - b) <= 3 for a, b in zip(rgb, want))
 
 
-def _german_block():
+def _german_block(**options):
     from generator.base.options import Options
     from generator.build.game import expand_generated
     from generator.build.loading import load_game
@@ -135,7 +135,8 @@ def _german_block():
     from generator.layout.plan import plan_documents
 
     game = load_game(EXAMPLE)
-    (duplex,) = [d for d in plan_documents(game, expand_generated(game, 1), paper("a4"), Options()) if d.duplex]
+    (duplex,) = [d for d in plan_documents(game, expand_generated(game, 1), paper("a4"), Options(**options))
+                 if d.duplex]
     return next(sheet.grid for job in duplex.pages for sheet, *_ in job.sheets if sheet.comp.name == "Units: German")
 
 
@@ -247,3 +248,14 @@ def test_a_long_title_is_set_smaller_to_stay_left_of_the_gutter_fold(tmp_path, r
     assert 6.5 <= round(size_pt, 2) < 14.0
     right_mm = text.get_charbox(start + len(title) - 1)[2] * 25.4 / 72
     assert right_mm < 105.0
+
+
+def test_ink_saver_leaves_the_zones_out(tmp_path):
+    """--ink-saver: where the German zone lies on the normal sheet, the page stays white."""
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    build_game(load_game(EXAMPLE), tmp_path, Options(papers=("a4",), formats=("pdf",), ink_saver=True))
+    pdf = tmp_path / "counter_sheet" / "a4" / "counter_sheet-a4-duplex-inksaver.pdf"
+    grid = _german_block(ink_saver=True)
+    assert _close(_pixel(pdf, 2, grid.x0 - grid.bleed - 2.0, grid.y0 + grid.cell_h / 2), "#ffffff")

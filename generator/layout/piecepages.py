@@ -126,7 +126,7 @@ def own_zones(comp: Component, grid: Grid, count: int, top: float, opts: Options
                offset: tuple[float, float] = (0.0, 0.0)) -> Callable[[Paper], list[tuple[Rect, str]]]:
     """The zone behind a component's block on a page of its own, if its group has a colour (none with
     --ink-saver)."""
-    fill = None if opts.ink_saver else zone_fill(comp)
+    fill = zone_fill(comp, opts.ink_saver)
 
     def zones(paper: Paper):
         if fill is None:
@@ -227,10 +227,7 @@ def _one_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 48:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        labels = [(b.comp.name, b.label, None if opts.ink_saver else zone_fill(b.comp)) for b in page.blocks
-                  if b.label is not None]
-        paint = _labelled(piece_paint(game, sides, opts.marks), labels)
-        jobs.append(PageJob(comps_here[0], what, dressed(paint, _zoned(page.blocks, opts), sheet_title(comps_here[0])),
+        jobs.append(PageJob(comps_here[0], what, _fronts_paint(game, sides, page.blocks, opts),
                             sheets=sides, also=comps_here[1:]))
     return jobs
 
@@ -264,11 +261,7 @@ def _two_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
         what = ", ".join(c.name for c in comps_here)
         if len(what) > 40:  # the footer's sheet label must fit its line
             what = f"{comps_here[0].name} and {len(comps_here) - 1} more"
-        labels = [(b.comp.name, b.label, None if opts.ink_saver else zone_fill(b.comp)) for b in page.blocks
-                  if b.label is not None]
-        paint = _labelled(piece_paint(game, fronts, opts.marks), labels)
-        jobs.append(PageJob(comps_here[0], f"{what} (fronts)",
-                            dressed(paint, _zoned(page.blocks, opts), sheet_title(comps_here[0])),
+        jobs.append(PageJob(comps_here[0], f"{what} (fronts)", _fronts_paint(game, fronts, page.blocks, opts),
                             sheets=fronts, also=comps_here[1:]))
         behind = [c for c in comps_here if any(sheet.comp is c for sheet, *_ in backs)]
         behind_zones = _zoned(page.blocks, opts, opts.duplex, opts.back_offset_mm)
@@ -277,10 +270,17 @@ def _two_sided_jobs(game: Game, pages: list, once: dict[str, Once], opts: Option
     return jobs
 
 
+def _fronts_paint(game: Game, sides: list, blocks: list, opts: Options):
+    """A packed page's fronts: its blocks' zones, their pieces, each block under another headed on its
+    zone's ground (white where it has none), and the sheet's title."""
+    labels = [(b.comp.name, b.label, zone_fill(b.comp, opts.ink_saver)) for b in blocks if b.label is not None]
+    paint = _labelled(piece_paint(game, sides, opts.marks), labels)
+    return dressed(paint, _zoned(blocks, opts), sheet_title(blocks[0].comp))
+
+
 def _zoned(blocks: list, opts: Options, flip: str | None = None, offset: tuple[float, float] = (0.0, 0.0)):
-    """The zones of a packed page's blocks, for the paper it is drawn on (``sheetzones.block_zones``);
-    none with --ink-saver."""
-    return lambda paper: [] if opts.ink_saver else block_zones(blocks, paper, flip, offset)
+    """The zones of a packed page's blocks, for the paper it is drawn on (``sheetzones.block_zones``)."""
+    return lambda paper: block_zones(blocks, paper, opts.ink_saver, flip, offset)
 
 
 def _labelled(paint: Callable[[Surface, Paper], PaintResult],

@@ -34,10 +34,11 @@ def top_mm(comp: Component, paper: Paper) -> float:
     return paper.usable[1] + (TITLE_MM if sheet_title(comp) else 0.0)
 
 
-def zone_fill(comp: Component) -> str | None:
-    """The colour behind a block of ``comp``'s pieces: its group's, where ``group_fill`` names it."""
+def zone_fill(comp: Component, ink_saver: bool = False) -> str | None:
+    """The colour behind a block of ``comp``'s pieces: its group's, where ``group_fill`` names it
+    (none with --ink-saver)."""
     fills = comp.spec.get("group_fill") if isinstance(comp.spec, dict) else None
-    if not isinstance(fills, dict) or not comp.items:
+    if ink_saver or not isinstance(fills, dict) or not comp.items:
         return None
     group = comp.items[0].group  # a block is one group's (plan.grouped)
     colour = next((v for k, v in fills.items() if str(k) == group), None)  # a group may be named 1944
@@ -67,7 +68,7 @@ def mirrored(rect: Rect, paper: Paper, flip: str, offset: tuple[float, float]) -
     return (x + offset[0], y + offset[1], w, h)
 
 
-def block_zones(blocks: list, paper: Paper, flip: str | None = None,
+def block_zones(blocks: list, paper: Paper, ink_saver: bool, flip: str | None = None,
                 offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[Rect, str]]:
     """The zones of a packed page's blocks (packing.Block) that have one: on its fronts page, or, with
     ``flip``, where they lie on its backs page (a block of one-sided pieces has no backs)."""
@@ -76,7 +77,7 @@ def block_zones(blocks: list, paper: Paper, flip: str | None = None,
     top = top_mm(blocks[0].comp, paper)
     out = []
     for block in blocks:
-        fill = zone_fill(block.comp)
+        fill = zone_fill(block.comp, ink_saver)
         if fill is None or (flip is not None and block.front_only):
             continue
         rect = zone_rect(block.grid, len(block.pieces), block.label is not None, top, paper)
