@@ -57,7 +57,7 @@ def render_part(game, components, opts, part):  # noqa: ANN001 - a stand-in for 
 
 jobs.render_part = render_part  # the workers are forked from here: they render with the stand-in
 jobs.expand_generated = lambda game, seed: []
-jobs._warm = lambda games, opts: None
+jobs._warm = lambda opts: None
 jobs.build_game = lambda game, out, opts, rendered=None, progress=None, put=None, components=None: {"id": str(game)}
 
 main = threading.main_thread()

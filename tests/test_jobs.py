@@ -91,3 +91,69 @@ def test_the_progress_bar_is_as_long_as_the_pages_rendered(tmp_path):
     for game in games:
         build_game(game, tmp_path, opts, progress=lambda: moved.append(1))
     assert len(moved) == total
+
+
+def test_the_workers_render_the_first_game_while_the_next_one_loads(tmp_path):
+    """--jobs 2 starts its workers before any game is loaded; each game is given to them as soon as it is
+    loaded, so the first game's parts come back before the second game is even read. The files are the
+    same as --jobs 1's."""
+    from generator.build.game import Options
+    from generator.build.loading import load_game
+    from generator.cli.jobs import build_all, start_workers
+    from generator.model import resolve_game
+
+    opts = Options(papers=("a4",), formats=("pdf", "svg"))
+    assert start_workers(opts, 1, 2) is None  # --jobs 1: no worker processes
+    workers = start_workers(opts, 2, 2)
+    try:
+        first = load_game(EXAMPLE)
+        workers.give(first)
+        n, (status, rendered) = workers.arrived.get(timeout=120)  # a part of the first game, rendered
+        assert n < 3 and status == "ok"  # the first game's A4 PDFs, its SVG pages or its posters
+        assert any(name.endswith((".pdf", ".svg")) for name in rendered.files)
+        workers.arrived.put((n, (status, rendered)))  # back for the build to collect
+        games = [first, load_game(resolve_game("thrones"))]  # the second game read only now
+        workers.give(games[1])
+        build_all(games, tmp_path / "j2", opts, 2, workers=workers)
+    finally:
+        workers.kill()
+    build_all(games, tmp_path / "j1", opts, 1)
+    one, two = _files(tmp_path / "j1"), _files(tmp_path / "j2")
+    assert len(one) > 10 and one == two
+
+
+BROKEN = """\
+game: {id: broken, title: Broken, author: A, licence: CC0, source: test, players: [1, 2]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+    items:
+      - {name: One, count: -2}
+"""
+
+
+def test_a_game_refused_after_the_workers_started_is_reported_as_with_one_job(tmp_path):
+    """The second of two games has a mistake: with --jobs 2 the workers have already started on the
+    first, yet the build ends as --jobs 1 ends it: the same one message at its file:line, exit 1,
+    nothing written."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "game.yaml").write_text(BROKEN)
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"out{jobs}"
+        done = subprocess.run([sys.executable, "-m", "generator", "build", "thrones", str(tmp_path / "broken"),
+                               "--jobs", jobs, "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+        assert done.returncode == 1
+        assert not out.exists()
+        outs.append(done.stderr)
+    assert outs[0] == outs[1]
+    assert "Traceback" not in outs[1] and "game.yaml:8" in outs[1] and "count" in outs[1]

@@ -400,7 +400,7 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     from ..export.manifest import manifest_summary
     from ..model.load import display_path
     from .config import build_defaults
-    from .jobs import build_all, default_jobs, part_pages
+    from .jobs import build_all, default_jobs, part_pages, start_workers
 
     conf = build_defaults()
 
@@ -427,19 +427,31 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
             made = f"--format {','.join(formats)}" if formats else "--print-shop"
             click.echo(f"warning: {', '.join(unused)} change{'s' if len(unused) == 1 else ''} only the PDF and SVG "
                        f"pages, and {made} makes none", err=True)
-    loaded = [load_game(folder, variant) for folder in _games(games)]
-    for game in loaded:
-        _warn(game.warnings)
-    start = time.perf_counter()
-    show = sys.stderr.isatty()
-    total, pages = part_pages(loaded, opts) if show else (0, None)
-    from ..build.staging import OutputRoot  # lazy: as above
+    folders = _games(games)
+    # the workers start first: they ready themselves while the games load, and render each as it is given
+    workers = start_workers(opts, opts.jobs or default_jobs(), len(folders))
+    try:
+        loaded = []
+        for folder in folders:
+            loaded.append(load_game(folder, variant))
+            if workers is not None:
+                workers.give(loaded[-1])
+        for game in loaded:
+            _warn(game.warnings)
+        start = time.perf_counter()
+        show = sys.stderr.isatty()
+        total, pages = part_pages(loaded, opts, workers.made if workers else None) if show else (0, None)
+        from ..build.staging import OutputRoot  # lazy: as above
 
-    target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
+        target = OutputRoot.open(str(out_text), force=force)  # refuses an empty or impossible --out
+    except BaseException:
+        if workers is not None:
+            workers.kill()
+        raise
     try:
         with target, click.progressbar(length=total, label="building", file=sys.stderr) if show else _Null() as bar:
             entries = build_all(loaded, out_path, opts, opts.jobs or default_jobs(), advance=bar.update,
-                                pages=pages, put=target.put_game)
+                                pages=pages, put=target.put_game, workers=workers)
             top = {"manifest.json": manifest_summary(entries)}
             if "html" in opts.formats:
                 from ..export.gallery import index_gallery  # lazy: the gallery is loaded only for --format html

@@ -1,6 +1,9 @@
 """``pnpforge build --jobs N``: the parts of every game's build (each paper's PDFs, its SVG pages, the
 true-size posters) rendered in N worker processes.
 
+The workers start before the games are loaded: while the parent reads and checks each game, they
+ready what every part needs (fonts, the SVG and gallery modules), and each game is sent to them as
+soon as it is loaded, so the first game's parts are rendered while the parent loads the next.
 Each part is rendered exactly as ``--jobs 1`` renders it, so the files are byte for byte the same.
 The parent keeps the one progress bar (advanced as parts finish) and writes each game, in order, as
 soon as all its parts are in: the game's folder is written as a whole, exactly as with ``--jobs 1``.
@@ -27,11 +30,11 @@ from ..build.parts import expand_generated, game_parts, render_part
 from ..draw import fonts
 from ..model import Game
 
-# What the workers render: set in the parent before the workers start. With the "fork" start method
-# the workers inherit it (games are not pickled); otherwise it is handed to each worker once.
-_GAMES: list[Game] = []
+# What a worker renders: the options it was started with, and each game (with its components, every
+# generated one made) as the parent sends it, by the game's place in the build.
 _OPTS: Options | None = None
-_COMPONENTS: dict[int, list] = {}
+_GAMES: dict[int, tuple[Game, list]] = {}
+_READY = -1  # a worker's first message: readied, waiting for its first part
 
 
 def default_jobs() -> int:
@@ -42,13 +45,14 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def part_pages(games: list[Game], opts: Options) -> tuple[int, Callable[[Game, tuple[str, str]], int]]:
+def part_pages(games: list[Game], opts: Options, made: list[list] | None = None
+               ) -> tuple[int, Callable[[Game, tuple[str, str]], int]]:
     """The progress bar's length, and how many of its pages one part of a game's build is (posters and
     the gallery are not counted). Each game's pages are planned once a paper, here: the parts of a
-    paper (its PDFs, its SVG pages) have the same pages."""
+    paper (its PDFs, its SVG pages) have the same pages. ``made``: each game's components, if made."""
     per_paper: dict[tuple[int, str], int] = {}
-    for game in games:
-        components = expand_generated(game, opts.seed)
+    for index, game in enumerate(games):
+        components = made[index] if made else expand_generated(game, opts.seed)
         for paper in opts.papers:
             per_paper[(id(game), paper)] = count_pages(game, opts.replace(papers=(paper,), formats=("pdf",)),
                                                        components)
@@ -62,19 +66,17 @@ def part_pages(games: list[Game], opts: Options) -> tuple[int, Callable[[Game, t
 def _render(index: int, part: tuple[str, str]) -> tuple[str, Any]:
     """Render one part in a worker: ("ok", files) or ("error", how to raise it again in the parent)."""
     try:
-        game, opts = _GAMES[index], _OPTS
-        assert opts is not None  # set before any part is handed out
-        components = _COMPONENTS.get(index)
-        if components is None:
-            components = _COMPONENTS[index] = expand_generated(game, opts.seed)
-        return "ok", render_part(game, components, opts, part)
+        assert _OPTS is not None  # set as the worker starts
+        game, components = _GAMES[index]
+        return "ok", render_part(game, components, _OPTS, part)
     except BaseException as exc:  # noqa: BLE001 - carried to the parent and raised there
         return "error", (type(exc), exc.args, dict(getattr(exc, "__dict__", {})))
 
 
-def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list) -> None:
-    """A worker: render the parts it is sent, one at a time, until it is sent None or its pipe closes."""
-    global _GAMES, _OPTS
+def _serve(conn, opts: Options, inherited: list) -> None:
+    """A worker: ready itself, then render the parts it is sent, one at a time, until it is sent None or
+    its pipe closes. A part of a game it has not rendered before comes with the game."""
+    global _OPTS
     # Ctrl-C reaches the whole process group: the parent alone answers it (and ends the workers).
     # The parent blocked SIGINT before the fork, so none can arrive before it is ignored here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -82,11 +84,17 @@ def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     for other in inherited:  # the parent's ends of the pipes: once the parent is gone, ours reads EOF
         other.close()
-    if games is not None:
-        _GAMES, _OPTS = games, opts
+    _OPTS = opts
     try:
+        _warm(opts)
+    except Exception:  # noqa: BLE001 - a part that needs what failed here fails with its own message
+        pass
+    try:
+        conn.send_bytes(pickle.dumps((_READY, None), pickle.HIGHEST_PROTOCOL))
         while (task := conn.recv()) is not None:
-            n, index, part = task
+            n, index, part, given = task
+            if given is not None:
+                _GAMES[index] = pickle.loads(given)
             result = _render(index, part)
             try:
                 message = pickle.dumps((n, result), pickle.HIGHEST_PROTOCOL)
@@ -102,9 +110,9 @@ def _serve(conn, games: list[Game] | None, opts: Options | None, inherited: list
             images.forget_tints()
 
 
-def _warm(games: list[Game], opts: Options) -> None:
-    """What every worker would otherwise do for itself, done once before they fork: the modules a
-    part needs, the fonts parsed and registered, each game's generated components."""
+def _warm(opts: Options) -> None:
+    """What a worker's parts need, readied while the parent loads the games: the fonts parsed and
+    registered, and the modules of the asked formats."""
     fonts.register()
     if "svg" in opts.formats:
         from ..draw import svg  # noqa: F401 - lazy, as the gallery's below: what the asked formats need
@@ -118,8 +126,6 @@ def _warm(games: list[Game], opts: Options) -> None:
         from ..export import gallery  # noqa: F401
 
         PIL.Image.preinit()  # the plugins Image.save looks for its format among
-    for index, game in enumerate(games):
-        _COMPONENTS[index] = expand_generated(game, opts.seed)
 
 
 def _revive(kind: type[BaseException], args: tuple, state: dict) -> BaseException:
@@ -131,8 +137,9 @@ def _revive(kind: type[BaseException], args: tuple, state: dict) -> BaseExceptio
     return exc
 
 
-class _Workers:
-    """``n`` worker processes, each with a pipe of its own to the parent, that render ``work`` in order.
+class Workers:
+    """Worker processes, each with a pipe of its own to the parent, that render the parts of a build
+    in order: every part of every game (``game_parts``), handed out as the games are ``give``n.
 
     Not multiprocessing.Pool: a Pool shares one result pipe and its lock among the workers, and its
     ``terminate()`` can wait for that lock for good (a worker that has begun to send a result of
@@ -140,16 +147,22 @@ class _Workers:
     Ctrl-C now and then hung the build on a loaded machine (see tests/test_jobs_interrupt.py). Here
     nothing is shared between workers: a thread of the parent reads each worker's results into
     ``arrived`` and hands that worker the next part at once (so it renders on while the parent
-    writes a kit), and ending the workers is: kill, then wait."""
+    writes a kit), and ending the workers is: kill, then wait. A part is sent only to a worker that
+    waits for one (it has said it is ready, or sent its last result), so no send waits on a busy one."""
 
-    def __init__(self, ctx, n: int, args: tuple, work: list) -> None:
+    def __init__(self, ctx, n: int, opts: Options, work: list) -> None:
         import queue  # lazy, as threading: a build in one process loads neither
         import threading
 
+        self.opts = opts
         self.work = work
         self.handed = 0  # parts handed out so far, in order
         self.stopped = False  # no more parts are handed out
         self.lock = threading.Lock()
+        self.given: list[bytes] = []  # each game given so far, with its components, pickled for the workers
+        self.made: list[list] = []  # each game's components (the parent writes the kit with them)
+        self.waiting: set[int] = set()  # the workers waiting for a part of a game not given yet
+        self.holds: list[set[int]] = [set() for _ in range(n)]  # the games each worker has been sent
         # (part number, result), or (None, worker) if it is gone. A SimpleQueue: its get() is one call
         # into C, where Ctrl-C cannot land half-way (queue.Queue's waits on a Condition written in
         # Python, and Ctrl-C between its releasing and retaking the lock ended the build with
@@ -162,14 +175,13 @@ class _Workers:
             for k in range(n):
                 mine, theirs = ctx.Pipe()
                 inherited = self.conns + [mine] if ctx.get_start_method() == "fork" else []
-                proc = ctx.Process(target=_serve, args=(theirs, *args, inherited), daemon=True,
+                proc = ctx.Process(target=_serve, args=(theirs, opts, inherited), daemon=True,
                                    name=f"pnpforge-worker-{k + 1}")
                 self.conns.append(mine)
                 proc.start()
                 self.procs.append(proc)
                 theirs.close()  # the worker's end: if the worker is gone, the parent reads EOF
             for k in range(n):
-                self._hand_out(k)
                 reader = threading.Thread(target=self._read, args=(k,), daemon=True, name=f"pnpforge-reader-{k + 1}")
                 reader.start()
                 self.readers.append(reader)
@@ -177,18 +189,48 @@ class _Workers:
             self.kill()
             raise
 
+    def give(self, game: Game) -> None:
+        """The next game of the build, loaded: its parts can be handed out. Its generated components are
+        made here, once, and sent with it."""
+        components = expand_generated(game, self.opts.seed)
+        given = pickle.dumps((game, components), pickle.HIGHEST_PROTOCOL)
+        with self.lock:
+            self.made.append(components)
+            self.given.append(given)
+            for k in sorted(self.waiting):
+                self._send_next(k)
+
     def _hand_out(self, k: int) -> None:
         """Send worker ``k`` the next part, if there is one and the build goes on."""
         with self.lock:
-            if not self.stopped and self.handed < len(self.work):
-                self.conns[k].send((self.handed, *self.work[self.handed]))
-                self.handed += 1
+            self._send_next(k)
+
+    def _send_next(self, k: int) -> None:
+        """(With the lock held.) Worker ``k`` waits: send it the next part, with the part's game if the
+        worker has not had it; or, if that game is not given yet, keep the worker waiting for it."""
+        if self.stopped or self.handed >= len(self.work):
+            self.waiting.discard(k)
+            return
+        index, part = self.work[self.handed]
+        if index >= len(self.given):
+            self.waiting.add(k)
+            return
+        self.waiting.discard(k)
+        game = None if index in self.holds[k] else self.given[index]
+        try:
+            self.conns[k].send((self.handed, index, part, game))
+        except OSError:  # the worker has ended: its reader reports it
+            return
+        self.holds[k].add(index)
+        self.handed += 1
 
     def _read(self, k: int) -> None:
         conn = self.conns[k]
         try:
             while True:
-                self.arrived.put(conn.recv())
+                message = conn.recv()
+                if message[0] != _READY:
+                    self.arrived.put(message)
                 self._hand_out(k)
         except (EOFError, OSError):  # the worker has ended (or was killed)
             self.arrived.put((None, k))
@@ -234,23 +276,39 @@ class _Workers:
         self.procs, self.conns, self.readers = [], [], []
 
 
-def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
-              advance: Callable[[int], None] | None = None,
-              pages: Callable[[Game, tuple[str, str]], int] | None = None,
-              put: Callable[[Path, dict[Path, bytes]], None] | None = None) -> list[dict[str, Any]]:
-    """Build every game with ``jobs`` worker processes; returns the manifest entries in game order.
-    ``advance(n)`` moves the progress bar by n pages when a part of ``pages(game, part)`` pages is done."""
-    global _GAMES, _OPTS
-    work = [(gi, part) for gi, _ in enumerate(games) for part in game_parts(opts)]
+def start_workers(opts: Options, jobs: int, count: int) -> Workers | None:
+    """The worker processes for a build of ``count`` games, started now (before the games are loaded:
+    ``give`` each as it is), or None where one process builds (``--jobs 1``, or a single part)."""
+    work = [(index, part) for index in range(count) for part in game_parts(opts)]
     if jobs <= 1 or len(work) <= 1:
-        step = (lambda: advance(1)) if advance else None
-        return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
+        return None
     import multiprocessing  # lazy, as queue: only when there is work for more than one process
 
     fork = "fork" in multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if fork else None)
-    _GAMES, _OPTS = games, opts
-    _COMPONENTS.clear()
+    return _started(ctx, min(jobs, len(work)), opts, work)
+
+
+def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
+              advance: Callable[[int], None] | None = None,
+              pages: Callable[[Game, tuple[str, str]], int] | None = None,
+              put: Callable[[Path, dict[Path, bytes]], None] | None = None,
+              workers: Workers | None = None) -> list[dict[str, Any]]:
+    """Build every game with ``jobs`` worker processes; returns the manifest entries in game order.
+    ``advance(n)`` moves the progress bar by n pages when a part of ``pages(game, part)`` pages is done.
+    ``workers``: started for these games by :func:`start_workers` and given each of them; else started
+    here. They are ended when the build is (and killed if it fails)."""
+    try:
+        if workers is None and (workers := start_workers(opts, jobs, len(games))) is not None:
+            for game in games:
+                workers.give(game)
+    except BaseException:
+        if workers is not None:
+            workers.kill()
+        raise
+    if workers is None:
+        step = (lambda: advance(1)) if advance else None
+        return [build_game(game, out_root, opts, progress=step, put=put) for game in games]
     entries: list[dict[str, Any]] = []
     per_game = len(game_parts(opts))
     results: dict[int, tuple[str, Any]] = {}
@@ -264,28 +322,19 @@ def build_all(games: list[Game], out_root: Path, opts: Options, jobs: int,
             rendered = [results.pop(k)[1] for k in span]
             index = len(entries)
             entries.append(build_game(games[index], out_root, opts, rendered=rendered, put=put,
-                                      components=_COMPONENTS.get(index)))
+                                      components=workers.made[index]))
 
-    workers = None
     try:
-        if fork:
-            _warm(games, opts)
-        workers = _started(ctx, min(jobs, len(work)), (None, None) if fork else (games, opts), work)
-        _collect(workers, work, results, write_ready, lambda gi, part: advance(pages(games[gi], part) if pages else 1)
+        _collect(workers, results, write_ready, lambda gi, part: advance(pages(games[gi], part) if pages else 1)
                  if advance else None)
     except BaseException:
-        if workers is not None:
-            workers.kill()  # the parts still running are dropped; nothing of theirs is written
+        workers.kill()  # the parts still running are dropped; nothing of theirs is written
         raise
-    else:
-        workers.close()
-    finally:
-        _GAMES, _OPTS = [], None
-        _COMPONENTS.clear()
+    workers.close()
     return entries
 
 
-def _started(ctx: Any, n: int, given: tuple, work: list) -> _Workers:
+def _started(ctx: Any, n: int, opts: Options, work: list) -> Workers:
     """``n`` workers started. A worker that Ctrl-C reached before it ignored the signal would die with a
     traceback of its own: SIGINT is blocked while the workers start (they inherit the mask, and so do
     the parent's reader threads: Ctrl-C then reaches the main thread). One pressed meanwhile arrives
@@ -293,19 +342,20 @@ def _started(ctx: Any, n: int, given: tuple, work: list) -> _Workers:
     saved_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) \
         if hasattr(signal, "pthread_sigmask") else None
     try:
-        return _Workers(ctx, n, given, work)
+        return Workers(ctx, n, opts, work)
     finally:
         if saved_mask is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, saved_mask)  # a Ctrl-C pressed meanwhile lands here
 
 
-def _collect(workers: _Workers, work: list, results: dict[int, tuple[str, Any]], write_ready: Callable[[int], None],
+def _collect(workers: Workers, results: dict[int, tuple[str, Any]], write_ready: Callable[[int], None],
              advance: Callable[[int, Any], None] | None) -> None:
     """Every part's result as it arrives; each game written once its parts are in, in order. A part that
     failed stops the others: the parts before it (each started, as parts are handed out in order) are
     waited for, one of them may fail too, and --jobs 1 would have stopped there first."""
     import queue  # only with worker processes
 
+    work = workers.work
     failed: list[int] = []
     seen: set[int] = set()
     while len(seen) < len(work):
