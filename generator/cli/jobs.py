@@ -89,8 +89,14 @@ def _serve(conn, opts: Options, inherited: list) -> None:
         _warm(opts)
     except Exception:  # noqa: BLE001 - a part that needs what failed here fails with its own message
         pass
+    import queue  # lazy, as in the parent
+    import threading
+
+    outbox: queue.SimpleQueue = queue.SimpleQueue()
+    sender = threading.Thread(target=_send_in_turn, args=(conn, outbox), daemon=True, name="pnpforge-sender")
     try:
         conn.send_bytes(pickle.dumps((_READY, None), pickle.HIGHEST_PROTOCOL))
+        sender.start()
         while (task := conn.recv()) is not None:
             n, index, part, given = task
             if given is not None:
@@ -101,13 +107,27 @@ def _serve(conn, opts: Options, inherited: list) -> None:
             except Exception as exc:  # noqa: BLE001 - a result that cannot travel is an error
                 message = pickle.dumps((n, ("error", (RuntimeError, (f"a part's result cannot be sent: {exc}",),
                                                       {}))), pickle.HIGHEST_PROTOCOL)
-            conn.send_bytes(message)
+            outbox.put(message)
     except (OSError, EOFError):  # the parent is gone, or has stopped the build
         pass
     finally:  # a worker ends without atexit: its own tinted pictures go now (if it made any)
+        if sender.is_alive():
+            outbox.put(None)
+            sender.join()
         images = sys.modules.get(f"{__package__.rpartition('.')[0]}.art.images")  # not loaded by a deck without
         if images is not None:
             images.forget_tints()
+
+
+def _send_in_turn(conn, outbox) -> None:
+    """A worker's results, sent in the order they were rendered by a thread of their own: the worker
+    renders its next part (sent ahead, see Workers._fill) while the parent reads the last one, which
+    takes a while for megabytes of pictures when the parent is busy writing a kit."""
+    try:
+        while (message := outbox.get()) is not None:
+            conn.send_bytes(message)
+    except OSError:  # the parent is gone, or has stopped the build
+        pass
 
 
 def _warm(opts: Options) -> None:
@@ -147,8 +167,8 @@ class Workers:
     Ctrl-C now and then hung the build on a loaded machine (see tests/test_jobs_interrupt.py). Here
     nothing is shared between workers: a thread of the parent reads each worker's results into
     ``arrived`` and hands that worker the next part at once (so it renders on while the parent
-    writes a kit), and ending the workers is: kill, then wait. A part is sent only to a worker that
-    waits for one (it has said it is ready, or sent its last result), so no send waits on a busy one."""
+    writes a kit), and ending the workers is: kill, then wait. A game is sent only to a worker that
+    waits for a part (it has said it is ready, or sent its last result), so no send waits on a busy one."""
 
     def __init__(self, ctx, n: int, opts: Options, work: list) -> None:
         import queue  # lazy, as threading: a build in one process loads neither
@@ -162,6 +182,7 @@ class Workers:
         self.given: list[bytes] = []  # each game given so far, with its components, pickled for the workers
         self.made: list[list] = []  # each game's components (the parent writes the kit with them)
         self.waiting: set[int] = set()  # the workers waiting for a part of a game not given yet
+        self.queued = [0] * n  # the parts each worker has been sent and not yet sent back
         self.holds: list[set[int]] = [set() for _ in range(n)]  # the games each worker has been sent
         # (part number, result), or (None, worker) if it is gone. A SimpleQueue: its get() is one call
         # into C, where Ctrl-C cannot land half-way (queue.Queue's waits on a Condition written in
@@ -198,40 +219,42 @@ class Workers:
             self.made.append(components)
             self.given.append(given)
             for k in sorted(self.waiting):
-                self._send_next(k)
+                self._fill(k)
 
-    def _hand_out(self, k: int) -> None:
-        """Send worker ``k`` the next part, if there is one and the build goes on."""
-        with self.lock:
-            self._send_next(k)
-
-    def _send_next(self, k: int) -> None:
-        """(With the lock held.) Worker ``k`` waits: send it the next part, with the part's game if the
-        worker has not had it; or, if that game is not given yet, keep the worker waiting for it."""
-        if self.stopped or self.handed >= len(self.work):
-            self.waiting.discard(k)
-            return
-        index, part = self.work[self.handed]
-        if index >= len(self.given):
-            self.waiting.add(k)
-            return
+    def _fill(self, k: int) -> None:
+        """(With the lock held.) Send worker ``k`` the next parts, in order, while the build goes on: one
+        if it has none (with the part's game, if the worker has not had it), and a second one queued
+        behind it if that needs no game sent (a few bytes, which never wait on a busy worker) and more
+        parts are left than there are workers (so that the last ones go to whichever worker is free).
+        A worker with nothing to do waits for the next game to be given."""
         self.waiting.discard(k)
-        game = None if index in self.holds[k] else self.given[index]
-        try:
-            self.conns[k].send((self.handed, index, part, game))
-        except OSError:  # the worker has ended: its reader reports it
-            return
-        self.holds[k].add(index)
-        self.handed += 1
+        while not self.stopped and self.handed < len(self.work) and self.queued[k] < 2:
+            index, part = self.work[self.handed]
+            if index >= len(self.given):
+                self.waiting.add(k)
+                return
+            held = index in self.holds[k]
+            if self.queued[k] and not (held and len(self.work) - self.handed > len(self.conns)):
+                return
+            try:
+                self.conns[k].send((self.handed, index, part, None if held else self.given[index]))
+            except OSError:  # the worker has ended: its reader reports it
+                return
+            self.holds[k].add(index)
+            self.queued[k] += 1
+            self.handed += 1
 
     def _read(self, k: int) -> None:
         conn = self.conns[k]
         try:
             while True:
                 message = conn.recv()
+                with self.lock:
+                    if message[0] != _READY:
+                        self.queued[k] -= 1
+                    self._fill(k)
                 if message[0] != _READY:
                     self.arrived.put(message)
-                self._hand_out(k)
         except (EOFError, OSError):  # the worker has ended (or was killed)
             self.arrived.put((None, k))
 
