@@ -157,3 +157,21 @@ def test_a_game_refused_after_the_workers_started_is_reported_as_with_one_job(tm
         outs.append(done.stderr)
     assert outs[0] == outs[1]
     assert "Traceback" not in outs[1] and "game.yaml:8" in outs[1] and "count" in outs[1]
+
+
+def test_workers_started_fresh_spawned_not_forked_write_the_same_bytes(tmp_path, monkeypatch):
+    """Where a process cannot fork (Windows; macOS starts workers afresh by default) the workers are
+    spawned: each imports pnpforge anew and is sent the games. The kit is byte for byte --jobs 1's."""
+    import multiprocessing
+
+    from generator.build.game import Options
+    from generator.build.loading import load_game
+    from generator.cli.jobs import build_all
+
+    games = [load_game(EXAMPLE)]
+    opts = Options(papers=("a4",), formats=("pdf", "svg"))
+    build_all(games, tmp_path / "j1", opts, 1)
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    build_all(games, tmp_path / "j2", opts, 2)
+    one, two = _files(tmp_path / "j1"), _files(tmp_path / "j2")
+    assert len(one) > 5 and one == two

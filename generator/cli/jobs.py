@@ -25,6 +25,7 @@ from typing import Any, Callable
 
 from ..base.interrupts import Held
 from ..base.options import Options
+from ..build import loading  # noqa: F401 - the component kinds registered: a spawned worker needs them too
 from ..build.game import build_game, count_pages
 from ..build.parts import expand_generated, game_parts, render_part
 from ..draw import fonts
@@ -308,7 +309,7 @@ def start_workers(opts: Options, jobs: int, count: int) -> Workers | None:
     import multiprocessing  # lazy, as queue: only when there is work for more than one process
 
     fork = "fork" in multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if fork else None)
+    ctx = multiprocessing.get_context("fork" if fork else "spawn")
     return _started(ctx, min(jobs, len(work)), opts, work)
 
 
