@@ -575,3 +575,39 @@ def test_a_cell_written_in_html_prints_as_rich_text_with_the_html_filter(tmp_pat
     card = game.components[0].items[0]
     assert card.face["text"] == "Tomorrow beckons.\n\nYou aren't **alone**, 2\\*3."
     assert card.face["flavour"] == "• Remind someone\n• Light a candle"
+
+
+def test_a_template_that_nothing_fills_in_is_refused_not_printed_with_its_braces(runner, tmp_path):
+    """A ``{{ }}`` is filled in per item in a face, a back, an item, an element, a layout or a die's faces.
+    In a component's name, a sheet title or the game's own keys nothing fills it in, and the page would
+    show "Deck of {{ Name }}" braces and all: validate refuses each at its line, and says where templates
+    work. Inside the face the same template is filled in, and a die's faces take them too."""
+    body = """components:
+  - id: deck
+    name: "Deck of {{ Name }}"
+    kind: counter
+    size_mm: [16, 16]
+    sheet_title: "{{ Name }} counters"
+    face: {title: "{{ name }}"}
+    items: [{name: A, count: 1}]
+  - id: die
+    name: Die
+    kind: die
+    sides: 6
+    size_mm: [16, 16]
+    faces: ["{{ index + 1 }}", 2, 3, 4, 5, 6]
+    items: [{name: D, count: 1}]
+"""
+    folder = _game(tmp_path / "g", body)
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "template" in line]
+    assert len(lines) == 2, result.output
+    assert re.search(r"game\.yaml:4: \S*name: 'Deck of \{\{ Name \}\}' holds a \{\{ \}\} template", lines[0])
+    assert re.search(r"game\.yaml:7: \S*sheet_title: '\{\{ Name \}\} counters' holds", lines[1])
+    assert "filled in per item only in a face, back, item, element, layout or die's faces" in lines[0]
+    fixed = body.replace('"Deck of {{ Name }}"', "Deck").replace('"{{ Name }} counters"', "Counters")
+    (folder / "game.yaml").write_text(HEAD + fixed)
+    assert _validate(runner, folder).exit_code == 0
+    game = _load(folder)
+    assert [c.items[0].face.get("title") for c in game.components if c.id == "deck"] == ["A"]

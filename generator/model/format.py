@@ -533,6 +533,6 @@ COMPONENT.keys.update({
     "sides": Key(Scalar("sides", _sides, {"enum": list(DIE_SIDES)}), doc="die: 4, 6, 8, 10, 12 or 20"),
     "print": Key(enum(*DiePrint), doc="die: net (a cube to cut, fold and glue; sides: 6 only) or stickers (one "
                                       "a face, for a blank die; default)"),
-    "faces": DIE_FACES,
+    "faces": Key(DIE_FACES.schema, doc=DIE_FACES.doc, templated=True),  # filled in per item, as a face is
 })
 ITEM.keys["faces"] = DIE_FACES

@@ -43,7 +43,7 @@ class _Builder:
         props = {}
         for key, spec in schema.keys.items():
             props[key] = self.key(spec)
-            if schema.templated and not isinstance(spec.schema, Map):  # (spreadsheets) {{ }} or {value:, when:}
+            if (schema.templated or spec.templated) and not isinstance(spec.schema, Map):  # {{ }}, {value:, when:}
                 props[key] = _templated(props[key], isinstance(spec.schema, Scalar))
         out: dict[str, Any] = {"type": "object", "properties": props}
         required = [k for k, spec in schema.keys.items() if spec.required]

@@ -38,12 +38,16 @@ class _Node:
 
 
 class Key(_Node):
-    __slots__ = ("schema", "required", "doc")
+    """``templated``: the key's value may hold ``{{ expression }}`` strings, filled in per item (as a
+    templated Map's values may), though the mapping it is in is not templated (a die's faces)."""
 
-    def __init__(self, schema: Any, required: bool = False, doc: str = ""):
+    __slots__ = ("schema", "required", "doc", "templated")
+
+    def __init__(self, schema: Any, required: bool = False, doc: str = "", templated: bool = False):
         self.schema = schema
         self.required = required
         self.doc = doc
+        self.templated = templated
 
 
 class Map(_Node):
@@ -323,8 +327,14 @@ def check(value: Any, schema: Any, errors: list[DataError], where: Where, path: 
     file, line = where
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
-    if templated and type(value) is str and ("{{" in value or "{%" in value):
-        return  # a template: compiled, evaluated and its value checked by model/expand.py
+    if type(value) is str and ("{{" in value or "{%" in value):
+        if templated:
+            return  # a template: compiled, evaluated and its value checked by model/expand.py
+        if templated is None:  # (False: a value already filled in, which may hold braces as its text)
+            errors.append(DataError(f"{path}: {value[:40]!r} holds a {{{{ }}}} template, filled in per item only "
+                                    "in a face, back, item, element, layout or die's faces: here it would print "
+                                    "as written, braces and all", file, line))
+            return
     if isinstance(schema, Later):
         schema = schema.get()
     if isinstance(schema, Map):
@@ -368,7 +378,8 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
         errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}", file, line))
     scalar = schema.item if type(schema.item) is Scalar else None
     for i, item in enumerate(value):
-        if scalar is not None and scalar.test(item) is None and not (templated and type(item) is str):
+        if scalar is not None and scalar.test(item) is None and not (
+                type(item) is str and (templated or (templated is None and ("{{" in item or "{%" in item)))):
             if scalar is TEXT and type(item) is not str:
                 value[i] = str(item)  # as in a mapping: the number as written
             continue  # a valid text or number: checked without a path
@@ -438,7 +449,7 @@ def _plain_ok(owner: Any, key: Any, item: Any, schema: Any, templated: bool | No
     """Whether ``item`` is a valid plain value (the commonest case, checked without a path); a number
     given where a text prints is made that text, as written (0, +3, 1.50)."""
     if type(schema) is not Scalar or schema.test(item) is not None or (
-            templated and type(item) is str and ("{{" in item or "{%" in item)):
+            templated is not False and type(item) is str and ("{{" in item or "{%" in item)):
         return False
     if schema is TEXT and type(item) is not str:
         owner[key] = str(item)
@@ -458,16 +469,17 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
     for key, item in value.items():
         kline = key_lines.get(key, key_line)
         spec = schema.keys.get(key) if isinstance(key, str) else None
-        if spec is not None and _plain_ok(value, key, item, spec.schema, templated):
+        sub = True if spec is not None and spec.templated and templated is not False else templated
+        if spec is not None and _plain_ok(value, key, item, spec.schema, sub):
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if not schema.open:
                 errors.append(DataError(_unknown_key(path, key, schema), file, kline))
             continue
-        if templated and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
+        if sub and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
             _check_when_form(item, spec, errors, (file, kline), f"{path}.{key}")
             continue
-        check(item, spec.schema, errors, (file, kline), f"{path}.{key}", templated)
+        check(item, spec.schema, errors, (file, kline), f"{path}.{key}", sub)
     _check_needed(value, schema, errors, (file, line), path)
     for selector, target, options in schema.cases:
         chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
