@@ -87,3 +87,47 @@ def test_every_text_the_data_gives_a_piece_is_on_its_pages(game_dir, tmp_path):
             if _squeezed(value) not in printed:
                 missing.append(f"{comp.id}: {where}: {value!r}")
     assert not missing, f"{len(missing)} of {checked} texts not on their pages: {missing[:8]}"
+
+
+VALUES = """\
+game: {id: values, title: Values, author: A, licence: CC0, source: test, players: [1, 2]}
+icons:
+  apple: [{circle: [50, 55, 34]}]
+components:
+  - id: chips
+    name: Chips
+    kind: token
+    size_mm: 25
+    face: {fill: "#00ff00", ink: "#ff0000"}
+    items:
+      - {name: Apple, count: 1, value: "{icon:apple}"}
+      - {name: Two, count: 1, value: "2 {icon:apple}"}
+      - {name: Disc, count: 1, icon: apple, title: T, value: "**3** {icon:apple}"}
+  - id: die
+    name: Die
+    kind: die
+    sides: 6
+    size_mm: 16
+    faces: ["{icon:apple}", 2, 3, 4, 5, "6 {icon:apple}"]
+"""
+
+
+def test_a_value_of_icons_prints_the_icons_not_their_markup_and_stays_on_its_piece(tmp_path):
+    """A value is rich text as every other text is: a chip whose value is "2 {icon:apple}" prints a 2
+    and the apple, not "{icon:apple}" in letters (which ran far past a 25 mm chip, over its
+    neighbours), on a lone value, in a value disc and on a die's face alike; and the value's ink lies
+    inside the chip."""
+    from measure import box_of, render
+
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.yaml").write_text(VALUES)
+    _game, entry = _built(tmp_path / "g", tmp_path / "out")
+    pdf = tmp_path / "out" / "values" / "a4" / "values-a4-single.pdf"
+    texts = "".join(_page_text(pdf)[1:])
+    assert "{" not in texts and "icon" not in texts and "*" not in texts, texts
+    assert {"2", "3", "4", "5", "6"} <= set(texts)
+    image, _size = render(pdf, 1, dpi=100)
+    chips, ink = box_of(image, "#00ff00", dpi=100), box_of(image, "#ff0000", dpi=100)
+    assert chips is not None and ink is not None
+    assert chips.x0 < ink.x0 and ink.x1 < chips.x1 and chips.y0 < ink.y0 and ink.y1 < chips.y1
+    assert chips.height < 35  # one row of three 25 mm chips (with their bleed)

@@ -392,6 +392,21 @@ def draw_line(s: Surface, x: float, y: float, line: Line, size: float, *, ink: s
         x += w
 
 
+def draw_one_line(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
+                  family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = Anchor.START,
+                  icons: Mapping[str, Any] | None = None) -> None:
+    """A short text on one line (a piece's or a die's value): plain words set at ``size`` as they are,
+    rich text (``{icon:NAME}``, ``**bold**``) laid out as :func:`draw_line` sets a line, so it prints
+    what :func:`widest` measured, never its markup."""
+    if not MARKUP.search(text) and "fallback" not in family:
+        style = base if base in _BASES else "regular"
+        s.text(x, y, text, size_pt=size, font=family.get(style, style), fill=ink, anchor=anchor)
+        return
+    line = wrap(text, 1e9, size, family, base)
+    if line:
+        draw_line(s, x, y, line[0], size, ink=ink, family=family, anchor=anchor, icons=icons)
+
+
 def draw_plain(s: Surface, x: float, y: float, text: str, size: float, *, ink: str,
                family: Mapping[str, str] = DEFAULT_FAMILY, base: str = "regular", anchor: str = Anchor.START,
                width: float | None = None) -> bool:

@@ -15,7 +15,7 @@ import re
 from ..art.colour import mix
 from ..art.images import draw_image
 from ..art.paint import pattern
-from ..art.richtext import widest
+from ..art.richtext import draw_one_line, widest
 from ..base.vocabulary import Anchor, DiePrint, ImageFit
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..geometry.polyhedra import (
@@ -101,8 +101,9 @@ def draw_face(s: Surface, shape: list[Point], art: list[Point], look: Look, game
                 s.translate(cx, cy)
                 s.rotate(look.rotate)
                 s.translate(-cx, -cy)
-            s.text(cx, cy + size * MM_PER_PT * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
-                   fill=look.ink, anchor=Anchor.MIDDLE)
+            draw_one_line(s, cx, cy + size * MM_PER_PT * 0.36, look.value, size, ink=look.ink,
+                          family=look.title_fonts, base="bold", anchor=Anchor.MIDDLE,
+                          icons=game.icons if game is not None else None)
         return
     room, (x, y) = _room(shape, look)
     if safe_mm > CUT_CLEAR_MM:  # the shop's safe zone, where the face's words fit in it

@@ -11,10 +11,9 @@ from typing import Any, Mapping
 from ..art.colour import mix
 from ..art.images import draw_image
 from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern, shape_path
-from ..art.richtext import Line, draw_line, fit_lines, plain, widest, wrap
+from ..art.richtext import Line, draw_line, draw_one_line, fit_lines, plain, widest, wrap
 from ..base.notices import warn
 from ..base.vocabulary import Anchor, ImageFit, Orientation
-from ..draw.fonts import text_width_mm
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
 from ..model import Component, Game
 from ..model.kinds import Family, Outline
@@ -84,7 +83,7 @@ def draw_content(s: Surface, comp: Component, look: Look, game: Game | None = No
     for line in plan.lines:
         draw_line(s, line.x, line.y, line.line, line.size, ink=line.ink or look.ink, family=line.family,
                   anchor=Anchor.MIDDLE, icons=icons)
-    _bottom(s, comp, look, d, plan)
+    _bottom(s, comp, look, d, plan, icons)
     if look.rotate:
         s.restore()
 
@@ -516,12 +515,13 @@ def _icon_plate(s: Surface, look: Look, cx: float, cy: float, size: float) -> No
         s.circle(cx, cy, size * 0.56, Style(fill=look.fill))
 
 
-def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> None:
-    """The value (a number) and the player cue: the whole face when the value stands alone, else a
-    row of a value disc and a cue shape above the footer."""
+def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan, icons: Mapping[str, Any]) -> None:
+    """The value (a number, or rich text: "2 {icon:apple}") and the player cue: the whole face when the
+    value stands alone, else a row of a value disc and a cue shape above the footer."""
     if plan.big_value is not None:
         dy, size = plan.big_value
-        s.text(0, dy, look.value, size_pt=size, font=look.title_fonts["bold"], fill=look.ink, anchor=Anchor.MIDDLE)
+        draw_one_line(s, 0, dy, look.value, size, ink=look.ink, family=look.title_fonts, base="bold",
+                      anchor=Anchor.MIDDLE, icons=icons)
     if plan.badge_y is None:
         return
     r = plan.badge_r
@@ -529,18 +529,18 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan) -> No
     both = bool(look.value and look.cue)
     if look.value and plan.big_value is None:
         size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
-        while size > MIN_PT and text_width_mm(look.value, size, "bold") > r * 1.9:
+        while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > r * 1.9:
             size = max(MIN_PT, size - 0.25)
         cx = d * 0.14 if both else 0.0
         if plan.badge_x is not None:
             cx = plan.badge_x + (2.2 * r if both else 0.0)
-        wide = text_width_mm(look.value, size, "bold") + r * 0.8
+        wide = widest(look.value, size, look.title_fonts, "bold") + r * 0.8
         if wide > 2 * r:  # a long value: a pill instead of a disc
             s.draw(Path.rounded_rect(cx - wide / 2, cy - r, wide, 2 * r, r), Style(fill=look.ink))
         else:
             s.circle(cx, cy, r, Style(fill=look.ink))
-        s.text(cx, cy + size / PT_PER_MM * 0.36, look.value, size_pt=size, font=look.title_fonts["bold"],
-               fill=look.fill, anchor=Anchor.MIDDLE)
+        draw_one_line(s, cx, cy + size / PT_PER_MM * 0.36, look.value, size, ink=look.fill, family=look.title_fonts,
+                      base="bold", anchor=Anchor.MIDDLE, icons=icons)
     if look.cue:
         cr = plan.cue_r or r
         cx = -max(d * 0.14, (r + cr) / 2 + 0.4) if both else 0.0
