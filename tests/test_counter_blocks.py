@@ -4,6 +4,7 @@ whatever its unit name does above them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -248,6 +249,37 @@ def test_a_long_title_is_set_smaller_to_stay_left_of_the_gutter_fold(tmp_path, r
     assert 6.5 <= round(size_pt, 2) < 14.0
     right_mm = text.get_charbox(start + len(title) - 1)[2] * 25.4 / 72
     assert right_mm < 105.0
+
+
+def test_a_title_too_long_even_at_its_smallest_is_drawn_and_warned_of_at_its_line(tmp_path, runner):
+    """A title too wide for the sheet even at 6.5 pt (over 200 characters across A4) is drawn, and the
+    build says so at the sheet_title line with the widths, as for every text that does not fit; a
+    title that fits once set smaller is not warned of."""
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    long_title = "The northern and southern pincers of Operation Citadel, " * 4
+    body = """components:
+  - id: cards
+    name: Cards
+    kind: card
+    size_mm: [40, 80]
+    sheet_title: "{title}"
+    items:
+      - {{name: A, count: 6}}
+"""
+    (tmp_path / "long").mkdir()
+    folder = write_game(tmp_path / "long", HEAD + body.format(title=long_title.strip()))
+    entry = build_game(load_game(folder), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    warned = [w for w in entry["warnings"] if "sheet title" in w]
+    assert len(warned) == 1
+    assert re.search(r"game\.yaml:7: warning: the sheet title is \d+ mm wide at 6\.5 pt, and a4 paper has "
+                     r"\d+ mm for it: shorten it", warned[0]), warned
+    (tmp_path / "fits").mkdir()
+    folder = write_game(tmp_path / "fits", HEAD + body.format(title="Operation Citadel, July 1943: the northern "
+                                                                    "and southern pincers, and the reserves"))
+    entry = build_game(load_game(folder), tmp_path / "out2", Options(papers=("a4",), formats=("pdf",)))
+    assert not [w for w in entry["warnings"] if "sheet title" in w]
 
 
 def test_ink_saver_leaves_the_zones_out(tmp_path):

@@ -48,7 +48,7 @@ def gutter_pages(game: Game, comp: Component, paper: Paper, opts: Options, bleed
         sides = [(fronts, "none", (0.0, 0.0)), (backs, fold, (0.0, 0.0))]
         top = y0 if fold == "long" else sym_y0
         zones = _both_halves(comp, grid, len(chunk), top, opts, fold)
-        paint = dressed(piece_paint(game, sides, opts.marks, fold), zones, title, half=fold == "long")
+        paint = dressed(piece_paint(game, sides, opts.marks, fold), zones, comp, half=fold == "long")
         jobs.append(PageJob(comp, f"{comp.name} (gutter-fold)", paint, sheets=sides))
     return jobs
 

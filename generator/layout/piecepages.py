@@ -112,7 +112,7 @@ def piece_pages(game: Game, comp: Component, paper: Paper, opts: Options) -> lis
         sides = [(fronts, "none", (0.0, 0.0))]
         zones = own_zones(comp, grid, len(chunk), y0, opts)
         jobs.append(PageJob(comp, f"{comp.name} (fronts)" if two_sided else comp.name,
-                            dressed(piece_paint(game, sides, opts.marks), zones, title), sheets=sides))
+                            dressed(piece_paint(game, sides, opts.marks), zones, comp), sheets=sides))
         if two_sided:
             backs = PiecePage(comp, grid, [b or f for f, b in chunk], "back", once)
             sides = [(backs, flip, opts.back_offset_mm)]
@@ -275,7 +275,7 @@ def _fronts_paint(game: Game, sides: list, blocks: list, opts: Options):
     zone's ground (white where it has none), and the sheet's title."""
     labels = [(b.comp.name, b.label, zone_fill(b.comp, opts.ink_saver)) for b in blocks if b.label is not None]
     paint = _labelled(piece_paint(game, sides, opts.marks), labels)
-    return dressed(paint, _zoned(blocks, opts), sheet_title(blocks[0].comp))
+    return dressed(paint, _zoned(blocks, opts), blocks[0].comp)
 
 
 def _zoned(blocks: list, opts: Options, flip: str | None = None, offset: tuple[float, float] = (0.0, 0.0)):

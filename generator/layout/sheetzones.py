@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..base.notices import warn
 from ..base.vocabulary import Duplex
 from ..draw.fonts import text_width_mm
 from ..draw.surface import Style, Surface
@@ -92,17 +93,26 @@ def title_pt(title: str, width_mm: float) -> float:
 
 
 def dressed(paint: Callable[[Surface, Paper], PaintResult], zones: Callable[[Paper], list[tuple[Rect, str]]],
-            title: str = "", half: bool = False) -> Callable[[Surface, Paper], PaintResult]:
-    """A page's painter with its zones (``zones(paper)``) drawn first, under everything, and its title
-    over the blocks, within the usable width (``half``: the fronts half of a gutter-fold page, left of
-    its fold)."""
+            titled: Component | None = None, half: bool = False) -> Callable[[Surface, Paper], PaintResult]:
+    """A page's painter with its zones (``zones(paper)``) drawn first, under everything, and the title
+    of ``titled`` (the component whose block comes first) over the blocks, within the usable width
+    (``half``: the fronts half of a gutter-fold page, left of its fold). A title too wide even at its
+    smallest size is drawn and warned of at its line, as every text that does not fit."""
+    title = sheet_title(titled) if titled is not None else ""
+
     def painted(s: Surface, p: Paper) -> PaintResult:
         for (x, y, w, h), fill in zones(p):
             s.rect(x, y, w, h, Style(fill=fill))
         result = paint(s, p)
-        if title:
+        if title and titled is not None:
             x0, y0, x1, _y1 = p.usable
             width = (p.width_mm / 2 - GUTTER_CLEAR_MM if half else x1) - x0
-            s.text(x0, y0 + TITLE_MM * 0.62, title, size_pt=title_pt(title, width), font="bold", fill="#000000")
+            size = title_pt(title, width)
+            s.text(x0, y0 + TITLE_MM * 0.62, title, size_pt=size, font="bold", fill="#000000")
+            wide = text_width_mm(title, size, "bold")
+            if wide > width + 0.05:
+                warn((titled.file, titled.line_of("sheet_title")),
+                     f"the sheet title is {wide:.0f} mm wide at {size:g} pt, and {p.name} paper has "
+                     f"{width:.0f} mm for it{' beside the fold' if half else ''}: shorten it")
         return result
     return painted
