@@ -100,7 +100,9 @@ def _serve(conn, opts: Options, inherited: list) -> None:
         sender.start()
         while (task := conn.recv()) is not None:
             n, index, part, given = task
-            if given is not None:
+            if given is not None:  # parts come in order: the games before this one are done with here
+                for done in [k for k in _GAMES if k < index]:
+                    del _GAMES[done]
                 _GAMES[index] = pickle.loads(given)
             result = _render(index, part)
             try:
