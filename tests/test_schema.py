@@ -60,6 +60,7 @@ def test_every_bundled_and_example_game_file_is_valid_against_the_schema(validat
     (lambda d: d["components"].append({"id": "m", "name": "M", "kind": "generated", "generator": "homeland",
                                        "params": {"counts": {"a": 1}, "off_edge": "a", "colums": 3}}),
      "Additional properties are not allowed ('colums'"),
+    (lambda d: d["components"][0].update(name="Frogs {icon:frog}"), "does not match"),  # a name is plain text
 ])
 def test_what_validate_refuses_the_schema_refuses_too(validator, runner, tmp_path, change, expected):
     doc = yaml.safe_load((ROOT / "docs" / "example-game" / "game.yaml").read_text())

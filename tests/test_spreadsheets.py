@@ -611,3 +611,32 @@ def test_a_template_that_nothing_fills_in_is_refused_not_printed_with_its_braces
     assert _validate(runner, folder).exit_code == 0
     game = _load(folder)
     assert [c.items[0].face.get("title") for c in game.components if c.id == "deck"] == ["A"]
+
+
+def test_markup_in_a_name_or_title_is_refused_where_it_would_print_as_written(runner, tmp_path):
+    """A component's name, the game's title and short title, a sheet title and an item's group print
+    as plain text (block headings, page footers, the contents page): "{icon:apple}" or "**bold**" there
+    would print letter for letter, so validate refuses it at its line and says where markup works.
+    A single star, as in a footnote mark, prints as written and is fine; a name that is a number too."""
+    body = """components:
+  - id: deck
+    name: "Counters {icon:apple}"
+    kind: counter
+    size_mm: [16, 16]
+    sheet_title: "The **big** sheet"
+    items: [{name: A, count: 1, group: "Reds {icon:apple}", text: "Take {icon:crown} **now**"}]
+"""
+    folder = _game(tmp_path / "g", body)
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "prints as plain text" in line]
+    assert len(lines) == 3, result.output
+    assert re.search(r"game\.yaml:4: \S*name: 'Counters \{icon:apple\}' prints as plain text here \(a name or "
+                     r"a title\), so \{icon:\.\.\.\} and \*\*bold\*\* would print as written: they work in a "
+                     r"face's texts", lines[0]), lines[0]
+    assert "game.yaml:7: " in lines[1] and "sheet_title" in lines[1]
+    assert "game.yaml:8: " in lines[2] and "group" in lines[2]
+    fixed = body.replace("Counters {icon:apple}", "Counters*").replace("The **big** sheet", "1944") \
+        .replace("Reds {icon:apple}", "Reds")
+    (folder / "game.yaml").write_text(HEAD + fixed)
+    assert _validate(runner, folder).exit_code == 0

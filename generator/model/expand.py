@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..base.errors import DataError, show
-from ..source.schema import TEXT, ListOf, Scalar, check, resolved
+from ..source.schema import AS_TEXT, ListOf, Scalar, check, resolved
 from ..source.template import MARK, TemplateError, compile_text, template_errors
 from ..source.yamlsrc import YList, YMap
 from . import format as fmt
@@ -326,7 +326,7 @@ def _recheck_map(m: RowMap, schema: Any, errors: list[DataError], path: str) -> 
 
 def _check_one(owner: RowMap, key: str, value: Any, schema: Any, errors: list[DataError], path: str) -> None:
     if type(schema) is Scalar and schema.test(value) is None:
-        if schema is TEXT and type(value) is not str:
+        if schema in AS_TEXT and type(value) is not str:
             owner[key] = str(value)  # a number a cell or an expression gave, where a text prints: 0 stays "0"
         return
     found: list[DataError] = []

@@ -31,6 +31,7 @@ from ..source.schema import (
     NUM,
     PAIR_MM,
     PLAIN_COLOUR,
+    PLAIN_TEXT,
     POS_MM,
     TEXT,
     Key,
@@ -143,7 +144,7 @@ ITEM = Map({
     "colour": Key(ID, doc="player colour id of this item"),
     "back": Key(BACK),
     "note": Key(TEXT),
-    "group": Key(TEXT, doc="pieces: the block of the sheet this item prints in, under this heading (a side, an "
+    "group": Key(PLAIN_TEXT, doc="pieces: the block of the sheet this item prints in, under this heading (a side, an "
                            "arm, a turn of entry): each group its own block, in the order they first come"),
     **FACE_KEYS,
 }, "item")
@@ -187,7 +188,7 @@ ITEM.keys["elements"] = FACE_KEYS["elements"]
 
 COMPONENT = Map({
     "id": Key(ID, True),
-    "name": Key(TEXT, True),
+    "name": Key(PLAIN_TEXT, True),
     "kind": Key(KIND, True),  # not required with extend: (see the formats block below)
     "size": Key(enum(*NAMED_SIZES_MM), doc="a named card size"),
     "size_mm": Key(OneOf((POS_MM, PAIR_MM), "a size in mm or [width, height]")),
@@ -221,8 +222,8 @@ COMPONENT = Map({
 
 GAME = Map({
     "id": Key(ID, True),
-    "title": Key(TEXT, True),
-    "short": Key(TEXT),
+    "title": Key(PLAIN_TEXT, True),
+    "short": Key(PLAIN_TEXT),
     "author": Key(TEXT, True),
     "licence": Key(TEXT, True),
     "source": Key(TEXT, True),
@@ -295,7 +296,7 @@ COMPONENT.keys.update({
     "extend": Key(ID, doc="another component's id: start from its kind, size, face and back"),
     "pack_with": Key(ID, doc="another one-sided piece component's id: print this one's pieces right after "
                              "its pieces, on the same sheet while a row fits (a labelled block of their own)"),
-    "sheet_title": Key(TEXT, doc="pieces: a title printed at the top of every sheet whose first block is "
+    "sheet_title": Key(PLAIN_TEXT, doc="pieces: a title printed at the top of every sheet whose first block is "
                                  "this component's (a counter sheet's name: \"Kursk 1943: counters\")"),
     "group_fill": Key(MapOf(PLAIN_COLOUR, "group: colour", key=CELL_KEY),
                       doc="pieces: a colour zone behind each group's block on the sheet, fronts and backs "

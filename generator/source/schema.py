@@ -256,6 +256,20 @@ def _written_id(v: Any) -> str | None:
 
 
 TEXT = Scalar("text", _text, {"type": ["string", "number"]})
+RICH_MARKS = re.compile(r"\{icon:|\*\*")  # rich text's marks that plain text would print as written
+
+
+def _plain_text(v: Any) -> str | None:
+    msg = _text(v)
+    if msg is None and type(v) is str and RICH_MARKS.search(v):
+        return (f"{show(v[:40])} prints as plain text here (a name or a title), so {{icon:...}} and **bold** "
+                "would print as written: they work in a face's texts and its elements")
+    return msg
+
+
+PLAIN_TEXT = Scalar("plain text", _plain_text,
+                    {"type": ["string", "number"], "pattern": "^(?![\\s\\S]*(\\{icon:|\\*\\*))"})
+AS_TEXT = (TEXT, PLAIN_TEXT)  # where a number given prints as the text it was written as (0, +3, 1.50)
 ID = Scalar("id", _ident, {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]*$"})
 NAME_ID = Scalar("id", _written_id, {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 _-]*$"})
 BOOL = Scalar("true/false", _bool, {"type": "boolean"})
@@ -380,7 +394,7 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
     for i, item in enumerate(value):
         if scalar is not None and scalar.test(item) is None and not (
                 type(item) is str and (templated or (templated is None and ("{{" in item or "{%" in item)))):
-            if scalar is TEXT and type(item) is not str:
+            if scalar in AS_TEXT and type(item) is not str:
                 value[i] = str(item)  # as in a mapping: the number as written
             continue  # a valid text or number: checked without a path
         iline = value.line_of(i) if isinstance(value, YList) else line
@@ -451,7 +465,7 @@ def _plain_ok(owner: Any, key: Any, item: Any, schema: Any, templated: bool | No
     if type(schema) is not Scalar or schema.test(item) is not None or (
             templated is not False and type(item) is str and ("{{" in item or "{%" in item)):
         return False
-    if schema is TEXT and type(item) is not str:
+    if schema in AS_TEXT and type(item) is not str:
         owner[key] = str(item)
     return True
 
