@@ -131,3 +131,35 @@ def test_a_value_of_icons_prints_the_icons_not_their_markup_and_stays_on_its_pie
     assert chips is not None and ink is not None
     assert chips.x0 < ink.x0 and ink.x1 < chips.x1 and chips.y0 < ink.y0 and ink.y1 < chips.y1
     assert chips.height < 35  # one row of three 25 mm chips (with their bleed)
+
+
+def test_outputs_that_show_no_markup_show_an_items_name_without_it(tmp_path):
+    """An item named "Scout {icon:crown}" prints the crown on its card; where no markup is drawn (the
+    gallery's captions and alt texts, Tabletop Simulator's names, the print shop's list, the PDF's
+    subject) it reads "Scout", not "Scout {icon:crown}"; the publisher's "**Crown** Games" likewise."""
+    import json
+
+    from generator.build.game import Options, build_game
+    from generator.build.loading import load_game
+
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.yaml").write_text("""\
+game: {id: marks, title: Marks, author: A, publisher: "**Crown** Games", licence: CC0, source: test, players: [1, 2]}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+    items:
+      - {name: "Scout {icon:crown}", count: 2, text: "Move {icon:crown} **two**"}
+""")
+    build_game(load_game(tmp_path / "g"), tmp_path / "out",
+               Options(papers=("a4",), formats=("pdf", "html", "tts"), print_shop=True))
+    kit = tmp_path / "out" / "marks"
+    page = (kit / "index.html").read_text()
+    assert "{icon" not in page and "**" not in page
+    assert "2 × Scout</figcaption>" in page and "published by Crown Games" in page
+    names = [o.get("Nickname") for o in json.loads((kit / "tts" / "marks.json").read_text())["ObjectStates"]]
+    assert names and not any("{" in str(n) for n in names)
+    listed = "".join(p.read_text() for p in kit.rglob("*.txt")) + "".join(p.read_text() for p in kit.rglob("*.csv"))
+    assert "Scout" in listed and "{icon" not in listed  # print-shop/contents.txt

@@ -46,6 +46,15 @@ def plain(text: Any) -> str:
     return "\n".join(out)
 
 
+def words(text: Any) -> str:
+    """A text for an output that shows no markup (a web page's caption, a saved object's name): as
+    :func:`plain`, where it holds markup; as written (spaces and all) where it holds none."""
+    text = str(text)
+    if not MARKUP.search(text):
+        return text
+    return "\n".join(" ".join(line.split()) for line in plain(text).split("\n"))  # no gap where an icon was
+
+
 @lru_cache(maxsize=4096)
 def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
     """Paragraphs (split at newlines) of words, each word a tuple of fragments."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..art.richtext import words
 from ..base.options import Options
 from ..base.vocabulary import Duplex
 from ..draw.pdf import PdfSurface
@@ -34,7 +35,7 @@ def document_files(game: Game, components: list[Component], paper: Paper, fmt: s
     for doc in planned:
         stem = doc.stem
         if fmt == "pdf":
-            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=game.credits,
+            pdf = PdfSurface(title=doc.title, author=game.meta["author"], subject=words(game.credits),
                              viewer_prefs={"PrintScaling": "None", "Duplex": _duplex_pref(doc, opts)})
             pages = render(game, doc, paper, pdf, progress)
             files[f"{paper.name}/{stem}.pdf"] = pdf.finish()
@@ -61,7 +62,7 @@ def poster_files(game: Game, components: list[Component]) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
     for comp in boards:
         pdf = PdfSurface(title=f"{game.title}: {comp.name} (true size)", author=game.meta["author"],
-                         subject=game.credits, viewer_prefs={"PrintScaling": "None"})
+                         subject=words(game.credits), viewer_prefs={"PrintScaling": "None"})
         job = poster_page(game, comp)
         page_w, page_h = job.size_mm or comp.size_mm  # a poster page is always sized
         pdf.begin_page(page_w, page_h, label=comp.name)

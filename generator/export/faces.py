@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..art.richtext import words
 from ..components.look import Look, resolve
 from ..draw.surface import Style, Surface
 from ..layout.page import paper
@@ -45,9 +46,10 @@ class Face:
     @property
     def label(self) -> str:
         """The item's name with its player's colour, as a player tells the pieces apart."""
+        name = words(self.name)  # shown where markup is not drawn: captions, saved objects, lists
         if self.colour is not None and self.colour.name.lower() not in self.name.lower():
-            return f"{self.name} ({self.colour.name})"
-        return self.name
+            return f"{name} ({words(self.colour.name)})"
+        return name
 
     @property
     def key(self) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..art.richtext import words
 from ..layout.page import PRINT_NOTE
 from ..layout.textpage import BOTH_SIDES_NOTES, DICE_NOTE, page_ranges, print_notes
 from ..model import Component, Game
@@ -194,7 +195,8 @@ def game_gallery(game: Game, components: list[Component], out_root: Path, opts: 
     picture = next((pairs[0][0] for c, pairs in groups if c.family == Family.BOARD), groups[0][1][0][0] if groups else None)
     shown = f"{game.id}/{by_key[picture.key]['src']}" if picture is not None else None
     html = _env().get_template("game.html.j2").render(
-        game=game, meta=game.meta, credits=game.credits, notes=game.notes, documents=documents, posters=posters,
+        game=game, meta=game.meta, credits=words(game.credits), notes=[words(n) for n in game.notes],
+        documents=documents, posters=posters,
         components=comps, printing=printing, duplex_notes=BOTH_SIDES_NOTES[:3],
         single_note=print_notes(False)[-1], extras=_extras(game, folder, files, entry, opts), hexes=any(c.outline == Outline.HEX for c, _ in groups),
         duplex=any(c.double_sided for c, _ in groups), visions=_visions(),
@@ -358,7 +360,7 @@ def index_gallery(out_root: Path, entries: list[dict[str, Any]]) -> dict[Path, b
         if not e.get("gallery"):
             continue
         thumb = e.get("gallery_picture")
-        games.append({"id": e["id"], "title": e["title"], "credits": e["credits"], "link": e["gallery"],
+        games.append({"id": e["id"], "title": e["title"], "credits": words(e["credits"]), "link": e["gallery"],
                       "thumb": thumb, "components": len(e["components"]),
                       "pieces": sum(c["count"] for c in e["components"] if not _whole(c["kind"]))})
     if not games:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..art.richtext import words
 from ..components.piece import outline
 from ..draw.cmyk import OUTPUT_CONDITION_ID, PDFX_VERSION
 from ..draw.pdf import PdfSurface
@@ -86,7 +87,7 @@ def _shop_pdf(game: Game, comp: Component, faces: list[Face], what: str,
               lines: list[str]) -> tuple[bytes, list[dict[str, Any]]]:
     """One print-shop PDF of ``faces``, a page each; its pages for the manifest (and ``lines``)."""
     pdf = PdfSurface(title=f"{game.title}: {what} (print shop)", author=game.meta["author"],
-                     subject=game.credits, print_shop=True)
+                     subject=words(game.credits), print_shop=True)
     pages = []
     for number, face in enumerate(faces, start=1):
         w, h = piece_size_mm(face)

@@ -38,6 +38,7 @@ from typing import Any
 
 from PIL import Image
 
+from ..art.richtext import words
 from ..components.look import resolve
 from ..components.piece import outline
 from ..model import Component, Game
@@ -407,7 +408,7 @@ def _board(kit: Kit, comp: Component, png: bytes, shot: Shot, cursor: Cursor) ->
 def _save(game: Game, objects: list[dict[str, Any]]) -> dict[str, Any]:
     """A SaveState holding the kit: TTS loads every object in ObjectStates as one saved object."""
     return {"SaveName": game.title, "GameMode": game.title, "Gravity": 0.5, "PlayArea": 0.5, "Date": "",
-            "Table": "", "Sky": "", "Note": game.credits, "Rules": "", "XmlUI": "", "LuaScript": "",
+            "Table": "", "Sky": "", "Note": words(game.credits), "Rules": "", "XmlUI": "", "LuaScript": "",
             "LuaScriptState": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
 
 
