@@ -332,6 +332,11 @@ HEX_SIZE_IN = OneOf((num(0.1, 100), HEX_ACROSS_IN),
                     "a size across the flats in inches, or {flats: X} or {points: X}")
 
 
+def _is_template(value: Any) -> bool:
+    """Whether a value is a text holding a ``{{ expression }}`` (or a ``{% %}`` statement, refused later)."""
+    return type(value) is str and ("{{" in value or "{%" in value)
+
+
 def check(value: Any, schema: Any, errors: list[DataError], where: Where, path: str,
           templated: bool | None = None) -> None:
     """Check ``value`` against ``schema``; append problems to ``errors``. ``where`` is the
@@ -341,7 +346,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: Where, path: 
     file, line = where
     if isinstance(value, (YMap, YList)):
         file, line = value.file, value.line or line
-    if type(value) is str and ("{{" in value or "{%" in value):
+    if _is_template(value):
         if templated:
             return  # a template: compiled, evaluated and its value checked by model/expand.py
         if templated is None:  # (False: a value already filled in, which may hold braces as its text)
@@ -393,7 +398,7 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
     scalar = schema.item if type(schema.item) is Scalar else None
     for i, item in enumerate(value):
         if scalar is not None and scalar.test(item) is None and not (
-                type(item) is str and (templated or (templated is None and ("{{" in item or "{%" in item)))):
+                type(item) is str and (templated or (templated is None and _is_template(item)))):
             if scalar in AS_TEXT and type(item) is not str:
                 value[i] = str(item)  # as in a mapping: the number as written
             continue  # a valid text or number: checked without a path
@@ -463,7 +468,7 @@ def _plain_ok(owner: Any, key: Any, item: Any, schema: Any, templated: bool | No
     """Whether ``item`` is a valid plain value (the commonest case, checked without a path); a number
     given where a text prints is made that text, as written (0, +3, 1.50)."""
     if type(schema) is not Scalar or schema.test(item) is not None or (
-            templated is not False and type(item) is str and ("{{" in item or "{%" in item)):
+            templated is not False and _is_template(item)):
         return False
     if schema in AS_TEXT and type(item) is not str:
         owner[key] = str(item)
