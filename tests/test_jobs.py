@@ -175,3 +175,29 @@ def test_workers_started_fresh_spawned_not_forked_write_the_same_bytes(tmp_path,
     build_all(games, tmp_path / "j2", opts, 2)
     one, two = _files(tmp_path / "j1"), _files(tmp_path / "j2")
     assert len(one) > 5 and one == two
+
+
+def test_a_large_file_travels_from_a_worker_as_its_own_bytes_not_inside_the_pickle():
+    """A part's PDF or picture of 64 KiB and more is sent after the pickled result, as it is: the
+    pickle stays small whatever the files weigh, and the parent gets back the same bytes."""
+    import multiprocessing
+    import threading
+
+    from generator.build.parts import Rendered
+    from generator.cli.jobs import _message, _receive, _send
+
+    pdf = bytes(range(256)) * 1024  # 256 KiB
+    small = b"<svg/>"
+    ours, theirs = multiprocessing.Pipe()
+    message = _message(3, ("ok", Rendered({"a4/deck.pdf": pdf, "a4/page.svg": small}, warnings=[("w", "f", 1)])))
+    head, bulk = message
+    assert len(head) < 1024 and len(bulk) == 1
+    sender = threading.Thread(target=_send, args=(theirs, message))  # the pipe holds less than the PDF
+    sender.start()
+    n, (status, rendered) = _receive(ours)
+    sender.join()
+    assert (n, status) == (3, "ok")
+    assert rendered.files == {"a4/deck.pdf": pdf, "a4/page.svg": small}
+    assert type(rendered.files["a4/deck.pdf"]) is bytes and rendered.warnings == [("w", "f", 1)]
+    _send(theirs, _message(4, ("error", (ValueError, ("bad",), {}))))
+    assert _receive(ours) == (4, ("error", (ValueError, ("bad",), {})))

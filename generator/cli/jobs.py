@@ -16,6 +16,7 @@ being written is finished whole or dropped (generator/build/staging.py), and the
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import signal
@@ -96,7 +97,7 @@ def _serve(conn, opts: Options, inherited: list) -> None:
     outbox: queue.SimpleQueue = queue.SimpleQueue()
     sender = threading.Thread(target=_send_in_turn, args=(conn, outbox), daemon=True, name="pnpforge-sender")
     try:
-        conn.send_bytes(pickle.dumps((_READY, None), pickle.HIGHEST_PROTOCOL))
+        _send(conn, _message(_READY, None))
         sender.start()
         while (task := conn.recv()) is not None:
             n, index, part, given = task
@@ -106,10 +107,9 @@ def _serve(conn, opts: Options, inherited: list) -> None:
                 _GAMES[index] = pickle.loads(given)
             result = _render(index, part)
             try:
-                message = pickle.dumps((n, result), pickle.HIGHEST_PROTOCOL)
+                message = _message(n, result)
             except Exception as exc:  # noqa: BLE001 - a result that cannot travel is an error
-                message = pickle.dumps((n, ("error", (RuntimeError, (f"a part's result cannot be sent: {exc}",),
-                                                      {}))), pickle.HIGHEST_PROTOCOL)
+                message = _message(n, ("error", (RuntimeError, (f"a part's result cannot be sent: {exc}",), {})))
             outbox.put(message)
     except (OSError, EOFError):  # the parent is gone, or has stopped the build
         pass
@@ -128,9 +128,41 @@ def _send_in_turn(conn, outbox) -> None:
     takes a while for megabytes of pictures when the parent is busy writing a kit."""
     try:
         while (message := outbox.get()) is not None:
-            conn.send_bytes(message)
+            _send(conn, message)
     except OSError:  # the parent is gone, or has stopped the build
         pass
+
+
+# A file at least this large travels out of band: the worker sends it from the bytes it rendered,
+# and the parent keeps the bytes it receives as the file (pickled in band, each would be copied
+# twice more, into the message and out of it: 29 of the 45 MB a default build sends are such files).
+_BULK_BYTES = 1 << 16
+
+
+def _message(n: int, result: Any) -> tuple[bytes, list]:
+    """What a worker sends for part ``n``: the result pickled, with each large file's bytes left
+    out of the pickle (pickle protocol 5's out-of-band buffers), to follow it as they are."""
+    if result is not None and result[0] == "ok":
+        files = {path: pickle.PickleBuffer(data) if isinstance(data, bytes) and len(data) >= _BULK_BYTES else data
+                 for path, data in result[1].files.items()}
+        result = ("ok", dataclasses.replace(result[1], files=files))
+    bulk: list[pickle.PickleBuffer] = []
+    head = pickle.dumps((n, result), 5, buffer_callback=bulk.append)
+    return len(bulk).to_bytes(4, "big") + head, [buffer.raw() for buffer in bulk]
+
+
+def _send(conn, message: tuple[bytes, list]) -> None:
+    head, bulk = message
+    conn.send_bytes(head)
+    for data in bulk:
+        conn.send_bytes(data)
+
+
+def _receive(conn) -> Any:
+    """A worker's message (see :func:`_message`): its large files are the bytes read from the pipe."""
+    head = conn.recv_bytes()
+    bulk = [conn.recv_bytes() for _ in range(int.from_bytes(head[:4], "big"))]
+    return pickle.loads(memoryview(head)[4:], buffers=bulk)
 
 
 def _warm(opts: Options) -> None:
@@ -251,7 +283,7 @@ class Workers:
         conn = self.conns[k]
         try:
             while True:
-                message = conn.recv()
+                message = _receive(conn)
                 with self.lock:
                     if message[0] != _READY:
                         self.queued[k] -= 1
