@@ -44,7 +44,8 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     files: dict[Path, bytes] = {}
     first_format: dict[str, str] = {}  # paper -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
-    for (paper_name, fmt), part in zip(parts, rendered):
+    # the pages' parts first, the gallery's last: the warnings in the order a reader meets them
+    for (paper_name, fmt), part in sorted(zip(parts, rendered), key=lambda done: done[0][0] == "gallery"):
         files.update((folder / name, data) for name, data in part.files.items())
         if first_format.setdefault(paper_name, fmt) == fmt and part.documents:  # a paper's documents, listed once
             entry.setdefault("documents", []).extend(part.documents)

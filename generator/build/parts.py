@@ -34,12 +34,15 @@ class Rendered:
 def game_parts(opts: Options) -> list[tuple[str, str]]:
     """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
     pages, ("poster", "pdf") for the true-size boards, and ("gallery", "k/n") for the k-th of n shares
-    of the gallery's pictures (its page is written with the game)."""
-    parts: list[tuple[str, str]] = [(paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats]
-    if "pdf" in opts.formats:
-        parts.append(("poster", "pdf"))
+    of the gallery's pictures (its page is written with the game). The gallery's shares, a game's
+    largest parts, come first: with ``--jobs`` the last parts of a build are then small ones, and no
+    worker is left idle while another finishes a long one."""
+    parts: list[tuple[str, str]] = []
     if "html" in opts.formats:
         parts.extend(("gallery", f"{k}/{PICTURE_SHARES}") for k in range(PICTURE_SHARES))
+    parts.extend((paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats)
+    if "pdf" in opts.formats:
+        parts.append(("poster", "pdf"))
     return parts
 
 
