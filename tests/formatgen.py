@@ -16,6 +16,7 @@ import io
 import random
 from typing import Any
 
+import generator.build.loading  # noqa: F401 - the component and element kinds the format names
 from generator.model import format as fmt
 from generator.source.schema import Later, ListOf, Map, MapOf, OneOf, Scalar, resolved
 
