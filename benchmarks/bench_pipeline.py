@@ -15,6 +15,10 @@ fairest figure on a shared machine); peak memory is the largest resident size of
 Each of our builds writes into an empty output folder (removed before, untimed), as a first build does.
 
     python3 benchmarks/bench_pipeline.py [--rounds 9] [--quick]   (--quick: no 10,800-card job)
+
+The outputs go to the system's temporary folder; ``TMPDIR=/dev/shm`` puts them in memory, which
+takes the file system's own cost of making files out of the figures (docs/benchmarks.md says why
+that matters on the machine the figures come from).
 """
 
 from __future__ import annotations
