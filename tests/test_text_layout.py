@@ -131,3 +131,21 @@ def test_each_fonts_kern_table_is_read_once():
     for kind in ("regular", "bold", "italic", "bolditalic"):
         assert fonts._kern_pairs(kind) is fonts._kern_pairs(kind)
         assert ("A", "V") in fonts._kern_pairs(kind)  # "AV" is set closer in every Vera style
+
+
+def test_bold_marks_in_a_bold_text_keep_it_bold_and_italic_marks_in_italics_set_it_upright():
+    """``**2**`` on a die face or ``**Scout**`` in a card title (both set in bold) print bold, as the
+    docs say ``**`` does; they printed in regular weight, the marks turning the bold off. In italic
+    text (flavour), ``*word*`` sets the word upright, as emphasis in italics is set."""
+    from generator.art.richtext import parse
+
+    def styles(text: str, base: str) -> list[tuple[str, str]]:
+        return [(frag.text, frag.style) for para in parse(text, base) for word in para for frag in word]
+
+    assert styles("**2**", "bold") == [("2", "bold")]
+    assert styles("Scout **of** Ash", "bold") == [("Scout", "bold"), ("of", "bold"), ("Ash", "bold")]
+    assert styles("**Gain** 2", "regular") == [("Gain", "bold"), ("2", "regular")]
+    assert styles("a *bold* claim", "italic") == [("a", "italic"), ("bold", "regular"), ("claim", "italic")]
+    assert styles("***both***", "regular") == [("both", "bolditalic")]
+    assert styles("2 ** 3", "bold") == [("2", "bold"), ("**", "bold"), ("3", "bold")]  # no partner: as written
+    assert styles("4 * 5", "regular") == [("4", "regular"), ("*", "regular"), ("5", "regular")]

@@ -65,6 +65,7 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
         words: list[Word] = []
         current: list[Frag] = []
         bold, italic = bold0, italic0
+        strong = False  # inside **...**
         i, n = 0, len(para)
         buf = ""
 
@@ -80,9 +81,13 @@ def parse(text: str, base: str = "regular") -> tuple[tuple[Word, ...], ...]:
                 buf += para[i + 1]
                 i += 2
                 continue
-            if para.startswith("**", i) and (bold != bold0 or "**" in para[i + 2:]):
-                flush()
-                bold = not bold
+            if para.startswith("**", i):
+                if strong or "**" in para[i + 2:]:
+                    flush()
+                    strong = not strong  # in a bold text (a title, a value) **...** stays bold
+                    bold = bold0 or strong
+                else:  # a pair with no other to close it ("2 ** 3") prints as written
+                    buf += "**"
                 i += 2
                 continue
             if ch == "*" and (italic != italic0 or "*" in para[i + 1:].replace("**", "")):
