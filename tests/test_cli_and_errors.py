@@ -166,3 +166,19 @@ def test_a_ctrl_c_wrapped_by_python_as_it_makes_a_class_is_still_a_ctrl_c():
     except BaseException as exc:  # noqa: BLE001 - what Python raises differs by version
         assert _from_ctrl_c(exc)
     assert not _from_ctrl_c(ValueError("a bug"))
+
+
+def test_an_item_without_a_count_prints_once_as_a_spreadsheet_row_does(runner, tmp_path):
+    """A deck of unique cards needs no ``count: 1`` on every card: an item without one is printed once
+    (it was refused, "missing required key 'count'", while a spreadsheet row without it was one)."""
+    import json
+
+    folder = _game(tmp_path, GOOD.replace("      - {count: 3, fill: '#ff0000'}\n",
+                                          "      - {name: Ford, fill: '#ff0000'}\n"
+                                          "      - {name: Hill, count: 3}\n"))
+    assert _run(runner, ["validate", str(folder)]).exit_code == 0
+    result = _run(runner, ["build", str(folder), "--paper", "a4", "--format", "pdf", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "out" / "g" / "manifest.json").read_text())
+    assert [(i["name"], i["count"]) for i in manifest["components"][0]["items"]] == [("Ford", 1), ("Hill", 3)]
+    assert manifest["components"][0]["count"] == 4

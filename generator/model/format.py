@@ -140,7 +140,7 @@ BACK = OneOf((enum("none", "same"), FACE), "none, same, or a face mapping")
 
 ITEM = Map({
     "id": Key(ID),
-    "count": Key(COUNT, True),
+    "count": Key(COUNT, doc="how many of this piece to print (default 1)"),
     "colour": Key(ID, doc="player colour id of this item"),
     "back": Key(BACK),
     "note": Key(TEXT),

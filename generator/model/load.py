@@ -457,7 +457,7 @@ def _component(spec: YMap, game: Game, errors: list[DataError], edge_kinds: Edge
         else:
             back_face = merge_back(face, comp_back, raw.get("back"))
         item_id = _item_id(raw, name, spec, ids, errors)
-        if raw["count"] == 0:
+        if raw.get("count", 1) == 0:
             game.warnings.append(raw.error(f"{name} has count: 0 and prints nothing; remove the item or "
                                            f"give it a count", "count"))
         prepared.append((raw, face, back_face, name, item_id))
@@ -549,7 +549,7 @@ def _player_items(prepared: list[tuple], colours: list[Colour], game: Game, erro
         for raw, face, back_face, name, item_id in prepared:
             if getattr(raw, "player", None) not in (None, colour.id):
                 continue  # an item made for another player ({{ player }} in its templates)
-            items.append(Item(f"{item_id}-{colour.id}", name, raw["count"], face, back_face, colour,
+            items.append(Item(f"{item_id}-{colour.id}", name, raw.get("count", 1), face, back_face, colour,
                               raw.file, raw.line, str(raw.get("note", "")), str(raw.get("group") or "")))
     return items
 
@@ -562,8 +562,8 @@ def _item(raw: Any, face: dict[str, Any], back_face: Any, name: str, item_id: st
             colour = game.colour(raw["colour"])
         except KeyError:
             errors.append(raw.error(f"unknown player colour {show(raw['colour'])}", "colour"))
-    return Item(item_id, name, raw["count"], face, back_face, colour, raw.file, raw.line, str(raw.get("note", "")),
-                str(raw.get("group") or ""))
+    return Item(item_id, name, raw.get("count", 1), face, back_face, colour, raw.file, raw.line,
+                str(raw.get("note", "")), str(raw.get("group") or ""))
 
 
 def _hex_orientation(spec: YMap, kind: ComponentKind, errors: list[DataError]) -> str:
