@@ -62,3 +62,38 @@ def test_the_little_map_of_pieces_keeps_1_5_mm_from_the_corner_cross(built, kit,
                       max(c[2] for c in cells), max(c[3] for c in cells))
         nearest = min(_gap_mm(little_map, arm) for arm in arms)
         assert nearest >= 1.5 - 0.01, (pdf.name, f"page {index + 1}", round(nearest, 2))
+
+
+WHITE_BOARD = """\
+game: {id: harbour, title: Harbour, author: A, licence: CC0, source: test, players: [1, 2]}
+components:
+  - id: board
+    name: Harbour
+    kind: board
+    size_mm: [270, 180]
+    orientation: landscape
+    elements:
+      - {type: text, at_mm: [135, 90], text: "Harbour", size_pt: 20, anchor: middle}
+"""
+
+
+def test_a_white_board_printed_as_one_piece_shows_the_edge_to_cut_along(tmp_path):
+    """A 270 x 180 mm board with no fill or frame is too large for an A4 page's bleed and marks, so it
+    prints as one piece whose crosses mark its top corners alone: its bottom edge, and so where to
+    cut, was nowhere on the page. Its edges are now a thin grey line, 270 x 180 mm on the page."""
+    from measure import render
+    from PIL import Image
+
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.yaml").write_text(WHITE_BOARD)
+    build_game(load_game(tmp_path / "g"), tmp_path / "out", Options(papers=("a4",), formats=("pdf",)))
+    dpi = 300
+    image, _size = render(tmp_path / "out" / "harbour" / "a4" / "harbour-a4-single.pdf", 1, dpi=dpi)
+    grey = image.convert("L").point(lambda v: 255 if 90 <= v <= 170 else 0)  # the line, not white or black
+    w, h = grey.size
+    # the rows and columns more than half of whose pixels are grey: the long edges, not text or crosses
+    rows = [y for y, v in enumerate(grey.resize((1, h), Image.BOX).tobytes()) if v > 127]
+    cols = [x for x, v in enumerate(grey.resize((w, 1), Image.BOX).tobytes()) if v > 127]
+    mm = 25.4 / dpi
+    assert rows and cols
+    assert abs((rows[-1] - rows[0]) * mm - 180) < 0.3 and abs((cols[-1] - cols[0]) * mm - 270) < 0.3, (rows, cols)

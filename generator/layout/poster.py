@@ -96,6 +96,7 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
         s.clip(Path.rect(t.x0, t.y0, vw, vh))
         s.translate(t.x0 - bx, t.y0 - by)
         painter(s)
+    _board_edges(s, t, row, col)
     grey = Style(fill="#ffffff", opacity=0.55)
     dash = Style(stroke="#000000", width_mm=0.3, dash_mm=(2.0, 1.5))
     note_pt = 6.5
@@ -158,6 +159,19 @@ def _vertical_note(s: Surface, x: float, y: float, text: str, size: float) -> No
         s.translate(x, y)
         s.rotate(-90)
         s.text(0, 1, text, size_pt=size, fill="#000000", anchor="middle")
+
+
+def _board_edges(s: Surface, t: Tiling, row: int, col: int) -> None:
+    """The board's own edges on this piece as a thin grey line to cut along: a board of no fill or
+    frame would otherwise leave its edge, and so where to cut, unseen (the crosses mark the top
+    corners alone). The edges between pieces are glue strips, not cut: no line."""
+    x, y, w, h = t.x0, t.y0, t.piece_w(col), t.piece_h(row)
+    edge = Style(stroke="#808080", width_mm=0.2)
+    for on_edge, (x1, y1, x2, y2) in ((col == 0, (x, y, x, y + h)), (row == 0, (x, y, x + w, y)),
+                                       (col == t.cols - 1, (x + w, y, x + w, y + h)),
+                                       (row == t.rows - 1, (x, y + h, x + w, y + h))):
+        if on_edge:
+            s.line(x1, y1, x2, y2, edge)
 
 
 def _cross(s: Surface, x: float, y: float) -> None:
