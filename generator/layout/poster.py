@@ -164,14 +164,17 @@ def _vertical_note(s: Surface, x: float, y: float, text: str, size: float) -> No
 def _board_edges(s: Surface, t: Tiling, row: int, col: int) -> None:
     """The board's own edges on this piece as a thin grey line to cut along: a board of no fill or
     frame would otherwise leave its edge, and so where to cut, unseen (the crosses mark the top
-    corners alone). The edges between pieces are glue strips, not cut: no line."""
-    x, y, w, h = t.x0, t.y0, t.piece_w(col), t.piece_h(row)
-    edge = Style(stroke="#808080", width_mm=0.2)
-    for on_edge, (x1, y1, x2, y2) in ((col == 0, (x, y, x, y + h)), (row == 0, (x, y, x + w, y)),
-                                       (col == t.cols - 1, (x + w, y, x + w, y + h)),
-                                       (row == t.rows - 1, (x, y + h, x + w, y + h))):
+    corners alone). The line lies just outside the board, so none of the board's art is under it. The
+    edges between pieces are glue strips, not cut: no line."""
+    width = 0.2
+    o = width / 2
+    x0, y0 = t.x0 - o, t.y0 - o
+    x1, y1 = t.x0 + t.piece_w(col) + o, t.y0 + t.piece_h(row) + o
+    edge = Style(stroke="#808080", width_mm=width)
+    for on_edge, (ax, ay, bx, by) in ((col == 0, (x0, y0, x0, y1)), (row == 0, (x0, y0, x1, y0)),
+                                       (col == t.cols - 1, (x1, y0, x1, y1)), (row == t.rows - 1, (x0, y1, x1, y1))):
         if on_edge:
-            s.line(x1, y1, x2, y2, edge)
+            s.line(ax, ay, bx, by, edge)
 
 
 def _cross(s: Surface, x: float, y: float) -> None:
