@@ -19,7 +19,7 @@ from ..export.manifest import manifest_component, manifest_json, write_manifest
 from ..layout.page import paper as paper_by_name
 from ..layout.plan import plan_documents
 from ..model import Component, Game
-from .parts import Rendered, check_pictures, expand_generated, game_parts, render_part
+from .parts import Rendered, check_pictures, expand_generated, game_parts, reading_order, render_part
 from .staging import publish
 
 __all__ = ["Options", "build_game", "count_pages", "expand_generated", "write_manifest"]
@@ -44,8 +44,7 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
     files: dict[Path, bytes] = {}
     first_format: dict[str, str] = {}  # paper -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
-    # the pages' parts first, the gallery's last: the warnings in the order a reader meets them
-    for (paper_name, fmt), part in sorted(zip(parts, rendered), key=lambda done: done[0][0] == "gallery"):
+    for (paper_name, fmt), part in reading_order(parts, rendered):
         files.update((folder / name, data) for name, data in part.files.items())
         if first_format.setdefault(paper_name, fmt) == fmt and part.documents:  # a paper's documents, listed once
             entry.setdefault("documents", []).extend(part.documents)

@@ -46,6 +46,12 @@ def game_parts(opts: Options) -> list[tuple[str, str]]:
     return parts
 
 
+def reading_order(parts: list[tuple[str, str]], rendered: list[Rendered]) -> list[tuple[tuple[str, str], Rendered]]:
+    """Each part with what it rendered, the pages' parts first and the gallery's last (the order a
+    reader meets their warnings in), whatever order :func:`game_parts` renders them in."""
+    return sorted(zip(parts, rendered), key=lambda done: done[0][0] == "gallery")
+
+
 def render_part(game: Game, components: list[Component], opts: Options, part: tuple[str, str],
                 progress: Callable[[], None] | None = None) -> Rendered:
     """Render one part of a game's build (see :func:`game_parts`) in memory."""

@@ -529,12 +529,14 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan, icons
     both = bool(look.value and look.cue)
     if look.value and plan.big_value is None:
         size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
-        while size > MIN_PT and widest(look.value, size, look.title_fonts, "bold") > r * 1.9:
+        value_w = widest(look.value, size, look.title_fonts, "bold")
+        while size > MIN_PT and value_w > r * 1.9:
             size = max(MIN_PT, size - 0.25)
+            value_w = widest(look.value, size, look.title_fonts, "bold")
         cx = d * 0.14 if both else 0.0
         if plan.badge_x is not None:
             cx = plan.badge_x + (2.2 * r if both else 0.0)
-        wide = widest(look.value, size, look.title_fonts, "bold") + r * 0.8
+        wide = value_w + r * 0.8
         if wide > 2 * r:  # a long value: a pill instead of a disc
             s.draw(Path.rounded_rect(cx - wide / 2, cy - r, wide, 2 * r, r), Style(fill=look.ink))
         else:

@@ -96,7 +96,7 @@ def paint_tile(s: Surface, t: Tiling, row: int, col: int, painter: Painter,
         s.clip(Path.rect(t.x0, t.y0, vw, vh))
         s.translate(t.x0 - bx, t.y0 - by)
         painter(s)
-    _board_edges(s, t, row, col)
+    _board_edges(s, t, row, col, vw, vh)
     grey = Style(fill="#ffffff", opacity=0.55)
     dash = Style(stroke="#000000", width_mm=0.3, dash_mm=(2.0, 1.5))
     note_pt = 6.5
@@ -161,7 +161,7 @@ def _vertical_note(s: Surface, x: float, y: float, text: str, size: float) -> No
         s.text(0, 1, text, size_pt=size, fill="#000000", anchor="middle")
 
 
-def _board_edges(s: Surface, t: Tiling, row: int, col: int) -> None:
+def _board_edges(s: Surface, t: Tiling, row: int, col: int, vw: float, vh: float) -> None:
     """The board's own edges on this piece as a thin grey line to cut along: a board of no fill or
     frame would otherwise leave its edge, and so where to cut, unseen (the crosses mark the top
     corners alone). The line lies just outside the board, so none of the board's art is under it. The
@@ -169,7 +169,7 @@ def _board_edges(s: Surface, t: Tiling, row: int, col: int) -> None:
     width = 0.2
     o = width / 2
     x0, y0 = t.x0 - o, t.y0 - o
-    x1, y1 = t.x0 + t.piece_w(col) + o, t.y0 + t.piece_h(row) + o
+    x1, y1 = t.x0 + vw + o, t.y0 + vh + o
     edge = Style(stroke="#808080", width_mm=width)
     for on_edge, (ax, ay, bx, by) in ((col == 0, (x0, y0, x0, y1)), (row == 0, (x0, y0, x1, y0)),
                                        (col == t.cols - 1, (x1, y0, x1, y1)), (row == t.rows - 1, (x0, y1, x1, y1))):
