@@ -10,7 +10,8 @@ what is exercised is the parent's handling of its workers.
         every Python call, as a machine under load deschedules it, while the workers go on sending
         their megabytes. Prints "interrupted in S s".
     worker-dies
-        The worker rendering the seventh part dies (os._exit(3)). Prints what build_all raised.
+        The worker rendering the fifth part (the second game's SVG pages) dies (os._exit(3)). Prints
+        what build_all raised.
     ctrl-c-in-exec
         ``pnpforge build`` through generator.cli.entry, with Ctrl-C landing in code that exec() runs
         from text (as dataclasses define their methods while a module is imported).
@@ -50,7 +51,7 @@ call = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
 
 def render_part(game, components, opts, part):  # noqa: ANN001 - a stand-in for the real one
     time.sleep(render)
-    if mode == "worker-dies" and game == 1 and part == ("a4", "svg"):
+    if mode == "worker-dies" and game == 1 and part == ("pages", "svg"):
         os._exit(3)
     return Rendered({f"{part[0]}/{part[1]}.pdf": BIG})
 
@@ -115,7 +116,7 @@ if mode in ("ctrl-c-in-exec", "ctrl-c-in-callback"):
                       lambda *args, **kwargs: exec("import signal; signal.raise_signal(signal.SIGINT)") or [])
     sys.argv = ["pnpforge", "build", "thrones", "--format", "pdf", "--out", str(OUT)]
     pnpforge()
-opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))  # 5 parts a game
+opts = Options(papers=("a4", "letter"), formats=("pdf", "svg"))  # 3 parts a game
 start = time.perf_counter()
 try:
     jobs.build_all(list(range(20)), Path("unused"), opts, 2, advance=advance)

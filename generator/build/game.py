@@ -1,5 +1,5 @@
 """A game -> its kit: the steps of a build in order. The game's components (generated ones made), its
-parts rendered (``parts.py``: per paper the PDFs and SVG pages, the true-size posters, the gallery's
+parts rendered (``parts.py``: the PDFs, the SVG pages, the true-size posters, the gallery's
 pictures; in worker processes by ``jobs.py``, or here), the screen and print-shop outputs
 (``export/``), the manifest, and the kit written whole.
 
@@ -42,11 +42,11 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                              "components": [], "files": []}
     folder = out_root / game.id
     files: dict[Path, bytes] = {}
-    first_format: dict[str, str] = {}  # paper -> the format its documents are listed with
+    first_format: dict[str, str] = {}  # a kind of part -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
-    for (paper_name, fmt), part in reading_order(parts, rendered):
+    for (what, fmt), part in reading_order(parts, rendered):
         files.update((folder / name, data) for name, data in part.files.items())
-        if first_format.setdefault(paper_name, fmt) == fmt and part.documents:  # a paper's documents, listed once
+        if first_format.setdefault(what, fmt) == fmt and part.documents:  # the documents, listed once (PDF or SVG)
             entry.setdefault("documents", []).extend(part.documents)
         for message, file, line in part.warnings:  # in the order found, each once
             noted.setdefault((file, line, message), DataError(message, file, line))

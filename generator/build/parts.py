@@ -1,7 +1,7 @@
 """What one game's build is made of: its components (each ``generated`` one replaced by what its
 generator makes, a per-player board copied for each player colour), and its parts, which can each be
-rendered in a process of its own (``jobs.py`` hands them to the workers): per paper its PDFs and its
-SVG pages, the true-size posters, and the gallery's pictures in shares."""
+rendered in a process of its own (``jobs.py`` hands them to the workers): its PDFs (every paper's),
+its SVG pages, the true-size posters, and the gallery's pictures in shares."""
 
 from __future__ import annotations
 
@@ -32,15 +32,17 @@ class Rendered:
 
 
 def game_parts(opts: Options) -> list[tuple[str, str]]:
-    """The independent pieces of one game's build, as (paper, format): each paper's PDFs, its SVG
-    pages, ("poster", "pdf") for the true-size boards, and ("gallery", "k/n") for the k-th of n shares
-    of the gallery's pictures (its page is written with the game). The gallery's shares, a game's
-    largest parts, come first: with ``--jobs`` the last parts of a build are then small ones, and no
-    worker is left idle while another finishes a long one."""
+    """The independent pieces of one game's build: ("pages", format) for every asked paper's PDFs, or
+    its SVG pages, ("poster", "pdf") for the true-size boards, and ("gallery", "k/n") for the k-th of n
+    shares of the gallery's pictures (its page is written with the game). The gallery's shares, a
+    game's largest parts, come first: with ``--jobs`` the last parts of a build are then small ones, and
+    no worker is left idle while another finishes a long one. A format's papers are one part: the
+    second paper's pages reuse what the first one's drew (each distinct path formatted once, each text
+    laid out once), which a worker rendering the other paper would draw again."""
     parts: list[tuple[str, str]] = []
     if "html" in opts.formats:
         parts.extend(("gallery", f"{k}/{PICTURE_SHARES}") for k in range(PICTURE_SHARES))
-    parts.extend((paper, fmt) for paper in opts.papers for fmt in ("pdf", "svg") if fmt in opts.formats)
+    parts.extend(("pages", fmt) for fmt in ("pdf", "svg") if fmt in opts.formats)
     if "pdf" in opts.formats:
         parts.append(("poster", "pdf"))
     return parts
@@ -57,15 +59,20 @@ def render_part(game: Game, components: list[Component], opts: Options, part: tu
     """Render one part of a game's build (see :func:`game_parts`) in memory."""
     notices.take()  # this part's warnings only
     check_pictures(components, opts)  # refused in the first part, before anything is drawn
-    paper_name, fmt = part
-    if paper_name == "gallery":
+    what, fmt = part
+    if what == "gallery":
         from ..export.gallery import gallery_pictures  # lazy: jinja2 and the rasteriser, only for --format html
 
         k, n = (int(v) for v in fmt.split("/"))
         return Rendered(gallery_pictures(game, components, k, n), warnings=noted())
-    if paper_name == "poster":
+    if what == "poster":
         return Rendered(poster_files(game, components), warnings=noted())
-    files, docs = document_files(game, components, paper_by_name(paper_name, opts.orientation), fmt, opts, progress)
+    files: dict[str, bytes] = {}
+    docs: list[dict[str, Any]] = []
+    for name in opts.papers:
+        more, listed = document_files(game, components, paper_by_name(name, opts.orientation), fmt, opts, progress)
+        files.update(more)
+        docs.extend(listed)
     return Rendered(files, docs, noted())
 
 

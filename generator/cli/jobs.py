@@ -1,5 +1,5 @@
-"""``pnpforge build --jobs N``: the parts of every game's build (each paper's PDFs, its SVG pages, the
-true-size posters) rendered in N worker processes.
+"""``pnpforge build --jobs N``: the parts of every game's build (its PDFs, its SVG pages, the true-size
+posters, the gallery's pictures in shares) rendered in N worker processes.
 
 The workers start before the games are loaded: while the parent reads and checks each game, they
 ready what every part needs (fonts, the SVG and gallery modules), and each game is sent to them as
@@ -50,18 +50,15 @@ def default_jobs() -> int:
 def part_pages(games: list[Game], opts: Options, made: list[list] | None = None
                ) -> tuple[int, Callable[[Game, tuple[str, str]], int]]:
     """The progress bar's length, and how many of its pages one part of a game's build is (posters and
-    the gallery are not counted). Each game's pages are planned once a paper, here: the parts of a
-    paper (its PDFs, its SVG pages) have the same pages. ``made``: each game's components, if made."""
-    per_paper: dict[tuple[int, str], int] = {}
+    the gallery are not counted). Each game's pages are planned once, here: its PDFs and its SVG pages
+    are the same pages. ``made``: each game's components, if made."""
+    per_game: dict[int, int] = {}
     for index, game in enumerate(games):
         components = made[index] if made else expand_generated(game, opts.seed)
-        for paper in opts.papers:
-            per_paper[(id(game), paper)] = count_pages(game, opts.replace(papers=(paper,), formats=("pdf",)),
-                                                       components)
+        per_game[id(game)] = count_pages(game, opts.replace(formats=("pdf",)), components)
 
     def pages(game: Game, part: tuple[str, str]) -> int:
-        paper, _fmt = part
-        return 0 if paper in ("poster", "gallery") else per_paper[(id(game), paper)]
+        return per_game[id(game)] if part[0] == "pages" else 0
     return sum(pages(game, part) for game in games for part in game_parts(opts)), pages
 
 
