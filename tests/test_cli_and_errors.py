@@ -48,6 +48,17 @@ def test_unknown_key_names_file_line_and_the_nearest_key(runner, tmp_path):
     assert re.search(r"g/game\.yaml:6: .*unknown key 'size_inch' \(did you mean 'size_in'\?\)", result.output)
 
 
+def test_a_wrong_value_is_named_by_its_place_in_the_file_counted_from_one(runner, tmp_path):
+    """The file is named once, by file:line; the value by where it sits: the first component's first
+    item is components[1].items[1], and a key at the top of the file is named alone."""
+    folder = _game(tmp_path, GOOD.replace("count: 3", "count: three") + "bogus: 1\n")
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert "g/game.yaml:8: components[1].items[1].count: expected a whole number" in lines[0], result.output
+    assert re.search(r"g/game\.yaml:9: unknown key 'bogus'; known keys: accepted_colours, ", lines[1]), result.output
+
+
 def test_bad_yaml_gives_file_and_line(runner, tmp_path):
     folder = _game(tmp_path, GOOD + "  - {id: x, name: [\n")
     result = _run(runner, ["validate", str(folder)])

@@ -50,7 +50,7 @@ def test_icon_paths_that_broke_the_build_are_refused_at_validate_or_built(tmp_pa
         assert (tmp_path / "out" / "g" / "manifest.json").is_file()
     else:
         assert checked.returncode == 1 and built.returncode == 1
-        assert checked.stderr.startswith("g/game.yaml:5: game.yaml.icons.moon[1].path: "), checked.stderr
+        assert checked.stderr.startswith("g/game.yaml:5: icons.moon[1].path: "), checked.stderr
         assert not (tmp_path / "out" / "g").exists()
 
 

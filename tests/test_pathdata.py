@@ -182,7 +182,7 @@ def test_validate_refuses_a_bad_path_at_its_line(tmp_path, path):
     folder = _game(tmp_path, path)
     result = _run("validate", str(folder), cwd=tmp_path)
     assert result.returncode == 1 and "internal error" not in result.stderr
-    assert result.stderr.startswith("g/game.yaml:5: game.yaml.icons.moon[1].path: "), result.stderr
+    assert result.stderr.startswith("g/game.yaml:5: icons.moon[1].path: "), result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 

@@ -51,7 +51,7 @@ components: []
 """)
     result = validate(runner, folder)
     assert result.exit_code == 1
-    where = f"game.yaml:{line_of(folder, '    - {')}: game.yaml.icons.blot[2]: an icon shape "
+    where = f"game.yaml:{line_of(folder, '    - {')}: icons.blot[2]: an icon shape "
     assert where in result.output and message in result.output
 
 

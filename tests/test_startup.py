@@ -118,7 +118,7 @@ def test_a_face_mapping_as_back_is_still_told_apart_from_none_or_same(tmp_path):
         if said is None:
             assert result.exit_code == 0, (back, result.output)
         else:
-            assert result.exit_code == 1 and f"game.yaml:7: game.yaml.components[1].{said}" in result.output, back
+            assert result.exit_code == 1 and f"game.yaml:7: components[1].{said}" in result.output, back
 
 
 def test_a_rebuild_that_changes_nothing_leaves_the_kit_as_it_is(tmp_path):

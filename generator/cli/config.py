@@ -97,7 +97,7 @@ def build_defaults() -> dict[str, Any]:
         if doc is None:
             continue
         errors: list = []
-        check(doc, CONFIG, errors, (name, 1), path.name)
+        check(doc, CONFIG, errors, (name, 1), "")
         if errors:
             raise DataErrors(errors)
         merged.update(doc.get("build") or {})

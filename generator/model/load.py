@@ -82,7 +82,7 @@ def _common_icons(errors: list[DataError]) -> dict[str, Any]:
     if not path.is_file():
         return {}
     doc = load_yaml(path, display_path(path))
-    check(doc, fmt.ICONS_FILE, errors, (display_path(path), 1), "icons.yaml")
+    check(doc, fmt.ICONS_FILE, errors, (display_path(path), 1), "")
     return dict(doc.get("icons", {})) if isinstance(doc, dict) else {}
 
 
@@ -151,7 +151,7 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
             continue
         schema = fmt.GAME_FILE if path == main else fmt.PART_FILE
         prescale(doc, errors)  # a component's units: px or in, read as millimetres from here on
-        check(doc, schema, errors, (name, 1), path.name)
+        check(doc, schema, errors, (name, 1), "")
         docs.append((name, doc))
     return docs
 
@@ -170,7 +170,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     main_name, main = docs[0]
     if variant is not None:
         main = apply_variant(main, variant, errors)
-        check(main, fmt.GAME_FILE, errors, (main_name, 1), "game.yaml")
+        check(main, fmt.GAME_FILE, errors, (main_name, 1), "")
         docs[0] = (main_name, main)
         if errors:
             raise DataErrors(errors)

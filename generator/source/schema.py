@@ -350,7 +350,7 @@ def check(value: Any, schema: Any, errors: list[DataError], where: Where, path: 
         if templated:
             return  # a template: compiled, evaluated and its value checked by model/expand.py
         if templated is None:  # (False: a value already filled in, which may hold braces as its text)
-            errors.append(DataError(f"{path}: {value[:40]!r} holds a {{{{ }}}} template, filled in per item only "
+            errors.append(DataError(f"{_at(path)}{value[:40]!r} holds a {{{{ }}}} template, filled in per item only "
                                     "in a face, back, item, element, layout or die's faces: here it would print "
                                     "as written, braces and all", file, line))
             return
@@ -374,14 +374,14 @@ def _check_map_of(value: Any, schema: MapOf, errors: list[DataError], where: Whe
                   templated: bool | None) -> None:
     file, line = where
     if not isinstance(value, dict):
-        errors.append(DataError(f"{path}: expected a mapping of names to values", file, line))
+        errors.append(DataError(f"{_at(path)}expected a mapping of names to values", file, line))
         return
     for key, item in value.items():
         kline = value.line_of(key) if isinstance(value, YMap) else line
         msg = _ident(key) if schema.key is None else schema.key.test(key)
         if msg:
-            errors.append(DataError(f"{path}: key {show(key)}: {msg}", file, kline))
-        check(item, schema.value, errors, (file, kline), f"{path}.{key}", templated)
+            errors.append(DataError(f"{_at(path)}key {show(key)}: {msg}", file, kline))
+        check(item, schema.value, errors, (file, kline), _key(path, key), templated)
 
 
 def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Where, path: str,
@@ -391,10 +391,10 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
         if schema.single_ok and value is not None:
             check(value, schema.item, errors, (file, line), path, templated)
             return
-        errors.append(DataError(f"{path}: expected a list ({schema.name})", file, line))
+        errors.append(DataError(f"{_at(path)}expected a list ({schema.name})", file, line))
         return
     if len(value) < schema.min_items:
-        errors.append(DataError(f"{path}: needs at least {schema.min_items} items, has {len(value)}", file, line))
+        errors.append(DataError(f"{_at(path)}needs at least {schema.min_items} items, has {len(value)}", file, line))
     scalar = schema.item if type(schema.item) is Scalar else None
     for i, item in enumerate(value):
         if scalar is not None and scalar.test(item) is None and not (
@@ -403,7 +403,7 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
                 value[i] = str(item)  # as in a mapping: the number as written
             continue  # a valid text or number: checked without a path
         iline = value.line_of(i) if isinstance(value, YList) else line
-        check(item, schema.item, errors, (file, iline), f"{path}[{i + 1}]", templated)
+        check(item, schema.item, errors, (file, iline), _item(path, i), templated)
 
 
 def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: Where, path: str,
@@ -431,7 +431,7 @@ def _check_one_of(value: Any, schema: OneOf, errors: list[DataError], where: Whe
     elif shaped is not None:  # a size of 100000 mm: "must be at most 5000", not "expected a size"
         errors.extend(shaped)
     else:
-        errors.append(DataError(f"{path}: expected {schema.name}", file, line))
+        errors.append(DataError(f"{_at(path)}expected {schema.name}", file, line))
 
 
 def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: Where, path: str) -> None:
@@ -440,7 +440,7 @@ def _check_scalar(value: Any, schema: Scalar, errors: list[DataError], where: Wh
         word = "no" if value is False else "yes"
         msg = f"{msg}, but YAML read this as {str(value).lower()} ({YAML_BOOLS}); put it in quotes: \"{word}\""
     if msg:
-        errors.append(DataError(f"{path}: {msg}", *where))
+        errors.append(DataError(f"{_at(path)}{msg}", *where))
 
 
 WHEN_FORM = ("value", "when")
@@ -451,16 +451,16 @@ def _check_when_form(value: Any, spec: Key, errors: list[DataError], where: Wher
     file, line = where
     for key in value:
         if key not in WHEN_FORM:
-            errors.append(DataError(f"{path}: unknown key {show(key, 40)}; a key with a condition is "
+            errors.append(DataError(f"{_at(path)}unknown key {show(key, 40)}; a key with a condition is "
                                     f"{{value: ..., when: ...}}", file, line))
     if "value" not in value:
-        errors.append(DataError(f"{path}: missing required key 'value' (the value printed when 'when' holds)",
+        errors.append(DataError(f"{_at(path)}missing required key 'value' (the value printed when 'when' holds)",
                                 file, line))
     else:
-        check(value["value"], spec.schema, errors, (file, line), f"{path}.value", True)
+        check(value["value"], spec.schema, errors, (file, line), _key(path, "value"), True)
     when = value["when"]
     if not isinstance(when, (bool, int, float, str)) or (isinstance(when, float) and not math.isfinite(when)):
-        errors.append(DataError(f"{path}.when: expected true, false or an expression \"{{{{ ... }}}}\"",
+        errors.append(DataError(f"{_at(_key(path, 'when'))}expected true, false or an expression \"{{{{ ... }}}}\"",
                                 file, line))
 
 
@@ -481,7 +481,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
     if templated is not False and schema.templated:
         templated = True
     if not isinstance(value, dict):
-        errors.append(DataError(f"{path}: expected a mapping ({schema.name}) with keys "
+        errors.append(DataError(f"{_at(path)}expected a mapping ({schema.name}) with keys "
                                 f"{', '.join(sorted(schema.keys))}", file, line))
         return
     key_lines, key_line = (value.key_lines, value.line) if isinstance(value, YMap) else ({}, line)
@@ -496,15 +496,15 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
                 errors.append(DataError(_unknown_key(path, key, schema), file, kline))
             continue
         if sub and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
-            _check_when_form(item, spec, errors, (file, kline), f"{path}.{key}")
+            _check_when_form(item, spec, errors, (file, kline), _key(path, key))
             continue
-        check(item, spec.schema, errors, (file, kline), f"{path}.{key}", sub)
+        check(item, spec.schema, errors, (file, kline), _key(path, key), sub)
     _check_needed(value, schema, errors, (file, line), path)
     for selector, target, options in schema.cases:
         chosen = options.get(value.get(selector)) if isinstance(value.get(selector), str) else None
         if chosen is not None and target in value:
             tline = value.line_of(target) if isinstance(value, YMap) else line
-            check(value[target], chosen, errors, (file, tline), f"{path}.{target}", templated)
+            check(value[target], chosen, errors, (file, tline), _key(path, target), templated)
 
 
 def _unknown_key(path: str, key: Any, schema: Map) -> str:
@@ -512,7 +512,7 @@ def _unknown_key(path: str, key: Any, schema: Map) -> str:
 
     hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
     extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
-    return f"{path}: unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
+    return f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
 
 
 def _check_needed(value: dict, schema: Map, errors: list[DataError], where: Where, path: str) -> None:
@@ -521,21 +521,38 @@ def _check_needed(value: dict, schema: Map, errors: list[DataError], where: Wher
     file, line = where
     for key, spec in schema.keys.items():
         if spec.required and key not in value:
-            errors.append(DataError(f"{path}: missing required key {key!r}", file, line))
+            errors.append(DataError(f"{_at(path)}missing required key {key!r}", file, line))
     for group in schema.require_any:
         if not any(k in value for k in group):
-            errors.append(DataError(f"{path}: missing required key {group[0]!r} (or "
+            errors.append(DataError(f"{_at(path)}missing required key {group[0]!r} (or "
                                     f"{' or '.join(repr(k) for k in group[1:])})", file, line))
     for group in schema.exactly_one:
         given = [k for k in group if k in value]
         names = f"{', '.join(repr(k) for k in group[:-1])} or {group[-1]!r}"
         if not given:
-            errors.append(DataError(f"{path}: {_a(schema.name)} needs one of {names}; this one has none and would "
+            errors.append(DataError(f"{_at(path)}{_a(schema.name)} needs one of {names}; this one has none and would "
                                     f"draw nothing", file, line))
         elif len(given) > 1:
-            errors.append(DataError(f"{path}: {_a(schema.name)} is one of {names}; this one has "
+            errors.append(DataError(f"{_at(path)}{_a(schema.name)} is one of {names}; this one has "
                                     f"{' and '.join(repr(k) for k in given)}: split it into one shape each",
                                     file, line))
+
+
+def _at(path: str) -> str:
+    """A message's opening: the value's name, or nothing for a file's top level (``file:line`` names
+    the file already)."""
+    return f"{path}: " if path else ""
+
+
+def _key(path: str, key: Any) -> str:
+    """The name of ``key`` in the mapping named ``path`` (``components[2].items``)."""
+    return f"{path}.{key}" if path else str(key)
+
+
+def _item(path: str, i: int) -> str:
+    """The name of the ``i``-th item (from 0) of the list named ``path``, counted from 1 as a reader
+    counts: ``items[1]`` is the first."""
+    return f"{path}[{i + 1}]" if path else f"item {i + 1}"
 
 
 def _a(noun: str) -> str:
