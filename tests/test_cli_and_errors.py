@@ -59,6 +59,18 @@ def test_a_wrong_value_is_named_by_its_place_in_the_file_counted_from_one(runner
     assert re.search(r"g/game\.yaml:9: unknown key 'bogus'; known keys: accepted_colours, ", lines[1]), result.output
 
 
+def test_a_key_given_one_level_off_says_where_it_goes(runner, tmp_path):
+    """per_player on an item is the component's key; value on the component is a face's."""
+    folder = _game(tmp_path, GOOD.replace("    size_in: 1\n", "    size_in: 1\n    value: 3\n")
+                   .replace("{count: 3,", "{per_player: true, count: 3,"))
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert ("g/game.yaml:7: components[1]: unknown key 'value' here: it is a face's key: give it under face: "
+            "(every item's) or on an item (that item's); known keys: back, ") in result.output, result.output
+    assert ("g/game.yaml:9: components[1].items[1]: unknown key 'per_player' here: it is the component's key "
+            "(beside its id, name and kind), not one item's; known keys: back, ") in result.output, result.output
+
+
 def test_bad_yaml_gives_file_and_line(runner, tmp_path):
     folder = _game(tmp_path, GOOD + "  - {id: x, name: [\n")
     result = _run(runner, ["validate", str(folder)])

@@ -537,3 +537,7 @@ COMPONENT.keys.update({
     "faces": Key(DIE_FACES.schema, doc=DIE_FACES.doc, templated=True),  # filled in per item, as a face is
 })
 ITEM.keys["faces"] = DIE_FACES
+
+# A key given one level off says where it goes (schema.Map's elsewhere)
+ITEM.elsewhere = ((COMPONENT, "the component's key (beside its id, name and kind), not one item's"),)
+COMPONENT.elsewhere = ((ITEM, "a face's key: give it under face: (every item's) or on an item (that item's)"),)

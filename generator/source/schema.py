@@ -59,12 +59,14 @@ class Map(_Node):
     path, circle, polygon or rect: none would draw nothing, two would draw only the first).
     ``templated``: (spreadsheets) inside this mapping any value may be a ``{{ expression }}`` string,
     checked to compile here and resolved per item at load time (model/expand.py), and a plain key may
-    take the form ``{value: ..., when: ...}``."""
+    take the form ``{value: ..., when: ...}``. ``elsewhere``: (other mapping, where its keys go) for a
+    key given one level off: an unknown key that is one of the other mapping's says so
+    (``per_player`` on an item: "a key of the component, not of one item")."""
 
-    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one", "templated")
+    __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one", "templated", "elsewhere")
 
     def __init__(self, keys: dict[str, Key], name: str = "mapping", open: bool = False, require_any: tuple = (),
-                 cases: tuple = (), exactly_one: tuple = (), templated: bool = False):
+                 cases: tuple = (), exactly_one: tuple = (), templated: bool = False, elsewhere: tuple = ()):
         self.keys = keys
         self.name = name
         self.open = open
@@ -72,6 +74,7 @@ class Map(_Node):
         self.cases = cases
         self.exactly_one = exactly_one
         self.templated = templated
+        self.elsewhere = elsewhere
 
     def but(self, **changes: Any) -> "Map":
         """A copy with some fields changed (its keys are the same dict)."""
@@ -510,8 +513,12 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
 def _unknown_key(path: str, key: Any, schema: Map) -> str:
     from difflib import get_close_matches  # only for a problem: not loaded on every run
 
+    there = [where for other, where in schema.elsewhere if key in other.keys]
     hint = get_close_matches(str(key), list(schema.keys), n=1, cutoff=CLOSE)
-    extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
+    if there:
+        extra = f" here: it is {there[0]}"
+    else:
+        extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
     return f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
 
 
