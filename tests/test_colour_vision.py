@@ -44,6 +44,24 @@ def test_red_and_green_players_are_said_to_merge_with_deuteranopia_at_the_green_
     assert "Red (#d62728) and Green (#2ca02c) look alike with deuteranopia (a difference of 4.6, under 10" in found[0]
 
 
+def test_a_build_gets_the_game_before_its_look_alike_colours_are_checked(tmp_path):
+    """load_game hands the game on (to a build's workers) as soon as it can be built: the colours that
+    look alike are checked after (coloraide's first import is 0.07 s), and said where they were, before
+    the face's text; a refused game is never handed on."""
+    folder = tmp_path / "cv"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(GAME % "")
+    handed = []
+    game = load_game(folder, ready=lambda g: handed.append([str(w) for w in g.warnings]))
+    said = [str(w) for w in game.warnings]
+    assert len(handed) == 1 and not [w for w in handed[0] if "look alike" in w]
+    assert ["look alike" in w for w in said] == [True, False] and "contrast of 1.32:1" in said[1]
+    (folder / "game.yaml").write_text((GAME % "").replace("count: 2", "count: two"))
+    with pytest.raises(Exception, match="expected a whole number"):
+        load_game(folder, ready=handed.append)
+    assert len(handed) == 1
+
+
 def test_black_text_on_a_near_black_back_is_said_to_be_unreadable(tmp_path):
     found = [w for w in _warnings(tmp_path) if "contrast" in w]
     assert found == [f"{tmp_path / 'cv' / 'game.yaml'}:11: the face's text in #000000 on #222222 has a contrast of "

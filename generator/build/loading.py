@@ -7,7 +7,7 @@ makes (pictures and fonts that can be used, text that fits its faces: :mod:`gene
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..components import kinds, problems
 from ..model import Game
@@ -26,7 +26,8 @@ use_element_kinds(_element_kinds)
 assert kinds.KINDS  # importing components/kinds/ registered every component kind with the model
 
 
-def load_game(folder: str | Path, variant: str | None = None) -> Game:
+def load_game(folder: str | Path, variant: str | None = None, ready: Callable[[Game], None] | None = None) -> Game:
     """Load and check the game in ``folder`` (as its ``variant``, if given). Raises DataErrors listing
-    every problem."""
-    return read_game(folder, problems, variant)
+    every problem. ``ready(game)``: called as soon as the game can be built, before the checks that
+    only warn (see :func:`~generator.model.load.read_game`)."""
+    return read_game(folder, problems, variant, ready)

@@ -432,10 +432,8 @@ def build(games: tuple[str, ...], paper: str | None, fmt: tuple[str, ...] | None
     workers = start_workers(opts, opts.jobs or default_jobs(), len(folders))
     try:
         loaded = []
-        for folder in folders:
-            loaded.append(load_game(folder, variant))
-            if workers is not None:
-                workers.give(loaded[-1])
+        for folder in folders:  # each game given to the workers as soon as it can be built
+            loaded.append(load_game(folder, variant, workers.give if workers is not None else None))
         for game in loaded:
             _warn(game.warnings)
         start = time.perf_counter()

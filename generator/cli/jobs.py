@@ -3,7 +3,8 @@ posters, the gallery's pictures in shares) rendered in N worker processes.
 
 The workers start before the games are loaded: while the parent reads and checks each game, they
 ready what every part needs (fonts, the SVG and gallery modules), and each game is sent to them as
-soon as it is loaded, so the first game's parts are rendered while the parent loads the next.
+soon as it can be built (its last checks, which only warn, come after), so the first game's parts are
+rendered while the parent loads the next.
 Each part is rendered exactly as ``--jobs 1`` renders it, so the files are byte for byte the same.
 The parent keeps the one progress bar (advanced as parts finish) and writes each game, in order, as
 soon as all its parts are in: the game's folder is written as a whole, exactly as with ``--jobs 1``.

@@ -65,12 +65,20 @@ def _alike(what: str, a: str, b: str, found: tuple[float, Vision]) -> str:
             f"(a difference of {difference:.1f}, under {MIN_DIFFERENCE:g}; CIEDE2000)")
 
 
-def colour_warnings(game: Game, main: YMap, errors: list[DataError]) -> list[DataError]:
-    """Every colour-vision warning of ``game`` (``main``: game.yaml as read)."""
-    accepted = Accepted(main.get("accepted_colours"), errors)
-    out = _player_pairs(game, main, accepted) + _terrain_pairs(game, accepted) + _inks(game, main, accepted)
-    game.accepted_colours = accepted  # the faces' text is checked later, against the same list
-    return out
+def ink_warnings(game: Game, main: YMap, errors: list[DataError]) -> list[DataError]:
+    """The warnings of ``game``'s player colours' and terrains' inks on their fills (``main``: game.yaml
+    as read); ``accepted_colours:`` read (into ``game.accepted_colours``: the faces' text is checked
+    later against the same list, and :func:`pair_warnings` after that)."""
+    game.accepted_colours = Accepted(main.get("accepted_colours"), errors)
+    return _inks(game, main, game.accepted_colours)
+
+
+def pair_warnings(game: Game, main: YMap) -> list[DataError]:
+    """The warnings of player colours, then terrains, that look alike (coloraide's simulations: the
+    first call imports it, 0.07 s). ``accepted_colours:`` as :func:`ink_warnings` read it."""
+    accepted = game.accepted_colours
+    assert accepted is not None  # read by ink_warnings
+    return _player_pairs(game, main, accepted) + _terrain_pairs(game, accepted)
 
 
 def _player_pairs(game: Game, main: YMap, accepted: Accepted) -> list[DataError]:
@@ -139,4 +147,4 @@ def _inks(game: Game, main: YMap, accepted: Accepted) -> list[DataError]:
     return out
 
 
-__all__ = ["MIN_CONTRAST", "Accepted", "colour_warnings", "text_problem"]
+__all__ = ["MIN_CONTRAST", "Accepted", "ink_warnings", "pair_warnings", "text_problem"]

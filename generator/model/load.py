@@ -7,7 +7,7 @@ import math
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..art.colour import ink_for
 from ..base.errors import DataError, DataErrors, UsageError, show
@@ -18,7 +18,7 @@ from ..source.yamlsrc import YList, YMap, load_yaml
 from . import checks, dice, limits
 from . import format as fmt
 from .cells import read_cells
-from .colourcheck import colour_warnings
+from .colourcheck import ink_warnings, pair_warnings
 from .edges import EDGE_KEYS, EdgeKinds, expand_edges, read_edge_kinds
 from .expand import (
     Sources,
@@ -156,10 +156,13 @@ def _read_files(folder: Path, errors: list[DataError]) -> list[tuple[str, Any]]:
     return docs
 
 
-def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant: str | None = None) -> Game:
+def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant: str | None = None,
+              ready: Callable[[Game], None] | None = None) -> Game:
     """Read and check the game in ``folder`` (as its ``variant``, if given); with ``drawing``, also what
     only the drawing side can check (:func:`generator.build.loading.load_game` hands it in). Raises
-    DataErrors listing every problem."""
+    DataErrors listing every problem. ``ready(game)``: called once the game is whole and nothing is
+    refused, before the last checks, which only warn (the game's warnings are then complete when
+    this returns)."""
     folder = Path(folder)
     errors: list[DataError] = []
     if not (folder / "game.yaml").is_file():
@@ -184,7 +187,8 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     edge_defs = expand_game_drawings(main.get("edge_kinds"), sources, "edge kind", errors)
     _components(comp_specs, game, read_edge_kinds(edge_defs, game.icons, game.terrain, errors), errors)
     checks.check_colours(main, game.colours, errors)
-    game.warnings.extend(colour_warnings(game, main, errors))
+    pairs_at = len(game.warnings)  # the colours that look alike are said here, found last (see below)
+    game.warnings.extend(ink_warnings(game, main, errors))
     if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
         raise DataErrors(errors)
     limits.check_work(game, errors)
@@ -192,13 +196,18 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
         raise DataErrors(errors)
     _checks(game, comp_specs, errors, drawing)
     check_markers(game, errors)
-    if game.accepted_colours is not None:
-        game.warnings.extend(game.accepted_colours.unused())
     if errors:
         shared_icons_note(errors)
         raise DataErrors(errors)
     for comp in game.components:
         _drop_item_maps(comp)
+    if ready is not None:
+        ready(game)
+    # Colours that look alike, with coloraide's simulations (importing it costs 0.07 s, so a build's
+    # workers start on the game first); said where the colour checks are, and then the accepted pairs
+    # that no longer come near
+    game.warnings[pairs_at:pairs_at] = pair_warnings(game, main)
+    game.warnings.extend(game.accepted_colours.unused())
     return game
 
 
