@@ -6,8 +6,9 @@ makes (pictures and fonts that can be used, text that fits its faces: :mod:`gene
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..components import kinds, problems
 from ..model import Game

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..art.colour import ink_for
 from ..base.errors import DataError, DataErrors, UsageError, show

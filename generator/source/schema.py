@@ -61,7 +61,7 @@ class Map(_Node):
     checked to compile here and resolved per item at load time (model/expand.py), and a plain key may
     take the form ``{value: ..., when: ...}``. ``elsewhere``: (other mapping, where its keys go) for a
     key given one level off: an unknown key that is one of the other mapping's says so
-    (``per_player`` on an item: "a key of the component, not of one item")."""
+    (``per_player`` on an item: "the component's key ..., not one item's")."""
 
     __slots__ = ("keys", "name", "open", "require_any", "cases", "exactly_one", "templated", "elsewhere")
 
