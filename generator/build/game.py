@@ -42,12 +42,11 @@ def build_game(game: Game, out_root: Path, opts: Options, progress: Callable[[],
                              "components": [], "files": []}
     folder = out_root / game.id
     files: dict[Path, bytes] = {}
-    first_format: dict[str, str] = {}  # a kind of part -> the format its documents are listed with
     noted: dict[tuple, DataError] = {}
-    for (what, fmt), part in reading_order(parts, rendered):
+    for _, part in reading_order(parts, rendered):
         files.update((folder / name, data) for name, data in part.files.items())
-        if first_format.setdefault(what, fmt) == fmt and part.documents:  # the documents, listed once (PDF or SVG)
-            entry.setdefault("documents", []).extend(part.documents)
+        if part.documents and "documents" not in entry:  # the PDFs' and the SVG pages' are the same: listed once
+            entry["documents"] = list(part.documents)
         for message, file, line in part.warnings:  # in the order found, each once
             noted.setdefault((file, line, message), DataError(message, file, line))
     entry["components"] = [manifest_component(c) for c in components]

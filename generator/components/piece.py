@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ..art.colour import mix
 from ..art.images import draw_image
 from ..art.paint import cue_cap_mm, cue_mark_radius_mm, draw_cue, draw_icon, pattern, shape_path
-from ..art.richtext import Line, draw_line, draw_one_line, fit_lines, plain, widest, wrap
+from ..art.richtext import Line, draw_line, draw_one_line, fit_lines, plain, shrink_to, widest, wrap
 from ..base.notices import warn
 from ..base.vocabulary import Anchor, ImageFit, Orientation
 from ..draw.surface import MM_PER_PT, PT_PER_MM, Path, Style, Surface
@@ -528,11 +528,8 @@ def _bottom(s: Surface, comp: Component, look: Look, d: float, plan: Plan, icons
     cy = plan.badge_y
     both = bool(look.value and look.cue)
     if look.value and plan.big_value is None:
-        size = max(MIN_PT, min(_pt(r * 1.8), 14.0))
+        size = shrink_to(look.value, r * 1.9, max(MIN_PT, min(_pt(r * 1.8), 14.0)), MIN_PT, look.title_fonts, "bold")
         value_w = widest(look.value, size, look.title_fonts, "bold")
-        while size > MIN_PT and value_w > r * 1.9:
-            size = max(MIN_PT, size - 0.25)
-            value_w = widest(look.value, size, look.title_fonts, "bold")
         cx = d * 0.14 if both else 0.0
         if plan.badge_x is not None:
             cx = plan.badge_x + (2.2 * r if both else 0.0)
