@@ -35,6 +35,15 @@ class TakeBack(Exception):
         self.whole_year = whole_year
 
 
+class Quit(EOFError):
+    """``quit`` (or ``exit``) was typed: the game stops as at the end of input, the log as it stands."""
+
+
+HELP_WORDS = ("help", "?")
+QUIT_WORDS = ("quit", "exit")
+QUIT_HELP = "quit: stop here (every finished year stays in the log)"
+# said once as a game starts
+HINT = "At any question: Enter takes the default, help says what you may type, quit stops."
 BACK_HELP = "back: take back your last decision of this year; undo: play this year again from its dice"
 SETUP_BACK_HELP = ("back: take back the building you placed last; undo: every building placed since "
                    "you started")
@@ -104,6 +113,10 @@ class Asker:
                 answer = lowered[answer.lower()]
             elif answer.lower() in ("back", "undo") and helps:
                 raise TakeBack(answer.lower() == "undo")
+            elif self._command(answer):
+                self._echo(f"  type one of: {shown} (Enter: {default_shown}); " + (f"{helps}; " if helps else "")
+                           + QUIT_HELP)
+                continue
             else:
                 reason = why(answer) if why else f"'{answer}' is not one of the choices"
                 self._echo(f"  {reason}; type one of: {shown} (Enter: {default_shown})"
@@ -131,5 +144,17 @@ class Asker:
         return board.index[self.choice(question, names, shown, reason, shown_as)]
 
     def text(self, question: str) -> str:
-        return self.read(f"{question} (Enter: none): ").strip()
+        """A free text (a name): anything typed but ``help`` and ``quit``; Enter for none."""
+        while True:
+            answer = self.read(f"{question} (Enter: none): ").strip()
+            if not self._command(answer):
+                return answer
+            self._echo(f"  type it as it should be written in the log, or Enter for none; {QUIT_HELP}")
+
+    @staticmethod
+    def _command(answer: str) -> bool:
+        """Whether ``answer`` asks for help (True); ``quit`` raises :class:`Quit`."""
+        if answer.lower() in QUIT_WORDS:
+            raise Quit
+        return answer.lower() in HELP_WORDS
 

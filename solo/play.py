@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from generator.api import UsageError, write_atomic
-from solo.asker import Asker, TakeBack
+from solo.asker import HINT, Asker, TakeBack
 from solo.board import Board, check_map, generate_map, rules_board
 from solo.check import log_map, play_year, replay, start
 from solo.engine import Kingdom
@@ -59,7 +59,7 @@ def play_game(rules: Rules, seed: int | None = None, log_path: Path | None = Non
 
     The dice follow the log: a new game's from ``seed`` (its sheet), a continued one's from the
     sheet (or setup) in its file; a ``seed`` that would change a continued game's dice is refused.
-    Ctrl-C stops with exit 130 and end of input with exit 1 (the log is left as it stands); exit 0
+    Ctrl-C stops with exit 130 and end of input or ``quit`` with exit 1 (the log is left as it stands); exit 0
     means the game is over."""
     ask = ask or Asker()
     board = rules_board(rules)
@@ -141,7 +141,8 @@ class _Game:
             placed[kind] = h
 
     def run(self, dice_seed: int | str) -> Kingdom:
-        if not self.log.setup.placed:
+        placed = self.log.setup.placed
+        if not placed:
             self._place_setup()
         log, path, ask = self.log, self.path, self.ask
         k = self.kingdom = start(log, self.rules)
@@ -149,6 +150,8 @@ class _Game:
             play_year(k, year, number, str(path))
         ask.echo(f"{('Kingdom of ' + log.kingdom) if log.kingdom else 'Your kingdom'} — {path}")
         ask.echo(render(k))
+        if placed and not k.over:  # a game continued past its setup (a new one said it as it began)
+            ask.echo(HINT)
         while not k.over:
             year = self.one_year(k, dice_seed)
             log = replace(self.log, years=self.log.years + (year,))
@@ -188,6 +191,7 @@ class _Game:
         on = f" on sheet {log.sheet}" if log.sheet is not None else ""
         ask.echo(f"Continuing the setup{on} (log: {self.path})." if placed_of(log.setup)
                  else f"A new kingdom{on} (log: {self.path}).")
+        ask.echo(HINT)
         if log.setup.farm is None:
             for key, question in (("ruler", "Your name, ruler (optional)"),
                                   ("kingdom", "Your kingdom's name (optional)"),

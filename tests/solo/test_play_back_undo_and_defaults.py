@@ -101,3 +101,31 @@ def test_safe_defaults(tmp_path):
     prompts.clear()
     ask_trades(k, Asker(echo=lambda s: None, read=lambda p: prompts.append(p) or ""))
     assert "(default food)" in prompts[0] and k.food == 2
+
+
+def test_help_at_a_question_says_what_may_be_typed_and_asks_again(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input="help\n" + SETUP_ANSWERS + "?\nlabor\n\n\n\n")
+    out = result.output
+    assert "At any question: Enter takes the default, help says what you may type, quit stops." in out
+    # at a name: "help" is not taken as the ruler's name
+    assert "  type it as it should be written in the log, or Enter for none; quit: stop here" in out
+    assert "ruler:" not in path.read_text()
+    # at a choice: the choices, the default, back and undo, quit; and the same question again
+    assert ("  type one of: food, ore, labor (Enter: food); back: take back your last decision of this year; "
+            "undo: play this year again from its dice; quit: stop here (every finished year stays in the log)") in out
+    assert "  - fate: [4, 5]\n    capital: [labor]\n" in years_of(path)
+
+
+def test_quit_stops_as_the_end_of_input_does_keeping_every_finished_year(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input=SETUP_ANSWERS + "food\n\n\n\nQUIT\nfarm\n")
+    assert result.exit_code == 1  # stopped before the game was over, as at the end of input
+    assert "Stopped. " in result.output and "in progress after year 1." in result.output
+    assert "To continue, run again with --log" in result.output
+    assert "  - fate: [4, 5]\n    capital: [food]\n" in years_of(path) and "farm" not in years_of(path).split("fate")[-1]
+    assert run("check", str(path)).exit_code == 0
+    # at a name, too: what was typed before it stays
+    named = tmp_path / "named.yaml"
+    result = run("play", "--seed", "7", "--log", str(named), input="Ada\nexit\n")
+    assert result.exit_code == 1 and 'ruler: "Ada"' in named.read_text() and "kingdom:" not in named.read_text()
