@@ -161,7 +161,7 @@ def pdf_name(kind: str) -> str:
 
 
 def load_kerning() -> None:
-    """Read the built-in fonts' kern pairs now (before worker processes fork: they then share them)."""
+    """Read the built-in fonts' kern pairs now: a worker readies them before its first SVG part."""
     for kind in _FILES:
         _kern_pairs(kind)
 
