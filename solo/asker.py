@@ -113,7 +113,7 @@ class Asker:
                 answer = lowered[answer.lower()]
             elif answer.lower() in ("back", "undo") and helps:
                 raise TakeBack(answer.lower() == "undo")
-            elif self._command(answer):
+            elif self._help_asked(answer):
                 self._echo(f"  type one of: {shown} (Enter: {default_shown}); " + (f"{helps}; " if helps else "")
                            + QUIT_HELP)
                 continue
@@ -147,13 +147,13 @@ class Asker:
         """A free text (a name): anything typed but ``help`` and ``quit``; Enter for none."""
         while True:
             answer = self.read(f"{question} (Enter: none): ").strip()
-            if not self._command(answer):
+            if not self._help_asked(answer):
                 return answer
             self._echo(f"  type it as it should be written in the log, or Enter for none; {QUIT_HELP}")
 
     @staticmethod
-    def _command(answer: str) -> bool:
-        """Whether ``answer`` asks for help (True); ``quit`` raises :class:`Quit`."""
+    def _help_asked(answer: str) -> bool:
+        """Whether ``answer`` is help (or ?); quit (or exit) raises :class:`Quit` at once."""
         if answer.lower() in QUIT_WORDS:
             raise Quit
         return answer.lower() in HELP_WORDS
