@@ -474,6 +474,7 @@ def worker(seed: int) -> None:
     sys.path.insert(0, str(ROOT))
     logs = seed_logs()
     from generator.cli.commands import cli  # noqa: F401 - imported before the first case's clock starts
+    from generator.cli.watch import forget_read_files
 
     work = Path(tempfile.mkdtemp(prefix="pnpforge-fuzz-"))
     sys.stdout.write("ready\n")
@@ -487,6 +488,10 @@ def worker(seed: int) -> None:
             case = work / f"case{count}"
             result = run_case(kind, spec, case)
             shutil.rmtree(case, ignore_errors=True)
+            # and, as pnpforge watch does before each build, forget them: a case's pictures (an SVG's
+            # drawing may be tens of MB) would otherwise be held until 256 more were read, and counted
+            # against the peak memory of the cases after it
+            forget_read_files()
             sys.stdout.write(json.dumps(result) + "\n")
             sys.stdout.flush()
     finally:
