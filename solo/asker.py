@@ -144,12 +144,16 @@ class Asker:
         return board.index[self.choice(question, names, shown, reason, shown_as)]
 
     def text(self, question: str) -> str:
-        """A free text (a name): anything typed but ``help`` and ``quit``; Enter for none."""
+        """A free text (a name): anything typed but ``help`` and ``quit``; Enter for none. In quotes, a
+        name is taken as it is, so a ruler can be called Help or Quit: ``"Quit"``."""
         while True:
             answer = self.read(f"{question} (Enter: none): ").strip()
+            if len(answer) >= 2 and answer[0] == answer[-1] and answer[0] in "\"'":
+                return answer[1:-1].strip()
             if not self._help_asked(answer):
                 return answer
-            self._echo(f"  type it as it should be written in the log, or Enter for none; {QUIT_HELP}")
+            self._echo(f"  type it as it should be written in the log (in quotes to write help or quit as a "
+                       f"name), or Enter for none; {QUIT_HELP}")
 
     @staticmethod
     def _help_asked(answer: str) -> bool:

@@ -109,7 +109,8 @@ def test_help_at_a_question_says_what_may_be_typed_and_asks_again(tmp_path):
     out = result.output
     assert "At any question: Enter takes the default, help says what you may type, quit stops." in out
     # at a name: "help" is not taken as the ruler's name
-    assert "  type it as it should be written in the log, or Enter for none; quit: stop here" in out
+    assert ("  type it as it should be written in the log (in quotes to write help or quit as a name), or Enter "
+            "for none; quit: stop here") in out
     assert "ruler:" not in path.read_text()
     # at a choice: the choices, the default, back and undo, quit; and the same question again
     assert ("  type one of: food, ore, labor (Enter: food); back: take back your last decision of this year; "
@@ -130,3 +131,12 @@ def test_quit_stops_as_the_end_of_input_does_keeping_every_finished_year(tmp_pat
     named = tmp_path / "named.yaml"
     result = run("play", "--seed", "7", "--log", str(named), input="Ada\nexit\n")
     assert result.exit_code == 1 and 'ruler: "Ada"' in named.read_text() and "kingdom:" not in named.read_text()
+
+
+def test_a_name_in_quotes_is_taken_as_written_even_help_or_quit(tmp_path):
+    path = tmp_path / "g.yaml"
+    result = run("play", "--seed", "7", "--log", str(path), input="\"Quit\"\n'Help'\n\"\"\nexit\n")
+    assert result.exit_code == 1  # the fourth answer, exit unquoted, stops the game
+    log = path.read_text()
+    assert 'ruler: "Quit"' in log and 'kingdom: "Help"' in log
+    assert "capital:" not in log  # "" in quotes is no name, as Enter is
