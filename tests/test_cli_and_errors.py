@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from generator.cli.commands import cli
+from generator.model.format import COMPONENT
 
 GOOD = ("game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}\n"
         "components:\n"
@@ -69,6 +70,20 @@ def test_a_key_given_one_level_off_says_where_it_goes(runner, tmp_path):
             "(every item's) or on an item (that item's); known keys: back, ") in result.output, result.output
     assert ("g/game.yaml:9: components[1].items[1]: unknown key 'per_player' here: it is the component's key "
             "(beside its id, name and kind), not one item's; known keys: back, ") in result.output, result.output
+
+
+def test_a_long_list_of_known_keys_ends_on_a_whole_key_and_says_how_many_more(runner, tmp_path):
+    """A component has over thirty keys: the refusal of an unknown one names as many as its 300
+    characters hold, each whole, and how many more the format has (none cut in half)."""
+    folder = _game(tmp_path, GOOD.replace("    size_in: 1\n", "    size_in: 1\n    value: 3\n"))
+    result = _run(runner, ["validate", str(folder)])
+    line = next(text for text in result.output.splitlines() if "unknown key 'value'" in text)
+    assert len(line) <= 300 and line.endswith(" more (docs/data-format.md)"), line
+    listed = line.split("; known keys: ")[1].rsplit(" and ", 1)
+    shown, more = listed[0].split(", "), int(listed[1].split()[0])
+    assert shown[:3] == ["back", "bleed_mm", "columns"] and more >= 10
+    keys = sorted(COMPONENT.keys)  # every key a component takes, whole and in order
+    assert shown == keys[:len(shown)] and len(shown) + more == len(keys)
 
 
 def test_bad_yaml_gives_file_and_line(runner, tmp_path):

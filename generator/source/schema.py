@@ -13,7 +13,7 @@ import math
 import re
 from typing import Any, Callable, Optional, Tuple
 
-from ..base.errors import DataError, show
+from ..base.errors import MAX_MESSAGE, DataError, show
 from .yamlsrc import YList, YMap
 
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -496,7 +496,7 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
             continue  # a valid text, number or word: the commonest value, checked without a path
         if spec is None:
             if not schema.open:
-                errors.append(DataError(_unknown_key(path, key, schema), file, kline))
+                errors.append(DataError(_unknown_key(path, key, schema, len(f"{file}:{kline}: ")), file, kline))
             continue
         if sub and type(spec.schema) is Scalar and isinstance(item, dict) and "when" in item:
             _check_when_form(item, spec, errors, (file, kline), _key(path, key))
@@ -510,7 +510,9 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
             check(value[target], chosen, errors, (file, tline), _key(path, target), templated)
 
 
-def _unknown_key(path: str, key: Any, schema: Map) -> str:
+def _unknown_key(path: str, key: Any, schema: Map, place: int = 0) -> str:
+    """The refusal of an unknown key, the known keys listed in what the message has left (``place``: the
+    length of the file:line it is shown after)."""
     from difflib import get_close_matches  # only for a problem: not loaded on every run
 
     there = [where for other, where in schema.elsewhere if key in other.keys]
@@ -519,7 +521,25 @@ def _unknown_key(path: str, key: Any, schema: Map) -> str:
         extra = f" here: it is {there[0]}"
     else:
         extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
-    return f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: {', '.join(sorted(schema.keys))}"
+    head = f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: "
+    return head + _listed(sorted(schema.keys), MAX_MESSAGE - min(place, 122) - len(head))
+
+
+def _listed(names: list[str], room: int) -> str:
+    """``names`` joined by commas in at most ``room`` characters: as many whole names as fit, then how
+    many more (a message is cut at MAX_MESSAGE characters, which would cut a name in half)."""
+    text = ", ".join(names)
+    if len(text) <= room:
+        return text
+    shown: list[str] = []
+    for name in names:
+        rest = f" and {len(names) - len(shown) - 1} more (docs/data-format.md)"
+        if len(", ".join([*shown, name])) + len(rest) > room:
+            break
+        shown.append(name)
+    if not shown:
+        return f"{len(names)}, in docs/data-format.md"
+    return f"{', '.join(shown)} and {len(names) - len(shown)} more (docs/data-format.md)"
 
 
 def _check_needed(value: dict, schema: Map, errors: list[DataError], where: Where, path: str) -> None:
