@@ -640,3 +640,52 @@ def test_markup_in_a_name_or_title_is_refused_where_it_would_print_as_written(ru
         .replace("Reds {icon:apple}", "Reds")
     (folder / "game.yaml").write_text(HEAD + fixed)
     assert _validate(runner, folder).exit_code == 0
+
+
+def test_a_template_inside_a_list_is_checked_as_its_value_would_be_written(runner, tmp_path, monkeypatch):
+    """A card's sections are mappings; a template written in place of one gives a text, which the
+    card could not draw (the build ended in an internal error while validate said ok: format fuzz
+    seed 1130, case 2989). Validate refuses it at each row, naming where the list was written; a
+    template inside a section's text is fine."""
+    body = """components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+    face: {sections: ["{{ 'Rally' if VP else 'Rest' }}"]}
+    items_from: items.csv
+"""
+    folder = _game(tmp_path / "g", body, {"items.csv": "Name,Count,VP\nA,1,1\nB,2,0\n"})
+    monkeypatch.chdir(tmp_path)  # the game's files named as the user gave the folder: g/game.yaml
+    result = runner.invoke(cli, ["validate", "g"])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "sections[1]" in line]
+    assert lines == [f"items.csv:{row} (from g/game.yaml:7): sections[1]: expected a mapping (section) with keys "
+                     "bullets, header, heading, rows, text, widths" for row in (2, 3)], result.output
+    (folder / "game.yaml").write_text(HEAD + body.replace('sections: ["{{', 'sections: [{text: "{{')
+                                      .replace('}}"]}', '}}"}]}'))
+    assert _validate(runner, folder).exit_code == 0
+    built = runner.invoke(cli, ["build", str(folder), "--paper", "a4", "--format", "pdf", "--out",
+                                str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+
+
+def test_a_template_written_in_place_of_an_element_is_refused_at_each_row(runner, tmp_path, monkeypatch):
+    """An element is a mapping ({type: ...}); a template in its place gives a text, which the build
+    could not draw (internal error after validate said ok: format fuzz seed 1131, case 969)."""
+    body = """components:
+  - id: tiles
+    name: Tiles
+    kind: square-tile
+    size_mm: 40
+    face: {elements: ["{{ 'x' if VP else 'y' }}"]}
+    items_from: items.csv
+"""
+    _game(tmp_path / "g", body, {"items.csv": "Name,Count,VP\nA,1,1\nB,2,0\n"})
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, ["validate", "g"])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "elements[1]" in line]
+    assert [line.split(": elements[1]: ")[0] for line in lines] == ["items.csv:2", "items.csv:3"], result.output
+    assert all(": expected a mapping (board element) with keys align, anchor, at, " in line
+               and line.endswith(" more (docs/data-format.md)") and len(line) <= 300 for line in lines), lines

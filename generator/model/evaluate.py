@@ -119,10 +119,21 @@ def render_map(value: dict, ctx: Context, into: RowMap | None) -> RowMap:
             r = render(v, ctx, value, key)
             if type(v) is str and MARK in v:
                 out.labels[key] = ctx.label(v, value, key)
+            elif r is not v and isinstance(v, (dict, list)):  # a template inside: its value is checked again
+                out.labels[key] = _written_at(v, value, key)
         if r is DROP:
             continue
         out[key] = r
     return out
+
+
+def _written_at(v: Any, owner: Any, key: Any) -> str:
+    """Where a mapping or list holding templates was written, as a label ("from game.yaml:12")."""
+    if getattr(v, "file", "") and getattr(v, "line", 0):
+        return f"from {v.file}:{v.line}"
+    if isinstance(owner, YMap) and owner.file:
+        return f"from {owner.file}:{owner.line_of(key)}"
+    return ""
 
 
 def _new_map(ctx: Context) -> RowMap:

@@ -298,9 +298,11 @@ def _recheck(item: RowMap, errors: list[DataError]) -> None:
         if spec is None:
             continue
         if key == "elements":
-            for el in value:
+            for i, el in enumerate(value):
                 if isinstance(el, RowMap):
                     _recheck_map(el, resolved(fmt.ELEMENT), errors, "element")
+                elif not isinstance(el, dict):  # a template written in place of an element gave a text
+                    _check_one(item, key, el, resolved(fmt.ELEMENT), errors, f"elements[{i + 1}]")
             continue
         if key == "back" and isinstance(value, RowMap):
             for k in value.labels:
