@@ -484,8 +484,9 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
     if templated is not False and schema.templated:
         templated = True
     if not isinstance(value, dict):
-        errors.append(DataError(f"{_at(path)}expected a mapping ({schema.name}) with keys "
-                                f"{', '.join(sorted(schema.keys))}", file, line))
+        head = f"{_at(path)}expected a mapping ({schema.name}) with keys "
+        room = MAX_MESSAGE - min(len(f"{file}:{line}: "), 122) - len(head)
+        errors.append(DataError(head + _listed(sorted(schema.keys), room), file, line))
         return
     key_lines, key_line = (value.key_lines, value.line) if isinstance(value, YMap) else ({}, line)
     for key, item in value.items():
