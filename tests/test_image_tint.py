@@ -111,6 +111,45 @@ def test_a_tint_on_an_svg_picture_is_refused_at_its_line(tmp_path, runner):
     assert f"game.yaml:{line_of(folder, 'art/disc.svg')}" in result.output
 
 
+def test_a_tint_on_an_item_over_its_faces_svg_picture_is_refused_where_the_tint_is(tmp_path, runner):
+    """The SVG named by the component's face (or its back) and the tint by an item, a spreadsheet's row
+    or an item's back: validate said ok and the build ended in an internal error (format fuzz seed
+    1133, case 3744). Each tint is refused at its own line or cell."""
+    body = HEAD + """components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+    face: {image: art/disc.svg}
+    back: {image: art/disc.svg}
+    items:
+      - {name: Gold, count: 1, image_tint: "#c9a227"}
+      - {name: Plain, count: 1}
+      - {name: Back, count: 1, back: {image_tint: "#c9a227"}}
+  - id: rows
+    name: Rows
+    kind: card
+    size: poker
+    face: {image: art/disc.svg}
+    items_from: {file: rows.csv, columns: {Hue: image_tint}}
+"""
+    folder = write_game(tmp_path, body)
+    (folder / "rows.csv").write_text("Name,Count,Hue\nA,1,#c9a227\nB,1,\n")
+    (folder / "art").mkdir()
+    (folder / "art" / "disc.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                             '<circle cx="5" cy="5" r="4"/></svg>')
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    refused = [line for line in result.output.splitlines() if "image_tint: recolours a PNG or JPEG" in line]
+    assert [line.split(": image_tint")[0].rsplit("/", 1)[-1] for line in refused] == [
+        f"game.yaml:{line_of(folder, 'Gold')}", f"game.yaml:{line_of(folder, 'name: Back')}", "rows.csv:2 (Hue)"]
+    assert "'art/disc.svg' (the image it applies to here) is an SVG" in refused[0]
+    fixed = body.replace(', image_tint: "#c9a227"', "").replace(', back: {image_tint: "#c9a227"}', "")
+    (folder / "game.yaml").write_text(fixed)
+    (folder / "rows.csv").write_text("Name,Count,Hue\nA,1,\n")
+    assert validate(runner, folder).exit_code == 0
+
+
 def test_a_build_on_two_cores_leaves_no_tinted_pictures_behind(tmp_path):
     """The tinted PNGs live in a temporary folder of each process's own; a build's worker processes
     end without Python's atexit, and left theirs in /tmp. Built with --jobs 2 and TMPDIR its own:

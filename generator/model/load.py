@@ -527,11 +527,30 @@ def _item_face(raw: Any, defaults: dict[str, Any], spec: YMap, kind: ComponentKi
                 face[key] = defaults[key]
             else:
                 del face[key]
+    _tint_on_svg(face, (raw, spec.get("face")), errors)
+    if isinstance(raw.get("back"), dict):
+        _tint_on_svg({**(spec.get("back") if isinstance(spec.get("back"), dict) else {}), **raw["back"]},
+                     (raw["back"], spec.get("back")), errors)
     if any(k in face for k in EDGE_KEYS):
         where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
         face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
                             edge_kinds or EdgeKinds({}), errors)
     return face
+
+
+def _tint_on_svg(face: dict[str, Any], layers: tuple[Any, ...], errors: list[DataError]) -> None:
+    """``image_tint`` given at one level (an item, its component's face) and an SVG ``image`` at the
+    other: an SVG prints in its own colours, so the tint is refused at its line (given together in one
+    mapping, the file check refuses it)."""
+    image, tint = face.get("image"), face.get("image_tint")
+    if not tint or not isinstance(image, str) or not image.lower().endswith(".svg"):
+        return
+    owner = next((layer for layer in layers if isinstance(layer, dict) and "image_tint" in layer), None)
+    if owner is None or "image" in owner or not hasattr(owner, "error"):
+        return
+    errors.append(owner.error(f"image_tint: recolours a PNG or JPEG picture; {show(image)} (the image it "
+                              f"applies to here) is an SVG, whose own colours print (give its shapes the colour "
+                              f"in the file, or use a PNG)", "image_tint"))
 
 
 def _item_id(raw: Any, name: str, spec: YMap, ids: dict[str, str], errors: list[DataError]) -> str:
