@@ -148,3 +148,25 @@ def test_a_tiled_mat_in_svg_pages_prints_as_if_each_page_drew_the_board():
         assert abs(png(a) - png(b)).max() <= 2, f"SVG page {n} of the tiled map looks different with <use>"
 
 
+
+
+def test_a_drawing_that_fails_inside_a_form_raises_its_own_error():
+    """A face drawn once as a PDF form and failing half-way (inside a state of its own) reports its own
+    error: before, the page's state stack was left as the form's, and the page's next restore raised
+    "IndexError: pop from empty list" over it (format fuzz seed 1131, case 969)."""
+    import pytest
+
+    from generator.draw.pdf import PdfSurface
+
+    class Broken(Exception):
+        pass
+
+    def face(t):
+        t.translate(1, 1)
+        raise Broken("the face's own problem")
+
+    s = PdfSurface()
+    s.begin_page(100, 100)
+    with pytest.raises(Broken, match="the face's own problem"):
+        with s.saved():
+            s.define("face", (0, 0, 10, 10), face)

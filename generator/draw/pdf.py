@@ -450,8 +450,10 @@ class PdfSurface(Surface):
         outer = (self._fill, self._stroke, self._states)
         self._fill = self._stroke = None  # a form starts in the state of wherever it is placed
         self._states = []
-        draw(self)
-        self._fill, self._stroke, self._states = outer
+        try:
+            draw(self)
+        finally:  # a drawing that raises leaves the page's own state as it was (its error, not a stray one)
+            self._fill, self._stroke, self._states = outer
         c.endForm()
 
     def use(self, name, x_mm=0.0, y_mm=0.0):
