@@ -62,6 +62,18 @@ def test_a_template_in_a_pixel_number_is_refused_at_its_line(tmp_path, runner):
     assert f"game.yaml:{line_of(folder, 'type: box')}" in result.output
 
 
+@pytest.mark.parametrize("dpi, said", [("red", "expected a number, not 'red'"), ("0", "must be at least 36, not 0"),
+                                       ("true", "expected a number")])
+def test_a_pixel_layout_with_a_dpi_that_is_not_a_number_is_refused_at_its_line(tmp_path, runner, dpi, said):
+    """The pixels are turned into millimetres before the checks read the file: a dpi of 'red' ended
+    validate in an internal error (format fuzz seed 1134, case 1163), 0 would divide by zero."""
+    folder = write_game(tmp_path, SQUIB.replace("UNITS", f"units: px\n    dpi: {dpi}").replace("AT", "[112.5, 150]")
+                        .replace("SIZE", "[600, 300]").replace("WIDTH", "3"))
+    result = validate(runner, folder)
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert f"game.yaml:{line_of(folder, 'dpi:')}: components[1].dpi: {said}" in result.output, result.output
+
+
 def test_units_on_a_sheet_are_refused(tmp_path, runner):
     folder = write_game(tmp_path, HEAD + """components:
   - id: rules

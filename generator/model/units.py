@@ -6,6 +6,7 @@ face's centre (a card or piece) or the board's top-left corner, before anything 
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..source.yamlsrc import YList, YMap
@@ -18,7 +19,10 @@ def scale_of(spec: YMap) -> float | None:
     """Millimetres per unit of a component's ``units`` (None: millimetres already)."""
     units = spec.get("units", "mm")
     if units == "px":
-        return 25.4 / float(spec.get("dpi", 300))
+        dpi = spec.get("dpi", 300)
+        if type(dpi) not in (int, float) or not 0 < dpi < math.inf:
+            return None  # read before the checks: the check refuses it at its line ("dpi: ...")
+        return 25.4 / dpi
     return MM_PER.get(str(units))
 
 
