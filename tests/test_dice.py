@@ -380,6 +380,25 @@ components:
     assert {s.face["fill"] for s in stickers[6:]} == {"#0000cc"} and all(s.count == 2 for s in stickers[6:])
 
 
+def test_a_die_without_items_fills_its_faces_from_the_game_s_values(runner, tmp_path):
+    """One die (no items) whose faces use the game's values: validate said "a d6 needs faces" of six
+    faces written, as the templated faces were filled in for no item at all."""
+    folder = write_game(tmp_path, HEAD + """values: {top: 3, word: Rally}
+components:
+  - id: d
+    name: Event die
+    kind: die
+    sides: 6
+    size_mm: 14
+    faces: ["{{ top }}", 2, 1, 1, 0, {value: "-", title: "{{ word }}"}]
+""")
+    assert validate(runner, folder).exit_code == 0
+    stickers = load_game(folder).component("d").items
+    assert [(s.count, s.face["value"]) for s in stickers] == [(1, "3"), (1, "2"), (1, "1"), (1, "1"), (1, "0"),
+                                                               (1, "-")]
+    assert stickers[5].face["title"] == "Rally" and stickers[0].name == "Event die: face 1 (3)"
+
+
 def test_the_contents_page_names_each_die_and_how_to_make_it(kit):
     from tests.gamefolder import pdf_text
 

@@ -53,6 +53,15 @@ def prepared(spec: Any, errors: list[DataError]) -> Any:
     if spec.get("print") == DiePrint.NET and spec.get("sides") not in (None, 6):
         errors.append(spec.error(f"print: net folds a cube (sides: 6); a d{spec.get('sides')} prints as stickers "
                                  f"(print: stickers) for a blank die", "print"))
+    return one_die(spec)
+
+
+def one_die(spec: Any) -> Any:
+    """A die written without items is one die (count 1), and a die's single item without a name is
+    named as its component (not "Pip die 1"). Done before a die's templates are filled in too (by the
+    game's values: faces: ["{{ v }}", 2, ...]), so that they are filled in for that one die."""
+    if not isinstance(spec, YMap) or (kind := kind_of(spec.get("kind"))) is None or kind.family != Family.DIE:
+        return spec
     items = spec.get("items")
     if not items and not spec.get("items_from") and not spec.get("items_csv"):
         one = YMap({"id": spec.get("id"), "name": spec.get("name"), "count": 1})  # one die, named as its component

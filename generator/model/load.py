@@ -258,6 +258,7 @@ def _expanded(comp_specs: list[YMap], sources: Sources, game: Game, errors: list
     templates could not be read is said and left out."""
     templated = templated_files(Path(game.folder))
     unexpanded: set[int] = set()
+    comp_specs = [dice.one_die(spec) for spec in comp_specs]  # a die without items: its templates are that die's
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
             if not expand(spec, sources, errors):
