@@ -533,11 +533,13 @@ def _listed(names: list[str], room: int) -> str:
     if len(text) <= room:
         return text
     shown: list[str] = []
+    used = 0  # the length of ", ".join(shown)
     for name in names:
-        rest = f" and {len(names) - len(shown) - 1} more (docs/data-format.md)"
-        if len(", ".join([*shown, name])) + len(rest) > room:
+        grown = used + len(name) + (2 if shown else 0)
+        if grown + len(f" and {len(names) - len(shown) - 1} more (docs/data-format.md)") > room:
             break
         shown.append(name)
+        used = grown
     if not shown:
         return f"{len(names)}, in docs/data-format.md"
     return f"{', '.join(shown)} and {len(names) - len(shown)} more (docs/data-format.md)"
