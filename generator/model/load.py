@@ -529,9 +529,10 @@ def _item_face(raw: Any, defaults: dict[str, Any], spec: YMap, kind: ComponentKi
             else:
                 del face[key]
     _tint_on_svg(face, (raw, spec.get("face")), errors)
-    if isinstance(raw.get("back"), dict):
-        _tint_on_svg({**(spec.get("back") if isinstance(spec.get("back"), dict) else {}), **raw["back"]},
-                     (raw["back"], spec.get("back")), errors)
+    item_back, comp_back = raw.get("back"), spec.get("back")
+    if isinstance(item_back, dict):
+        _tint_on_svg({**(comp_back if isinstance(comp_back, dict) else {}), **item_back}, (item_back, comp_back),
+                     errors)
     if any(k in face for k in EDGE_KEYS):
         where = raw if any(k in raw for k in EDGE_KEYS) else spec.get("face") or spec
         face = expand_edges(face, where, kind, str(spec.get("orientation", "flat")), size,
