@@ -30,7 +30,10 @@ def run_one(seed: int, n: int, work: Path) -> tuple[str, str]:
     files, _ = formatgen.case(seed, n)
     for name, data in files.items():
         (game / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
-    checked = run_in_process("validate", "g", cwd=work)
+    try:
+        checked = run_in_process("validate", "g", cwd=work)
+    except AssertionError as exc:  # an exception escaped the command: an internal error, said as one case
+        return "internal error at validate", str(exc)[:600]
     if "internal error" in checked.stderr or "Traceback" in checked.stderr:
         return "internal error at validate", checked.stderr[-600:]
     if checked.returncode != 0:
@@ -39,8 +42,11 @@ def run_one(seed: int, n: int, work: Path) -> tuple[str, str]:
         if checked.returncode not in (1, 2) or loose or not lines:
             return "refusal without file:line", "\n".join(loose or lines)[:600]
         return "refused", ""
-    built = run_in_process("build", "g", "--paper", "a4", "--format", "pdf,svg", "--jobs", "1", "--out", "out",
-                           cwd=work)
+    try:
+        built = run_in_process("build", "g", "--paper", "a4", "--format", "pdf,svg", "--jobs", "1", "--out", "out",
+                               cwd=work)
+    except AssertionError as exc:  # as above: the run goes on to its next folder
+        return "validate ok, build failed", str(exc)[:600]
     if built.returncode != 0 or "internal error" in built.stderr:
         return "validate ok, build failed", built.stderr[-600:]
     return "built", ""
