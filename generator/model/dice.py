@@ -31,8 +31,8 @@ NOT_ON_A_DIE = {
 
 
 def prepared(spec: Any, errors: list[DataError]) -> Any:
-    """``spec`` ready to be read as a component: the die keys refused on other kinds; a die with no
-    items given one (a die, count 1)."""
+    """``spec`` ready to be read as a component: the die keys refused on other kinds. (A die with no
+    items was given one by :func:`one_die` before its templates were filled in.)"""
     if not isinstance(spec, YMap):
         return spec
     kind = kind_of(spec.get("kind"))
@@ -53,12 +53,12 @@ def prepared(spec: Any, errors: list[DataError]) -> Any:
     if spec.get("print") == DiePrint.NET and spec.get("sides") not in (None, 6):
         errors.append(spec.error(f"print: net folds a cube (sides: 6); a d{spec.get('sides')} prints as stickers "
                                  f"(print: stickers) for a blank die", "print"))
-    return one_die(spec)
+    return spec
 
 
 def one_die(spec: Any) -> Any:
     """A die written without items is one die (count 1), and a die's single item without a name is
-    named as its component (not "Pip die 1"). Done before a die's templates are filled in too (by the
+    named as its component (not "Pip die 1"). Done before a die's templates are filled in (by the
     game's values: faces: ["{{ v }}", 2, ...]), so that they are filled in for that one die."""
     if not isinstance(spec, YMap) or (kind := kind_of(spec.get("kind"))) is None or kind.family != Family.DIE:
         return spec
