@@ -57,9 +57,7 @@ class Context:
         names += [m.group(2) for m in ROW_KEY.finditer(source) if m.group(2) in self.columns]
         if len(names) == 1:
             return names[0]
-        file = getattr(owner, "file", "")
-        line = owner.line_of(key) if isinstance(owner, (YMap, YList)) else 0
-        return f"from {file}:{line}" if file else ""
+        return _written_in(owner, key)
 
     def fail(self, message: str, label: str) -> None:
         where = self.place() + (f" ({label})" if label else "")
@@ -131,9 +129,15 @@ def _written_at(v: Any, owner: Any, key: Any) -> str:
     """Where a mapping or list holding templates was written, as a label ("from game.yaml:12")."""
     if getattr(v, "file", "") and getattr(v, "line", 0):
         return f"from {v.file}:{v.line}"
-    if isinstance(owner, YMap) and owner.file:
-        return f"from {owner.file}:{owner.line_of(key)}"
-    return ""
+    return _written_in(owner, key)
+
+
+def _written_in(owner: Any, key: Any) -> str:
+    """The label of ``owner[key]`` as written: "from game.yaml:12" (its key's line), or "" if not read
+    from a file."""
+    file = getattr(owner, "file", "")
+    line = owner.line_of(key) if isinstance(owner, (YMap, YList)) else 0
+    return f"from {file}:{line}" if file else ""
 
 
 def _new_map(ctx: Context) -> RowMap:

@@ -52,6 +52,14 @@ class DrawingChecks(Protocol):
     def text_width_mm(self, text: str, size_pt: float, font: str) -> float: ...
 
 
+def svg_tinted(key: str, image: Any, elsewhere: bool = False) -> str:
+    """The refusal of a tint (``key``) on an SVG picture; ``elsewhere``: the picture is named at another
+    level than the tint (the component's face, an item)."""
+    named = f"{show(image)} (the image it applies to here)" if elsewhere else show(image)
+    return (f"{key}: recolours a PNG or JPEG picture; {named} is an SVG, whose own colours print (give its "
+            f"shapes the colour in the file, or use a PNG)")
+
+
 def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: DrawingChecks | None
                ) -> dict[str, dict[str, str]]:
     """The game's own fonts: name -> {style: TrueType file}, each file checked to load (by ``drawing``)."""
@@ -114,9 +122,7 @@ class _FileCheck:
             self.errors.append(spec.error(f"image {show(value)}: {why}", key))
         tint = "tint" if "tint" in spec else "image_tint" if "image_tint" in spec else None
         if tint and str(value).lower().endswith(".svg"):
-            self.errors.append(spec.error(f"{tint}: recolours a PNG or JPEG picture; {show(value)} is an SVG, whose "
-                                          f"own colours print (give its shapes the colour in the file, or use a "
-                                          f"PNG)", tint))
+            self.errors.append(spec.error(svg_tinted(tint, value), tint))
 
     def font(self, spec: YMap, key: Any, value: str) -> None:
         element = "type" in spec  # an element may also name a built-in style

@@ -33,6 +33,7 @@ from .files import (
     check_files,
     display_path,  # the commands show paths as the model does
     read_fonts,
+    svg_tinted,
 )
 from .fit import check_markers
 from .game import Colour, Component, Game, Item
@@ -550,9 +551,7 @@ def _tint_on_svg(face: dict[str, Any], layers: tuple[Any, ...], errors: list[Dat
     owner = next((layer for layer in layers if isinstance(layer, dict) and "image_tint" in layer), None)
     if owner is None or "image" in owner or not hasattr(owner, "error"):
         return
-    errors.append(owner.error(f"image_tint: recolours a PNG or JPEG picture; {show(image)} (the image it "
-                              f"applies to here) is an SVG, whose own colours print (give its shapes the colour "
-                              f"in the file, or use a PNG)", "image_tint"))
+    errors.append(owner.error(svg_tinted("image_tint", image, elsewhere=True), "image_tint"))
 
 
 def _item_id(raw: Any, name: str, spec: YMap, ids: dict[str, str], errors: list[DataError]) -> str:

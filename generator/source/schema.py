@@ -484,9 +484,8 @@ def _check_map(value: Any, schema: Map, errors: list[DataError], where: Where, p
     if templated is not False and schema.templated:
         templated = True
     if not isinstance(value, dict):
-        head = f"{_at(path)}expected a mapping ({schema.name}) with keys "
-        room = MAX_MESSAGE - min(len(f"{file}:{line}: "), 122) - len(head)
-        errors.append(DataError(head + _listed(sorted(schema.keys), room), file, line))
+        errors.append(DataError(_listed(f"{_at(path)}expected a mapping ({schema.name}) with keys ",
+                                        sorted(schema.keys), len(f"{file}:{line}: ")), file, line))
         return
     key_lines, key_line = (value.key_lines, value.line) if isinstance(value, YMap) else ({}, line)
     for key, item in value.items():
@@ -522,13 +521,18 @@ def _unknown_key(path: str, key: Any, schema: Map, place: int = 0) -> str:
         extra = f" here: it is {there[0]}"
     else:
         extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
-    head = f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: "
-    return head + _listed(sorted(schema.keys), MAX_MESSAGE - min(place, 122) - len(head))
+    return _listed(f"{_at(path)}unknown key {show(key, 40)}{extra}; known keys: ", sorted(schema.keys), place)
 
 
-def _listed(names: list[str], room: int) -> str:
-    """``names`` joined by commas in at most ``room`` characters: as many whole names as fit, then how
-    many more (a message is cut at MAX_MESSAGE characters, which would cut a name in half)."""
+def _listed(head: str, names: list[str], place: int) -> str:
+    """``head`` then ``names`` joined by commas: as many whole names as fit the message shown after a
+    ``file:line: `` of ``place`` characters, then how many more (a message is cut at MAX_MESSAGE
+    characters, which would cut a name in half)."""
+    room = MAX_MESSAGE - min(place, 122) - len(head)  # a place is shown cut to 120 characters and ": "
+    return head + _fitted(names, room)
+
+
+def _fitted(names: list[str], room: int) -> str:
     text = ", ".join(names)
     if len(text) <= room:
         return text
