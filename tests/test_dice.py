@@ -397,6 +397,12 @@ components:
     assert [(s.count, s.face["value"]) for s in stickers] == [(1, "3"), (1, "2"), (1, "1"), (1, "1"), (1, "0"),
                                                                (1, "-")]
     assert stickers[5].face["title"] == "Rally" and stickers[0].name == "Event die: face 1 (3)"
+    # a face the template makes a list of: refused at the die, and only that (no "needs faces" after it)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace('"{{ top }}"', '"{{ [top, 1] }}"'))
+    result = validate(runner, folder)
+    problems = [line for line in result.output.splitlines() if ": " in line and "warning" not in line]
+    assert result.exit_code == 1 and len(problems) == 1, result.output
+    assert "faces[1]: expected a face: a number or a word (its value), or a face mapping" in problems[0]
 
 
 def test_the_contents_page_names_each_die_and_how_to_make_it(kit):
