@@ -371,3 +371,14 @@ def test_a_background_under_the_whole_map_is_not_warned_about_but_one_over_it_is
     assert "lies over hex" in over.output
     part = under.replace('at_mm: [0, 0], size_mm: [180, 150], fill: "#1e90ff"', 'at_mm: [0, 0], size_mm: [60, 40], fill: "#1e90ff"')
     assert "lies over hex" in validate(runner, write_game(tmp_path / "part", part)).output
+
+
+def test_a_numbering_naming_no_field_is_refused_even_under_an_element_over_the_map(runner, tmp_path):
+    # the box lies over the grid: the warning naming the hex it covers must not ask the failing numbering
+    folder = _board(tmp_path, '      - {type: box, at_mm: [40, 40], size_mm: [10, 10], fill: "#0000ff"}\n',
+                    numbering='"{{ c }}"', target="A1")
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert "internal error" not in result.output
+    assert (f"game.yaml:{line_of(folder, 'numbering:')}: numbering: for the hex at col 0, row 0: 'c' is not a "
+            f"column or field of this item") in result.output

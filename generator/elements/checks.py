@@ -163,6 +163,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
                 cells, flats, orient = grid_cells(el)
                 ox, oy = float(el["at_mm"][0]), float(el["at_mm"][1])
                 grid = MapHexes.of(el)
+                if grid.style == "expression":
+                    _ = grid.names  # a numbering that fails for a hex is refused on its own line (model/maps.py)
             except (TypeError, ValueError, KeyError, IndexError):
                 continue
             centres = [(q, r, ox + px, oy + py) for q, r in cells for px, py in [axial_to_pixel(q, r, flats, orient)]]
