@@ -277,6 +277,51 @@ def test_a_font_with_a_damaged_character_map_is_refused_before_it_is_parsed(tmp_
     assert line == result.stderr.splitlines()[0]
 
 
+def run_past_glyphs(font: bytes, extra: int) -> bytes:
+    """The font with the last group of its format 12 character map running ``extra`` characters
+    further, and so its glyphs ``extra`` past where they ended (glyph 3,445 in DejaVu Serif
+    Condensed Bold, of 3,506)."""
+    out = bytearray(font)
+    tables = struct.unpack_from(">H", font, 4)[0]
+    cmap = next(struct.unpack_from(">L", font, 12 + 16 * i + 8)[0] for i in range(tables)
+                if font[12 + 16 * i:16 + 16 * i] == b"cmap")
+    for i in range(struct.unpack_from(">H", font, cmap + 2)[0]):
+        table = cmap + struct.unpack_from(">L", font, cmap + 4 + 8 * i + 4)[0]
+        if struct.unpack_from(">H", font, table)[0] == 12:
+            last = table + 16 + 12 * (struct.unpack_from(">L", font, table + 12)[0] - 1)
+            struct.pack_into(">L", out, last + 4, struct.unpack_from(">L", font, last + 4)[0] + extra)
+            return bytes(out)
+    raise AssertionError("no format 12 subtable")
+
+
+def test_a_character_map_pointing_past_the_last_glyph_is_refused_before_it_is_read(tmp_path):
+    """The fuzzer's case (data 1131 195): bytes changed in a font's format 12 character map listed
+    1,052,278 characters, under Unicode's count but mapped to glyphs the font has not (3,506 of
+    them); reportlab built a table of them all and validate took 302 MB."""
+    from generator.draw.fonts import cmap_problem
+
+    own = (Path(__file__).resolve().parents[1] / "docs" / "example-wargame" / "fonts" /
+           "DejaVuSerifCondensed-Bold.ttf").read_bytes()
+    glyphs = struct.unpack_from(">H", own, next(struct.unpack_from(">L", own, 12 + 16 * i + 8)[0]
+                                                 for i in range(struct.unpack_from(">H", own, 4)[0])
+                                                 if own[12 + 16 * i:16 + 16 * i] == b"maxp") + 4)[0]
+    assert cmap_problem(own) is None
+    assert cmap_problem(run_past_glyphs(own, glyphs - 1 - 3445)) is None  # its last group, up to the last glyph
+    assert cmap_problem(run_past_glyphs(own, glyphs - 3445)) == \
+        f"its character map points at glyph {glyphs:,}, past the font's {glyphs:,} glyphs"
+    folder = tmp_path / "g"
+    (folder / "fonts").mkdir(parents=True)
+    (folder / "game.yaml").write_text(FONT_GAME, encoding="utf-8")
+    (folder / "fonts" / "big.ttf").write_bytes(run_past_glyphs(own, 1_000_000))
+    result = run_in_process("validate", "g", cwd=tmp_path)
+    assert result.returncode == 1
+    line = refused(result.stderr, "g/game.yaml:4: fonts.big: big.ttf: its character map points at glyph ",
+                   f"past the font's {glyphs:,} glyphs; the file is damaged or not a font")[0]
+    assert line == result.stderr.splitlines()[0]
+    assert "unknown font" not in result.stderr  # the counters' font: big is the same problem, said once
+    assert len(result.stderr.splitlines()) == 1
+
+
 def test_a_font_fonttools_cannot_cut_down_is_refused_at_validate(tmp_path):
     """The fuzzer's case (data-build 99 1842): reportlab read it, then the SVG pages' subsetting
     failed at build with an internal error (AssertionError: GlyphArray)."""

@@ -82,7 +82,10 @@ def cmap_problem(data: bytes) -> str | None:
     list every character of each range of a ``cmap`` subtable one by one, so a damaged range
     (format 12 from 0 to 4,294,967,295, or thousands of overlapping format 4 segments) runs for
     minutes and gigabytes: the ranges are added up here first, from the table directory, without
-    reading anything else. A subtable past the end of the file is left to the font readers."""
+    reading anything else. A format 12 group maps a run of characters to a run of glyphs, so one
+    whose glyphs run past the font's last (``maxp``'s count) is damage too, however few characters
+    it lists (the OpenType sanitizer browsers use refuses such a font for the same reason). A
+    subtable past the end of the file is left to the font readers."""
     def ushort(at: int) -> int:
         return struct.unpack_from(">H", data, at)[0]
 
@@ -90,21 +93,45 @@ def cmap_problem(data: bytes) -> str | None:
         return struct.unpack_from(">L", data, at)[0]
 
     try:
-        cmap = next((ulong(12 + 16 * i + 8) for i in range(ushort(4)) if data[12 + 16 * i:16 + 16 * i] == b"cmap"),
-                    None)
+        tables = {data[12 + 16 * i:16 + 16 * i]: ulong(12 + 16 * i + 8) for i in range(ushort(4))}
+        cmap = tables.get(b"cmap")
         if cmap is None:
             return None
         subtables = ushort(cmap + 2)
     except struct.error:
         return None
+    glyphs = _glyph_count(tables.get(b"maxp"), ushort)
     for i in range(subtables):
         try:  # each subtable on its own: the readers skip one past the end and read the next
-            chars = _cmap_chars(data, cmap + ulong(cmap + 4 + 8 * i + 4), ushort, ulong)
+            table = cmap + ulong(cmap + 4 + 8 * i + 4)
+            chars = _cmap_chars(data, table, ushort, ulong)
+            last = _last_glyph(table, ushort, ulong) if glyphs is not None and chars <= MAX_CMAP_CHARS else None
         except struct.error:
             continue
         if chars > MAX_CMAP_CHARS:
             return f"its character map lists {chars:,} characters (Unicode has {MAX_CMAP_CHARS:,})"
+        if last is not None and glyphs is not None and last >= glyphs:
+            return f"its character map points at glyph {last:,}, past the font's {glyphs:,} glyphs"
     return None
+
+
+def _glyph_count(maxp: int | None, ushort) -> int | None:  # noqa: ANN001 - cmap_problem's reader
+    """How many glyphs the font says it has (``maxp``), or None if that cannot be read."""
+    if maxp is None:
+        return None
+    try:
+        return ushort(maxp + 4)
+    except struct.error:
+        return None
+
+
+def _last_glyph(table: int, ushort, ulong) -> int | None:  # noqa: ANN001 - cmap_problem's readers
+    """The highest glyph a format 12 subtable maps a character to (None for the other formats)."""
+    if ushort(table) != 12:
+        return None
+    groups = ulong(table + 12)
+    return max((ulong(table + 16 + 12 * k + 8) + max(0, ulong(table + 16 + 12 * k + 4) - ulong(table + 16 + 12 * k))
+                for k in range(groups)), default=None)
 
 
 def _cmap_chars(data: bytes, table: int, ushort, ulong) -> int:  # noqa: ANN001 - the readers above

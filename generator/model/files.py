@@ -61,9 +61,11 @@ def svg_tinted(key: str, image: Any, elsewhere: bool = False) -> str:
 
 
 def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: DrawingChecks | None
-               ) -> dict[str, dict[str, str]]:
-    """The game's own fonts: name -> {style: TrueType file}, each file checked to load (by ``drawing``)."""
+               ) -> tuple[dict[str, dict[str, str]], frozenset[str]]:
+    """The game's own fonts: name -> {style: TrueType file}, each file checked to load (by ``drawing``),
+    and the names of those refused."""
     out: dict[str, dict[str, str]] = {}
+    refused: set[str] = set()
     fonts = main.get("fonts") or {}
     for name, value in fonts.items():
         where: Any = value if isinstance(value, YMap) else fonts
@@ -76,11 +78,12 @@ def read_fonts(main: YMap, folder: Path, errors: list[DataError], drawing: Drawi
             if why:
                 errors.append(where.error(f"fonts.{name}{'.' + style if isinstance(value, dict) else ''}: {why}",
                                           style if isinstance(value, dict) else name))
+                refused.add(str(name))
                 continue
             resolved[style] = str(path)
         if resolved.get("regular"):
             out[name] = resolved
-    return out
+    return out, frozenset(refused)
 
 
 def check_files(game: Game, spec: Any, errors: list[DataError], drawing: DrawingChecks | None) -> None:
@@ -126,6 +129,8 @@ class _FileCheck:
 
     def font(self, spec: YMap, key: Any, value: str) -> None:
         element = "type" in spec  # an element may also name a built-in style
+        if value in self.game.refused_fonts:
+            return  # its file's problem is said at fonts:
         if value not in self.game.fonts and not (element and value in FONTS):
             known = ", ".join(sorted(self.game.fonts)) or "none: add fonts: to game.yaml"
             builtin = f"{', '.join(FONTS)} or " if element else ""

@@ -123,6 +123,8 @@ class Game(Value):
     # problems that do not stop a build (a count of 0, a ragged table): validate and build print them
     warnings: list[Any] = field(default_factory=list)
     fonts: dict[str, dict[str, str]] = field(default_factory=dict)  # name -> {regular, bold, ...: file}
+    # names under fonts: whose files were refused (said at their own line, not again at each use)
+    refused_fonts: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     texts: dict[str, str] = field(default_factory=dict)  # shared rule texts, {text:NAME} (game.yaml texts:)
     map_features: dict[str, dict[str, Any]] = field(default_factory=dict)  # game.yaml's own hexside/route features
     # the colour pairs game.yaml's accepted_colours: leaves alone (model/colourcheck.py's Accepted)

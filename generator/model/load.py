@@ -248,7 +248,7 @@ def _game(main: YMap, variant: str | None, folder: Path, terrain: dict[str, Any]
     game_id = f"{meta['id']}-{variant}" if variant else meta["id"]  # a variant's files carry its name
     game = Game(id=game_id, title=meta["title"], meta=meta, colours=colours, terrain=terrain,
                 icons=icons, components=[], folder=str(folder), notes=list(meta.get("notes", [])))
-    game.fonts = read_fonts(main, folder, errors, drawing)
+    game.fonts, game.refused_fonts = read_fonts(main, folder, errors, drawing)
     game.texts = {str(k): str(v) for k, v in (main.get("texts") or {}).items()}
     game.map_features = {str(k): dict(v) for k, v in (main.get("map_features") or {}).items()}
     return game
