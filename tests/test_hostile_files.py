@@ -322,6 +322,43 @@ def test_a_character_map_pointing_past_the_last_glyph_is_refused_before_it_is_re
     assert len(result.stderr.splitlines()) == 1
 
 
+def every_code_point(font: bytes, records: list[int]) -> bytes:
+    """The font with its character map rewritten in place: one record per entry of ``records``, each
+    pointing at subtable number ``records[i]``, every subtable a format 13 map of all of Unicode onto
+    glyph 1 (a last-resort font's map: 28 bytes)."""
+    out = bytearray(font)
+    tables = struct.unpack_from(">H", font, 4)[0]
+    cmap = next(struct.unpack_from(">L", font, 12 + 16 * i + 8)[0] for i in range(tables)
+                if font[12 + 16 * i:16 + 16 * i] == b"cmap")
+    first = 4 + 8 * len(records)
+    struct.pack_into(">HH", out, cmap, 0, len(records))
+    for i, sub in enumerate(records):
+        struct.pack_into(">HHL", out, cmap + 4 + 8 * i, 3, 10, first + 28 * sub)
+        struct.pack_into(">HHLLLLLL", out, cmap + first + 28 * sub, 13, 0, 28, i, 1, 0, 0x10FFFF, 1)
+    return bytes(out)
+
+
+def test_character_maps_are_counted_over_all_their_subtables(tmp_path):
+    """fontTools reads every subtable of a font's character map (reportlab one): ten subtables of
+    every code point, 330 KB on disk, took it to 1 GB. The characters are counted over them all,
+    a subtable that several records share once."""
+    from generator.draw.fonts import cmap_problem
+
+    own = (Path(__file__).resolve().parents[1] / "docs" / "example-wargame" / "fonts" /
+           "DejaVuSerifCondensed-Bold.ttf").read_bytes()
+    assert cmap_problem(every_code_point(own, [0])) is None  # a last-resort font: each code point once
+    assert cmap_problem(every_code_point(own, [0, 0, 0])) is None  # three records, one subtable
+    folder = tmp_path / "g"
+    (folder / "fonts").mkdir(parents=True)
+    (folder / "game.yaml").write_text(FONT_GAME, encoding="utf-8")
+    (folder / "fonts" / "big.ttf").write_bytes(every_code_point(own, list(range(10))))
+    result = run_in_process("validate", "g", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "g/game.yaml:4: fonts.big: big.ttf: its character maps list 2,228,224 characters in all (Unicode has "
+        "1,114,112); the file is damaged or not a font"]
+
+
 def test_a_font_fonttools_cannot_cut_down_is_refused_at_validate(tmp_path):
     """The fuzzer's case (data-build 99 1842): reportlab read it, then the SVG pages' subsetting
     failed at build with an internal error (AssertionError: GlyphArray)."""
