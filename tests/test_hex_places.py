@@ -380,5 +380,5 @@ def test_a_numbering_naming_no_field_is_refused_even_under_an_element_over_the_m
     result = validate(runner, folder)
     assert result.exit_code == 1
     assert "internal error" not in result.output
-    assert (f"game.yaml:{line_of(folder, 'numbering:')}: numbering: for the hex at col 0, row 0: 'c' is not a "
-            f"column or field of this item") in result.output
+    assert (f"game.yaml:{line_of(folder, 'numbering:')}: numbering: 'c' is not a hex's col, row, q or r "
+            f"(or letters(n))") in result.output

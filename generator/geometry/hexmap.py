@@ -203,6 +203,7 @@ class MapHexes:  # no slots: its cell_set is a cached_property
         hex; ``q``, ``r``: axial; ``letters(n)``: A for 0, Z for 25, AA for 26). Raises ValueError
         with a sentence when the expression fails for a hex."""
         from ..source.template import (  # only for a map numbered by expression
+            SAFE_GLOBALS,
             TemplateError,
             compile_text,
         )
@@ -213,6 +214,9 @@ class MapHexes:  # no slots: its cell_set is a cached_property
             template = compile_text(self.numbering)
         except TemplateError as exc:
             raise ValueError(str(exc)) from None
+        unknown = [name for name in template.names if name not in _NUMBERING_FIELDS and name not in SAFE_GLOBALS]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} is not a hex's col, row, q or r (or letters(n))")
         out = {}
         for q, r in self.cells:
             col, row = offset_of((q + self.shift[0], r + self.shift[1]), self.orientation)
@@ -375,6 +379,9 @@ def outline_of(grid: "MapHexes", hexes: list[Hex], flats_mm: float) -> list[list
             count[key] = count.get(key, 0) + 1
             sides[key] = (a, b)
     return chained([sides[k] for k, n in count.items() if n == 1])
+
+
+_NUMBERING_FIELDS = ("col", "row", "q", "r", "letters")  # what a numbering expression may name
 
 
 def _letters(n: Any) -> str:
