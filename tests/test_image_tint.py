@@ -168,3 +168,25 @@ def test_a_build_on_two_cores_leaves_no_tinted_pictures_behind(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "out" / "crest_deck").is_dir()
     assert [p.name for p in tmp.iterdir() if p.name.startswith("pnpforge-tints-")] == []
+
+
+def test_two_items_on_one_line_with_the_same_refused_tint_get_one_line(tmp_path, runner):
+    """Each item's tint is checked on its own; written on one line, their refusals are the same line,
+    said once."""
+    folder = write_game(tmp_path, HEAD + """components:
+  - id: deck
+    name: Deck
+    kind: card
+    size: poker
+    face: {image: art/disc.svg}
+    items: [{name: A, count: 1, image_tint: "#c9a227"}, {name: B, count: 1, image_tint: "#c9a227"}]
+""")
+    (folder / "art").mkdir()
+    (folder / "art" / "disc.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                             '<circle cx="5" cy="5" r="4"/></svg>')
+    result = validate(runner, folder)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{folder / 'game.yaml'}:{line_of(folder, 'name: A')}: image_tint: recolours a PNG or JPEG picture; 'art/disc.svg' "
+        "(the image it applies to here) is an SVG, whose own colours print (give its shapes the colour in the "
+        "file, or use a PNG)"]

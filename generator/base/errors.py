@@ -84,8 +84,13 @@ class DataErrors(DataError):
     """Several data problems found at once (``validate`` reports all of them)."""
 
     def __init__(self, errors: Sequence[PnpError]):
-        self.errors = list(errors)
-        first = errors[0] if errors else None
+        self.errors: list[PnpError] = []
+        said: set[str] = set()  # a line said twice (two items written on one line, one problem each) once
+        for e in errors:
+            if str(e) not in said:
+                said.add(str(e))
+                self.errors.append(e)
+        first = self.errors[0] if self.errors else None
         super().__init__(first.message if first else "problems found", first.file if first else None,
                          first.line if first else None)
 
