@@ -60,4 +60,8 @@ class Source:
 def column(header: Any) -> str:
     """A spreadsheet column's header as a message's place names it: cut, so the file and row show."""
     text = str(header)
-    return text if len(text) <= 40 else text[:40] + "..."
+    if len(text) <= 40:
+        return text
+    if text.startswith("from "):  # a template's place: its file's name and line are what tell
+        return "from ..." + text[-32:]
+    return text[:40] + "..."
