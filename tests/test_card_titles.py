@@ -82,3 +82,40 @@ def test_a_title_that_fits_two_lines_passes_validate_and_one_that_does_not_is_wa
     bad = _validate(_deck(tmp_path / "b", "Short", long))
     out = bad.stdout + bad.stderr  # a warning, with the title's file:line
     assert "game.yaml:10: warning" in out and long in out and "shorten it" in out and "Traceback" not in out, out
+
+
+BAND_GAME = """format: 1
+game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}
+layouts:
+  ship:
+    cost: {type: box, at_mm: [-28, -40], size_mm: [10, 10], text: "{{ Cost }}", size_pt: 12}
+    art: {type: box, at_mm: [-31.75, -44.45], size_mm: [63.5, 88.9], fill: "#dde7f0"}
+components:
+  - id: ships
+    name: Ships
+    kind: card
+    size: poker
+    layout: ship
+    face: {FACE}
+    items_from: ships.csv
+"""
+
+
+@pytest.mark.parametrize("face, warned", [("{}", True), ("{band: none}", False)])
+def test_a_box_hidden_under_the_title_band_is_warned_of_once_at_its_layout(runner, tmp_path, face, warned):
+    """A poker card's band is its top 10.7 mm (12% of 88.9), drawn over the face's elements: a cost box
+    at y -40 to -30 mm from the centre is 6.2 of its 10 mm under it, its number hidden. The picture
+    behind the whole card lies under the band too, as meant: no warning. With band: none nothing
+    covers the elements."""
+    from gamefolder import validate, write_game
+
+    folder = write_game(tmp_path, BAND_GAME.replace("{FACE}", face),
+                        {"ships.csv": "Name,Cost\nSloop,2\nBrig,3\nGalleon,5\n"})
+    result = validate(runner, folder)
+    assert result.exit_code == 0
+    hidden = [line.split(" (from ")[0] + " | " + line.split("game.yaml:")[1]
+              for line in result.output.splitlines() if "title band" in line]  # (the folder's path is cut)
+    assert hidden == ([
+        "ships.csv:2 | 5): warning: this box (x -28 to -18 mm, y -40 to -30 mm) lies 6.2 mm under the card's "
+        "title band (its top 10.7 mm), which is drawn over a card's elements: move it down (at_mm), or give "
+        "the face band: none to draw the card by its elements alone"] if warned else [])

@@ -131,6 +131,35 @@ def card_problems(comp: Component, look: Look) -> list[str]:
     return []
 
 
+def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]]:
+    """The elements of a card's ``front`` (or back laid out like one) that its title band hides (drawn
+    over them): each with a box of its own lying more than half under the band, and what to say of
+    it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
+    if look.band == NO_BAND or not look.elements or (not front and _is_plain_back(look)):
+        return []
+    from ..elements.checks import box_mm  # a card with elements only
+
+    w, h = comp.size_mm
+    if look.rotate % 180 == 90:
+        w, h = h, w
+    band_h = _band_height(deck_title(comp, look.title_fonts), h)
+    top, bottom = -h / 2, -h / 2 + band_h  # elements are placed from the card's centre
+    out = []
+    for el in look.elements:
+        box = box_mm(el)
+        if box is None or box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        x0, y0, x1, y1 = box
+        deep = min(y1, bottom) - max(y0, top)
+        wide = min(x1, w / 2) - max(x0, -w / 2)
+        if deep > 0 and wide > 0 and deep * wide > (x1 - x0) * (y1 - y0) / 2:
+            out.append((el, f"this {el.get('type')} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) lies "
+                            f"{deep:.1f} mm under the card's title band (its top {band_h:.1f} mm), which "
+                            f"is drawn over a card's elements: move it down (at_mm), or give the face band: none "
+                            f"to draw the card by its elements alone"))
+    return out
+
+
 TITLE_MAX_PT = ROLES_PT["heading"]  # 11 pt
 BODY_PT = ROLES_PT["card_body"]  # 8.5 pt: a card's text at its largest
 TITLE_LEAD = 1.1  # baseline to baseline of a two-line title, in ems

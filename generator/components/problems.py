@@ -159,6 +159,20 @@ def _drawn_warnings(game: Game, elements: list, ink: str) -> None:
         notices.warn((w.file, w.line), w.message)
 
 
+def _band_warnings(game: Game, comp: Any, look: Look, front: bool, noted: set[tuple]) -> None:
+    """A card's elements hidden under its title band, each said once at the element (a layout's
+    element at the first row that shows it)."""
+    if comp.kind != "card":
+        return
+    from .card import under_band  # cards with elements only
+
+    for el, message in under_band(comp, look, front):
+        place = getattr(el, "template_at", "") or (el.file, el.line)
+        if (place, message) not in noted:
+            noted.add((place, message))
+            game.warnings.append(el.error(message, "at_mm"))
+
+
 def fit_problems(game: Game, errors: list[DataError]) -> None:
     """Each distinct face laid out as the build will: a title too long for its piece, text that does
     not fit even at its smallest size (printed anyway, so a warning in ``game.warnings``); a piece too
@@ -192,6 +206,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                 _text_contrast(game, look, _colour_line(comp, side, face, (item.file, item.line)), noted)
                 if look.elements:
                     _drawn_warnings(game, list(look.elements), look.ink)
+                    _band_warnings(game, comp, look, side == "face", noted)
                 for problem in fit(comp, look, game):
                     if (item.file, item.line, problem) not in noted:  # once, not once per player
                         noted.add((item.file, item.line, problem))
