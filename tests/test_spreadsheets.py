@@ -689,3 +689,41 @@ def test_a_template_written_in_place_of_an_element_is_refused_at_each_row(runner
     assert [line.split(": elements[1]: ")[0] for line in lines] == ["items.csv:2", "items.csv:3"], result.output
     assert all(": expected a mapping (board element) with keys align, anchor, at, " in line
                and line.endswith(" more (docs/data-format.md)") and len(line) <= 300 for line in lines), lines
+
+
+UNREAD = """components:
+  - id: ships
+    name: Ships
+    kind: card
+    size: poker
+    face: {title: "{{ Name }}", text: "{{ row['Rule text'] }}", value: "{{ Cost }}"}
+    items_from: {file: ships.csv, columns: {COLUMNS}}
+"""
+SHIPS = "Name,Qty,Cost,Speed,Rule text,Notes\nSloop,4,2,3,Move one more.,first draft\nBrig,3,3,2,,\n"
+
+
+@pytest.mark.parametrize("columns, said", [
+    ("{}", "ships.csv:1: columns 'Qty', 'Speed', 'Notes' are not item keys and no {{ }} reads them: "
+           "they print nothing; read them in a {{ }}, or map each under items_from: columns: (to none for a "
+           "note) ('Qty' as each item's count: columns: {Qty: count})"),
+    ("{Qty: count, Notes: none}", "ships.csv:1: column 'Speed' is not an item key and no {{ }} reads "
+                                  "it: it prints nothing; read it in a {{ }}, or map it under items_from: "
+                                  "columns: (to none for a note)"),
+    ("{Qty: count, Notes: none, Speed: none}", None),
+])
+def test_a_column_nothing_reads_is_warned_of_at_the_sheets_header(tmp_path, columns, said):
+    """A Squib designer's Qty column is not the count unless mapped: the deck printed one of each and
+    validate said ok. Each column that neither fills an item key, nor is read by a {{ }} (by name or as
+    row['...']), nor is mapped to none prints nothing, and is said once, at the header."""
+    folder = _game(tmp_path / "g", UNREAD.replace("{COLUMNS}", columns), {"ships.csv": SHIPS})
+    game = _load(folder)
+    warned = [str(w) for w in game.warnings if "ships.csv:1" in str(w)]
+    assert warned == ([said] if said else [])
+    counts = [item.count for item in game.components[0].items]
+    assert counts == ([1, 1] if columns == "{}" else [4, 3])
+
+
+def test_a_template_reading_row_in_a_way_not_followed_warns_of_no_column(tmp_path):
+    body = UNREAD.replace("value: \"{{ Cost }}\"", "value: \"{{ row[Name] if Name in row else Cost }}\"")
+    folder = _game(tmp_path / "g", body.replace("{COLUMNS}", "{}"), {"ships.csv": SHIPS})
+    assert [str(w) for w in _load(folder).warnings if "ships.csv:1" in str(w)] == []

@@ -13,12 +13,13 @@ a template. Every value that came from a cell or a template remembers where (``d
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..base.errors import DataError, show
 from ..source.schema import AS_TEXT, ListOf, Scalar, check, resolved
-from ..source.template import MARK, TemplateError, compile_text, template_errors
+from ..source.template import MARK, ROW_KEY, TemplateError, compile_text, template_errors
 from ..source.yamlsrc import YList, YMap
 from . import format as fmt
 from .evaluate import (
@@ -33,7 +34,7 @@ from .evaluate import (
 from .files import display_path
 from .kinds import kind_of
 from .rowmap import Player, RowMap, Source
-from .rows import sheet_sources, yaml_sources
+from .rows import sheet_sources, unread_columns, yaml_sources
 
 
 class Sources:
@@ -82,7 +83,9 @@ def _context_vars(src: Sources, source: Source, index: int) -> dict[str, Any]:
     return ctx
 
 
-def _names(specs: Iterable[Any]) -> set[str]:
+def _names(specs: Iterable[Any], headers: set[str] | None = None) -> set[str]:
+    """The names the templates in ``specs`` use; ``headers``, if given, gets the columns they read as
+    ``row['...']``, and "" (no header) where they read ``row`` another way."""
     names: set[str] = set()
 
     def walk(v: Any) -> None:
@@ -92,6 +95,11 @@ def _names(specs: Iterable[Any]) -> set[str]:
                     names.update(compile_text(v).names)
                 except TemplateError:
                     pass
+                if headers is not None and "row" in v:
+                    found = [m.group(2) for m in ROW_KEY.finditer(v)]
+                    headers.update(found)
+                    if len(found) != len(re.findall(r"\brow\b", v)):
+                        headers.add("")
         elif isinstance(v, dict):
             for x in v.values():
                 walk(x)
@@ -110,7 +118,7 @@ def _player(colour: Any) -> Player:
     return p
 
 
-def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
+def expand(spec: YMap, src: Sources, errors: list[DataError], warnings: list[DataError] | None = None) -> bool:
     """Turn ``spec`` (in place) into a component of plain items. Returns whether it is one: False when
     a problem stopped it whole (a template that cannot be compiled, an unknown layout, a spreadsheet
     that cannot be read, a board); True when it holds every item but those refused (each said at
@@ -138,9 +146,12 @@ def expand(spec: YMap, src: Sources, errors: list[DataError]) -> bool:
         if back is not None else {}
     if has_template(spec.get("faces")):  # a die's faces are templated per item, as its face is
         moved_face["faces"] = spec.pop("faces")
+    read: set[str] = set()  # the columns the templates read as row['...']
     names = _names([moved_face, moved_back, src.layouts.get(layout) if layout else None,
                     [s.keys for s in sources if not s.columns]] +
-                   [src.layouts[n] for n in {s.keys.get("layout") for s in sources} if n in src.layouts])
+                   [src.layouts[n] for n in {s.keys.get("layout") for s in sources} if n in src.layouts], read)
+    if warnings is not None:
+        unread_columns(sources, None if "" in read else read | names, warnings)
     colours: list[Any] = src.colours if spec.get("per_player") and "player" in names else [None]
     if spec.get("players") and colours != [None]:
         colours = [c for c in colours if c.id in spec["players"]]

@@ -262,7 +262,7 @@ def _expanded(comp_specs: list[YMap], sources: Sources, game: Game, errors: list
     comp_specs = [dice.one_die(spec) for spec in comp_specs]  # a die without items: its templates are that die's
     for spec in comp_specs:
         if spec.file in templated and needs_expanding(spec):
-            if not expand(spec, sources, errors):
+            if not expand(spec, sources, errors, game.warnings):
                 unexpanded.add(id(spec))
             substitute([spec], game.texts, errors)  # {text:NAME} that a cell or template gave
         canonical_refs(spec)  # ids as written (Heavy Cavalry) in their compared form (heavy-cavalry)

@@ -44,7 +44,7 @@ class Source:
     """One item before its templates are evaluated: its keys, its fields, where it is. ``sheet``: a
     spreadsheet row, whose cells are values, never templates."""
 
-    __slots__ = ("keys", "fields", "file", "line", "columns", "labels", "sheet")
+    __slots__ = ("keys", "fields", "file", "line", "columns", "labels", "sheet", "header")
 
     def __init__(self, keys: YMap, fields: dict[str, Any], file: str, line: int, columns: set[str],
                  labels: dict[str, str], sheet: bool = False):
@@ -55,6 +55,17 @@ class Source:
         self.columns = columns
         self.labels = labels
         self.sheet = sheet
+        self.header: Header | None = None  # an items_from sheet's header, shared by its rows
+
+
+class Header:
+    """An ``items_from`` sheet's header: where it is (``deck.csv:1``), its headers in order, and those
+    that print without a template (filling an item key) or are said to print nothing (mapped to none)."""
+
+    __slots__ = ("place", "headers", "placed")
+
+    def __init__(self, place: str, headers: list[str], placed: set[str]):
+        self.place, self.headers, self.placed = place, headers, placed
 
 
 def column(header: Any) -> str:

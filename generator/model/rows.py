@@ -11,7 +11,7 @@ from ..base.errors import DataError, show
 from ..source.schema import BOOL_NAME, Scalar
 from ..source.yamlsrc import YMap
 from . import format as fmt
-from .rowmap import RowMap, Source, column
+from .rowmap import Header, RowMap, Source, column
 
 TRUE_WORDS = {"true", "yes", "y", "1", "x"}
 FALSE_WORDS = {"false", "no", "n", "0", ""}
@@ -61,6 +61,10 @@ def sheet_sources(spec: YMap, folder: Path, errors: list[DataError]) -> list[Sou
     headers = set(index_of)  # one set every row's source shares
     out = [source for row in table.rows
            if (source := _row_source(row, index_of, headers, by_key, item_keys, errors)) is not None]
+    header = Header(header_place, [h for h in table.headers if h],
+                    set(by_key.values()) | {h for h, key in mapping.items() if key is None})
+    for source in out:
+        source.header = header
     if not table.rows:
         errors.append(DataError("the sheet has a header but no rows", header_place, None))
     return out
@@ -170,3 +174,28 @@ def yaml_sources(spec: YMap) -> list[Source]:
         fields = {k: v for k, v in item.items() if not isinstance(v, (dict, list))}
         out.append(Source(item, fields, item.file, item.line, set(), {}))
     return out
+
+
+COUNT_WORDS = ("qty", "quantity", "copies", "number", "num", "amount", "#")  # headers a designer means as count
+
+
+def unread_columns(sources: list[Source], read: set[str] | None, warnings: list[DataError]) -> None:
+    """An ``items_from`` sheet's columns that neither fill an item key nor are read by any template
+    (``read``: the names and ``row['...']`` headers its templates use; None: a template reads ``row`` in a
+    way that cannot be followed): each prints nothing, which a designer should know (a ``Qty`` column
+    is not the count unless mapped). One warning a sheet, at its header."""
+    header = next((s.header for s in sources if s.header is not None), None)
+    if header is None or read is None:
+        return
+    unread = [h for h in header.headers if h not in header.placed and h not in read]
+    if not unread:
+        return
+    named = ", ".join(show(h, 20) for h in unread[:3]) + (f" and {len(unread) - 3:,} more" if len(unread) > 3 else "")
+    one = len(unread) == 1
+    these = f"column {named} is not an item key and no {{{{ }}}} reads it: it prints nothing" if one else \
+        f"columns {named} are not item keys and no {{{{ }}}} reads them: they print nothing"
+    count = next((h for h in unread if h.strip().lower() in COUNT_WORDS), None)
+    hint = f" ({show(count, 20)} as each item's count: columns: {{{count.strip()}: count}})" if count else ""
+    warnings.append(DataError(f"{these}; read {'it' if one else 'them'} in a {{{{ }}}}, or map "
+                              f"{'it' if one else 'each'} under items_from: columns: (to none for a note){hint}",
+                              header.place, None))
