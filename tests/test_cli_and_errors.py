@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from generator.cli.commands import cli
 from generator.model.format import COMPONENT
 
@@ -47,6 +49,19 @@ def test_unknown_key_names_file_line_and_the_nearest_key(runner, tmp_path):
     result = _run(runner, ["validate", str(folder)])
     assert result.exit_code == 1
     assert re.search(r"g/game\.yaml:6: .*unknown key 'size_inch' \(did you mean 'size_in'\?\)", result.output)
+
+
+@pytest.mark.parametrize("written, meant", [("mat", "board"), ("player-board", "board"), ("deck", "card"),
+                                             ("chit", "counter"), ("dice", "die"), ("coin", "token"),
+                                             ("hex", "hex-tile"), ("Card", "card"), ("cardd", "card")])
+def test_a_kind_written_in_another_word_names_the_kind_it_means(runner, tmp_path, written, meant):
+    """A mat or player board is a board, a deck's kind is card, a chit a counter: the other words a
+    designer uses are known, and so are near misses."""
+    folder = _game(tmp_path, GOOD.replace("kind: hex-tile", f"kind: {written}"))
+    result = _run(runner, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert (f"g/game.yaml:5: components[1].kind: expected one of board, card, counter, die, generated, hex-tile, "
+            f"sheet, square-tile, token; got '{written}' (did you mean '{meant}'?)") in result.output
 
 
 def test_a_wrong_value_is_named_by_its_place_in_the_file_counted_from_one(runner, tmp_path):

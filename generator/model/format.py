@@ -49,7 +49,7 @@ from ..source.schema import (
 from . import kinds
 
 # the kind: word of a component: one of the kinds components/kinds/ registers (read when first checked)
-KIND = Later(lambda: enum(*kinds.words()))
+KIND = Later(lambda: enum(*kinds.words(), meant=kinds.also_called))
 NAMED_SIZES_MM = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),

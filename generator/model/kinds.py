@@ -62,6 +62,7 @@ class ComponentKind:
     refused: Mapping[str, str] = field(default_factory=dict)
     paint: Callable[..., Any] | None = field(default=None, compare=False)
     fit: Callable[..., list[str]] | None = field(default=None, compare=False)
+    also_called: tuple[str, ...] = ()  # other words a designer may write for it (mat: a board), for the hint
 
     @property
     def pieces(self) -> bool:
@@ -98,6 +99,12 @@ def declared(word: str) -> ComponentKind:
     if kind is None:
         raise DataError(f"no component kind {word!r} (kinds: {', '.join(KINDS)})")
     return kind
+
+
+def also_called() -> dict[str, str]:
+    """Each other word for a kind (mat, deck, chit...) and the kind's own word, for a refusal's hint."""
+    kind_of("")  # the kinds are there
+    return {other: w for w, k in KINDS.items() for other in k.also_called}
 
 
 def words(*families: Family) -> tuple[str, ...]:

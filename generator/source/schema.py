@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, Mapping, Optional, Tuple
 
 from ..base.errors import MAX_MESSAGE, DataError, show
 from .yamlsrc import YList, YMap
@@ -227,13 +227,16 @@ def colour(*words: str) -> Scalar:
     return Scalar("colour", test, {"type": "string", "pattern": f"^({pattern})$"})
 
 
-def enum(*values: str) -> Scalar:
+def enum(*values: str, meant: Callable[[], Mapping[str, str]] | None = None) -> Scalar:
+    """One of ``values``; ``meant``: other words a designer may write, each with the value it means
+    (``mat``: ``board``), for the hint."""
     def test(v: Any) -> str | None:
         if v in values:
             return None
         from difflib import get_close_matches  # only for a problem: not loaded on every run
 
-        hint = get_close_matches(str(v), values, n=1, cutoff=CLOSE)
+        said = meant().get(str(v).strip().lower()) if meant is not None else None
+        hint = [said] if said else get_close_matches(str(v), values, n=1, cutoff=CLOSE)
         extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)}, accepts=lambda v: v in values)

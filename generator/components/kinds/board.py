@@ -22,4 +22,5 @@ def paint_board(game: Game, comp: Component, side: str, safe_mm: float = 0.0) ->
     return paint
 
 
-KIND = register(ComponentKind("board", Family.BOARD, "a board or mat", refused=REFUSED, paint=paint_board))
+KIND = register(ComponentKind("board", Family.BOARD, "a board or mat", refused=REFUSED, paint=paint_board,
+                              also_called=("mat", "player-board", "playerboard", "tableau", "map", "playmat")))

@@ -31,4 +31,4 @@ def fit_card(comp: Component, look: Any, game: Game) -> list[str]:
 
 KIND = register(ComponentKind("card", Family.CARD, "a card of a deck", outline=Outline.RECT, butted=True,
                               corner_mm=3.0, label="card", face_refused=PIECE_ONLY, back_allowed=BACK_FRAME,
-                              paint=paint_card, fit=fit_card))
+                              paint=paint_card, fit=fit_card, also_called=("cards", "deck")))

@@ -25,4 +25,5 @@ def fit_die(comp: Component, look: Any, game: Game) -> list[str]:
 
 
 KIND = register(ComponentKind("die", Family.DIE, "a die, printed as a net or as stickers", outline=Outline.DIE,
-                              label="die", face_refused=CARD_ONLY, refused=UNITS, paint=paint_die, fit=fit_die))
+                              label="die", face_refused=CARD_ONLY, refused=UNITS, paint=paint_die, fit=fit_die,
+                              also_called=("dice", "d6")))

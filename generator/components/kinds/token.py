@@ -4,4 +4,5 @@ from ...model.kinds import ComponentKind, Family, Outline, register
 from .pieces import CARD_ONLY, fit_piece, paint_piece
 
 KIND = register(ComponentKind("token", Family.PIECE, "a round token", outline=Outline.ROUND, marker=True,
-                              label="token", face_refused=CARD_ONLY, paint=paint_piece, fit=fit_piece))
+                              label="token", also_called=("tokens", "coin", "disc", "chip", "marker"),
+                              face_refused=CARD_ONLY, paint=paint_piece, fit=fit_piece))
