@@ -16,6 +16,7 @@ whole.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -257,6 +258,14 @@ def _write_if_changed(path: Path, data: bytes) -> None:
     write_atomic(path, data)
 
 
+def settled(changes: Iterable[tuple[Any, str]]) -> set[tuple[Any, str]]:
+    """The changes that left something: a file made and gone within one batch (an editor's or tool's
+    probe or temporary file: vim's ``4913``, ``sed -i``'s ``sedXXXXXX``) is no change of the game's."""
+    batch = set(changes)
+    made = {p for c, p in batch if int(c) == 1}  # watchfiles' Change.added
+    return {(c, p) for c, p in batch if p not in made or os.path.lexists(p)}
+
+
 def changed_kinds(changes: Iterable[tuple[Any, str]]) -> tuple[bool, bool]:
     """(data changed, other files changed) for a batch of watchfiles changes."""
     data = other = False
@@ -339,13 +348,14 @@ def run(folder: Path, out_root: Path, opts, port: int, open_browser: bool,
             webbrowser.open(url)
         for changes in watch(folder, watch_filter=_Ignore(out_root), step=STEP_MS, stop_event=stop_event,
                              raise_interrupt=True):
-            data, other = changed_kinds(changes)
+            kept = settled(changes)
+            data, other = changed_kinds(kept)
             if not (data or other):
                 continue
             if other:  # a picture or font of the game changed: read them again, draw every picture again
                 forget_read_files()
                 builder.cache.clear()
-            names = sorted({Path(p).name for _, p in changes})
+            names = sorted({Path(p).name for _, p in kept})
             echo(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
             outcome = builder.build()
             if outcome.ok and home == "/" and builder.game_id and "html" in opts.formats:
