@@ -187,6 +187,6 @@ def test_two_items_on_one_line_with_the_same_refused_tint_get_one_line(tmp_path,
     result = validate(runner, folder)
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        f"{folder / 'game.yaml'}:{line_of(folder, 'name: A')}: image_tint: recolours a PNG or JPEG picture; 'art/disc.svg' "
-        "(the image it applies to here) is an SVG, whose own colours print (give its shapes the colour in the "
+        f"{folder / 'game.yaml'}:{line_of(folder, 'name: A')}: image_tint: recolours a PNG or JPEG picture; "
+        "'art/disc.svg' (the image it applies to here) is an SVG, whose own colours print (give its shapes the colour in the "
         "file, or use a PNG)"]

@@ -83,10 +83,10 @@ def cmap_problem(data: bytes) -> str | None:
     (format 12 from 0 to 4,294,967,295, or thousands of overlapping format 4 segments) runs for
     minutes and gigabytes: the ranges are added up here first, from the table directory, without
     reading anything else, over every subtable (fontTools reads them all; a 330 KB font of ten
-    subtables of every code point took it to 1 GB). A format 12 group maps a run of characters to a run of glyphs, so one
-    whose glyphs run past the font's last (``maxp``'s count) is damage too, however few characters
-    it lists (the OpenType sanitizer browsers use refuses such a font for the same reason). A
-    subtable past the end of the file is left to the font readers."""
+    subtables of every code point took it to 1 GB). A format 12 group maps a run of characters to a
+    run of glyphs, so one whose glyphs run past the font's last (``maxp``'s count) is damage too,
+    however few characters it lists (the OpenType sanitizer browsers use refuses such a font for the
+    same reason). A subtable past the end of the file is left to the font readers."""
     def ushort(at: int) -> int:
         return struct.unpack_from(">H", data, at)[0]
 
