@@ -196,6 +196,7 @@ def unread_columns(sources: list[Source], read: set[str] | None, warnings: list[
         f"columns {named} are not item keys and no {{{{ }}}} reads them: they print nothing"
     count = next((h for h in unread if h.strip().lower() in COUNT_WORDS), None)
     hint = f" ({show(count, 20)} as each item's count: columns: {{{count.strip()}: count}})" if count else ""
-    warnings.append(DataError(f"{these}; read {'it' if one else 'them'} in a {{{{ }}}}, or map "
-                              f"{'it' if one else 'each'} under items_from: columns: (to none for a note){hint}",
-                              header.place, None))
+    said = DataError(f"{these}; read {'it' if one else 'them'} in a {{{{ }}}}, or map {'it' if one else 'each'} "
+                     f"under items_from: columns: (to none for a note){hint}", header.place, None)
+    if all(str(w) != str(said) for w in warnings):  # two components of one sheet: said once
+        warnings.append(said)
