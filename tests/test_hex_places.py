@@ -145,6 +145,9 @@ def test_the_numbers_print_at_the_centre_of_each_hex_with_labels_centre(tmp_path
      "to: grid 'map': hex '0199' is not in this grid"),
     ('      - {type: link, from: {grid: map, hex: "0101"}}\n', "type: link", "a link element needs to:"),
     ('      - {type: icon, icon: town}\n', "type: icon", "an icon element needs at_mm (where it sits, in mm) or at:"),
+    # a chart without rows printed an empty frame
+    ('      - {type: terrain-chart, at_mm: [5, 130], size_mm: [40, 15]}\n', "type: terrain-chart",
+     "a terrain-chart element needs rows:"),
     ('      - {type: track, at_mm: [5, 140], labels: top}\n', "type: track",
      "a track's labels: is a list of texts, one a cell"),
 ])
