@@ -116,3 +116,26 @@ def test_a_box_without_a_size_prints_its_declared_default_of_20_mm_square(tmp_pa
     # inside its 0.4 mm edge (drawn on the outline, half of it inside): 20 - 0.4 = 19.6 mm each way
     assert abs((cols.max() - cols.min() + 1) / 10 - 19.6) <= 0.2
     assert abs((rows.max() - rows.min() + 1) / 10 - 19.6) <= 0.2
+
+
+NOTHING_WITHOUT = [("text", "text"), ("icon", "icon"), ("polygon", "points_mm"), ("line", "to_mm"),
+                   ("group", "elements"), ("table", "rows"), ("terrain-chart", "rows")]
+
+
+def test_an_element_that_would_print_nothing_names_the_key_it_needs(tmp_path):
+    """Each of these, written with only its place, printed nothing on the board (a table and a terrain
+    chart an empty frame) and validate said ok; now each is refused at its line, naming the key."""
+    from gamefolder import line_of
+
+    written = "".join(f"      - {{type: {kind}, at_mm: [10, {5 + 6 * i}]}}\n" for i, (kind, _) in
+                      enumerate(NOTHING_WITHOUT))
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text(GAME % written)
+    done = subprocess.run([sys.executable, "-m", "generator", "validate", str(game)], cwd=tmp_path,
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    a = {"icon": "an"}
+    assert done.stderr.splitlines()[:len(NOTHING_WITHOUT)] == [
+        f"g/game.yaml:{line_of(game, f'type: {kind},')}: {a.get(kind, 'a')} {kind} element needs {key}:"
+        for kind, key in NOTHING_WITHOUT]

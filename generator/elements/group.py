@@ -20,6 +20,7 @@ def _element() -> Any:
 
 
 class Group(Element, kind="group"):
+    NEEDS = ("elements",)  # without it, it prints nothing
     elements: list[Any] = field(Key(ListOf(Later(_element)),
                                     doc="group: the elements drawn together (each as it would be drawn alone)"))
     rotate_deg: float = field(Key(num(-360, 360), doc="group: turn the elements clockwise by this many degrees "

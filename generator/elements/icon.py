@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 
 class Icon(Element, kind="icon"):
+    NEEDS = ("icon",)  # without it, it prints nothing
     at_mm: list[float] = field(AT_MM)  # the icon's centre
     at: Any = field(AT)
     size_mm: list[float] = field(SIZE_MM, [15, 15])  # the first number is the icon's size

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 
 class Line(Element, kind="line"):
+    NEEDS = ("to_mm",)  # without it, it prints nothing
     at_mm: list[float] = field(AT_MM)
     at: Any = field(AT)
     to_mm: list[float] | None = field(TO_MM)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 
 class Polygon(Element, kind="polygon"):
+    NEEDS = ("points_mm",)  # without it, it prints nothing
     at_mm: list[float] = field(AT_MM)
     at: Any = field(AT)
     points_mm: list[list[float]] | None = field(POINTS_MM)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 class Table(Element, kind="table"):
     COVERS = True
+    NEEDS = ("rows",)  # without them it prints an empty frame
     at_mm: list[float] = field(AT_MM)  # the top-left corner
     at: Any = field(AT)
     over_map: bool = field(OVER_MAP, False)

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 class Text(Element, kind="text"):
+    NEEDS = ("text",)  # without it, it prints nothing
     at_mm: list[float] = field(AT_MM)
     at: Any = field(AT)
     text: Any = field(TEXT_KEY, "")
