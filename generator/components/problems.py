@@ -162,7 +162,7 @@ def _drawn_warnings(game: Game, elements: list, ink: str) -> None:
 def _band_warnings(game: Game, comp: Any, look: Look, front: bool, noted: set[tuple]) -> None:
     """A card's elements hidden under its title band, each said once at the element (a layout's
     element at the first row that shows it)."""
-    if comp.kind != "card":
+    if comp.family != Family.CARD:  # a card's title band
         return
     from .card import under_band  # cards with elements only
 
