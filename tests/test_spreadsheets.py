@@ -489,6 +489,26 @@ components:
     assert frame["at_mm"] == [-20, -30]
 
 
+def test_an_element_others_extend_that_cannot_print_alone_is_their_pattern_not_drawn(tmp_path):
+    """A text written only to be extended (no text: of its own) printed nothing; since a text needs
+    text:, it is a pattern for the others, not drawn and not refused. A box others extend prints on its
+    own (above), so it is drawn."""
+    game = _load(_game(tmp_path / "g", """layouts:
+  card:
+    base: {type: text, at_mm: [-25, 0], size_pt: 9, font: bold}
+    cost: {extends: base, text: "{{ name }}"}
+    rule: {extends: base, shift_mm: [0, 10], text: Go}
+components:
+  - id: deck
+    name: Deck
+    kind: card
+    layout: card
+    items: [{name: A, count: 1}]
+"""))
+    drawn = _elements(game.components[0].items[0])
+    assert [(el["text"], el["at_mm"], el["font"]) for el in drawn] == [("A", [-25, 0], "bold"), ("Go", [-25, 10], "bold")]
+
+
 ICON_TABLE = """values:
   icon_for: {A: crown, B: sword, X: shield}
 layouts:

@@ -17,7 +17,13 @@ from ..source.yamlsrc import YList, YMap
 from . import COVERING, ELEMENT, KINDS, key_problems
 from .text import Text
 
-__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems"]
+__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing"]
+
+
+def missing(el: dict[str, Any]) -> tuple[str, ...]:
+    """The keys ``el``'s kind needs to print anything that it does not give (a text's ``text``), or ()."""
+    kind = KINDS.get(el.get("type"))  # type: ignore[arg-type]
+    return tuple(key for key in kind.NEEDS if key not in el) if kind is not None else ()
 
 
 def box_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:

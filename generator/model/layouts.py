@@ -26,6 +26,7 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
             written[name] = value
     template_errors(written, errors)  # a layout's texts compile, used or not
     found = _Layouts(written, errors)
+    bases = _bases(written)
     layouts: dict[str, list[YMap]] = {}
     for name in written:
         elements = found.named_of(name, (name,))
@@ -34,8 +35,20 @@ def resolve_layouts(docs: Iterable[YMap], errors: list[DataError]) -> dict[str, 
                 if need not in el:
                     errors.append(el.error(f"layout {name!r}: element {key!r} needs {need} (or extends: another "
                                            f"element that has it)"))
-        layouts[name] = [el for _, el in elements]
+        layouts[name] = [el for key, el in elements if not (key in bases and _pattern(el))]
     return layouts
+
+
+def _bases(written: dict[str, Any]) -> set[str]:
+    """The names of elements that another element of a layout ``extends:``."""
+    return {str(el["extends"]) for value in written.values() if isinstance(value, YMap)
+            for key, el in value.items() if isinstance(el, YMap) and el.get("extends") not in (None, key)}
+
+
+def _pattern(el: YMap) -> bool:
+    """An element others extend that cannot print on its own (a text without ``text:``): a pattern for
+    them, not drawn itself, as a Squib layout entry is drawn only where a command uses it."""
+    return isinstance(el.get("type"), str) and bool(fmt.element_kinds().missing(el))
 
 
 Named = list[tuple[str | None, YMap]]  # a layout's elements, each with its name (None: a plain list's)
