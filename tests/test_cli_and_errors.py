@@ -53,7 +53,8 @@ def test_unknown_key_names_file_line_and_the_nearest_key(runner, tmp_path):
 
 @pytest.mark.parametrize("written, meant", [("mat", "board"), ("player-board", "board"), ("deck", "card"),
                                              ("chit", "counter"), ("dice", "die"), ("coin", "token"),
-                                             ("hex", "hex-tile"), ("Card", "card"), ("cardd", "card")])
+                                             ("hex", "hex-tile"), ("Card", "card"), ("cardd", "card"),
+                                             ("tile", "hex-tile' or 'square-tile")])
 def test_a_kind_written_in_another_word_names_the_kind_it_means(runner, tmp_path, written, meant):
     """A mat or player board is a board, a deck's kind is card, a chit a counter: the other words a
     designer uses are known, and so are near misses."""

@@ -101,10 +101,15 @@ def declared(word: str) -> ComponentKind:
     return kind
 
 
-def also_called() -> dict[str, str]:
-    """Each other word for a kind (mat, deck, chit...) and the kind's own word, for a refusal's hint."""
+def also_called() -> dict[str, tuple[str, ...]]:
+    """Each other word for a kind (mat, deck, chit...) and the words of the kinds it may mean (tile: a
+    square or a hex tile), for a refusal's hint."""
     kind_of("")  # the kinds are there
-    return {other: w for w, k in KINDS.items() for other in k.also_called}
+    out: dict[str, tuple[str, ...]] = {}
+    for w, k in KINDS.items():
+        for other in k.also_called:
+            out[other] = out.get(other, ()) + (w,)
+    return out
 
 
 def words(*families: Family) -> tuple[str, ...]:

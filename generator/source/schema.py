@@ -227,8 +227,8 @@ def colour(*words: str) -> Scalar:
     return Scalar("colour", test, {"type": "string", "pattern": f"^({pattern})$"})
 
 
-def enum(*values: str, meant: Callable[[], Mapping[str, str]] | None = None) -> Scalar:
-    """One of ``values``; ``meant``: other words a designer may write, each with the value it means
+def enum(*values: str, meant: Callable[[], Mapping[str, tuple[str, ...]]] | None = None) -> Scalar:
+    """One of ``values``; ``meant``: other words a designer may write, each with the values it may mean
     (``mat``: ``board``), for the hint."""
     def test(v: Any) -> str | None:
         if v in values:
@@ -236,8 +236,8 @@ def enum(*values: str, meant: Callable[[], Mapping[str, str]] | None = None) -> 
         from difflib import get_close_matches  # only for a problem: not loaded on every run
 
         said = meant().get(str(v).strip().lower()) if meant is not None else None
-        hint = [said] if said else get_close_matches(str(v), values, n=1, cutoff=CLOSE)
-        extra = f" (did you mean {str(hint[0])!r}?)" if hint else ""  # a StrEnum member as its word
+        hint = list(said) if said else get_close_matches(str(v), values, n=1, cutoff=CLOSE)
+        extra = f" (did you mean {' or '.join(repr(str(h)) for h in hint)}?)" if hint else ""  # a StrEnum as its word
         return f"expected one of {', '.join(values)}; got {show(v)}{extra}"
     return Scalar("|".join(values), test, {"enum": list(values)}, accepts=lambda v: v in values)
 

@@ -5,4 +5,4 @@ from .pieces import CARD_ONLY, fit_piece, paint_piece
 
 KIND = register(ComponentKind("square-tile", Family.PIECE, "a square tile", outline=Outline.RECT, butted=True,
                               edges=4, marker=True, label="tile", face_refused=CARD_ONLY, paint=paint_piece,
-                              fit=fit_piece, also_called=("square", "squaretile", "square_tile")))
+                              fit=fit_piece, also_called=("square", "squaretile", "square_tile", "tile", "tiles")))
