@@ -89,6 +89,8 @@ game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}
 layouts:
   ship:
     cost: {type: box, at_mm: [-28, -40], size_mm: [10, 10], text: "{{ Cost }}", size_pt: 12}
+    coin: {type: icon, icon: gold, at_mm: [25, -38], size_mm: [8, 8]}
+    badge: {type: icon, icon: gold, at_mm: [25, -30], size_mm: [8, 8]}
     art: {type: box, at_mm: [-31.75, -44.45], size_mm: [63.5, 88.9], fill: "#dde7f0"}
 components:
   - id: ships
@@ -113,9 +115,15 @@ def test_a_box_hidden_under_the_title_band_is_warned_of_once_at_its_layout(runne
                         {"ships.csv": "Name,Cost\nSloop,2\nBrig,3\nGalleon,5\n"})
     result = validate(runner, folder)
     assert result.exit_code == 0
-    hidden = [line.split(" (from ")[0] + " | " + line.split("game.yaml:")[1]
-              for line in result.output.splitlines() if "title band" in line]  # (the folder's path is cut)
+    # where: the templated box at its first row and its layout line (the folder's path cut); the icon,
+    # the same on every card, at its own line
+    hidden = [(where[:11] if where.startswith("ships") else "", where.rsplit("/", 1)[-1], said)
+              for where, said in (line.split(": warning: ") for line in result.output.splitlines()
+                                  if "title band" in line)]
+    tail = ("under the card's title band (its top 10.7 mm), which is drawn over a card's elements: move it down "
+            "(at_mm), or give the face band: none to draw the card by its elements alone")
+    # the badge, centred 8 mm lower, is 0.2 of its 8 mm under the band: it shows
     assert hidden == ([
-        "ships.csv:2 | 5): warning: this box (x -28 to -18 mm, y -40 to -30 mm) lies 6.2 mm under the card's "
-        "title band (its top 10.7 mm), which is drawn over a card's elements: move it down (at_mm), or give "
-        "the face band: none to draw the card by its elements alone"] if warned else [])
+        ("ships.csv:2", "game.yaml:5)", f"this box (x -28 to -18 mm, y -40 to -30 mm) lies 6.2 mm {tail}"),
+        ("", "game.yaml:6", f"this icon (x 21 to 29 mm, y -42 to -34 mm) lies 8.0 mm {tail}")]
+        if warned else [])

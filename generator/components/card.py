@@ -133,11 +133,11 @@ def card_problems(comp: Component, look: Look) -> list[str]:
 
 def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]]:
     """The elements of a card's ``front`` (or back laid out like one) that its title band hides (drawn
-    over them): each with a box of its own lying more than half under the band, and what to say of
-    it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
+    over them): each box, picture, table, track or icon lying more than half under the band, and what
+    to say of it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
     if look.band == NO_BAND or not look.elements or (not front and _is_plain_back(look)):
         return []
-    from ..elements.checks import box_mm  # a card with elements only
+    from ..elements.checks import painted_mm  # a card with elements only
 
     w, h = comp.size_mm
     if look.rotate % 180 == 90:
@@ -146,7 +146,7 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
     top, bottom = -h / 2, -h / 2 + band_h  # elements are placed from the card's centre
     out = []
     for el in look.elements:
-        box = box_mm(el)
+        box = painted_mm(el)
         if box is None or box[2] <= box[0] or box[3] <= box[1]:
             continue
         x0, y0, x1, y1 = box

@@ -17,13 +17,26 @@ from ..source.yamlsrc import YList, YMap
 from . import COVERING, ELEMENT, KINDS, key_problems
 from .text import Text
 
-__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing"]
+__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing",
+           "painted_mm"]
 
 
 def missing(el: dict[str, Any]) -> tuple[str, ...]:
     """The keys ``el``'s kind needs to print anything that it does not give (a text's ``text``), or ()."""
     kind = KINDS.get(el.get("type"))  # type: ignore[arg-type]
     return tuple(key for key in kind.NEEDS if key not in el) if kind is not None else ()
+
+
+def painted_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
+    """x0, y0, x1, y1 in mm of what ``el`` paints, where that is known without laying out text: a
+    covering kind's box (:func:`box_mm`), or an icon's square about its centre; else None."""
+    if el.get("type") != "icon":
+        return box_mm(el)
+    try:
+        x, y, size = float(el["at_mm"][0]), float(el["at_mm"][1]), float((el.get("size_mm") or [15])[0])
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
+    return x - size / 2, y - size / 2, x + size / 2, y + size / 2
 
 
 def box_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
