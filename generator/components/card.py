@@ -137,7 +137,7 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
     to say of it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
     if look.band == NO_BAND or not look.elements or (not front and _is_plain_back(look)):
         return []
-    from ..elements.checks import painted_mm  # a card with elements only
+    from ..elements.checks import box_text, painted_mm  # a card with elements only
 
     w, h = comp.size_mm
     if look.rotate % 180 == 90:
@@ -153,7 +153,7 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
         deep = min(y1, bottom) - max(y0, top)
         wide = min(x1, w / 2) - max(x0, -w / 2)
         if deep > 0 and wide > 0 and deep * wide > (x1 - x0) * (y1 - y0) / 2:
-            out.append((el, f"this {el.get('type')} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) lies "
+            out.append((el, f"this {el.get('type')} ({box_text(box)}) lies "
                             f"{deep:.1f} mm under the card's title band (its top {band_h:.1f} mm), which "
                             f"is drawn over a card's elements: move it down (at_mm), or give the face band: none "
                             f"to draw the card by its elements alone"))

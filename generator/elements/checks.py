@@ -17,7 +17,7 @@ from ..source.yamlsrc import YList, YMap
 from . import COVERING, ELEMENT, KINDS, key_problems
 from .text import Text
 
-__all__ = ["ELEMENT", "box_mm", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing",
+__all__ = ["ELEMENT", "box_mm", "box_text", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing",
            "painted_mm"]
 
 
@@ -96,9 +96,9 @@ def _overlaps(elements: YList, warnings: list[DataError]) -> None:
             inside = (u0 <= x0 and x1 <= u1 and v0 <= y0 and y1 <= v1) or (x0 <= u0 and u1 <= x1 and y0 <= v0
                                                                            and v1 <= y1)
             if w > OVERLAP_MM and h > OVERLAP_MM and not inside:
-                warnings.append(el.error(f"this {el['type']} ({_box_text((x0, y0, x1, y1))}) lies {w:.1f} x {h:.1f} "
+                warnings.append(el.error(f"this {el['type']} ({box_text((x0, y0, x1, y1))}) lies {w:.1f} x {h:.1f} "
                                          f"mm over the {other['type']} at line {other.line} "
-                                         f"({_box_text((u0, v0, u1, v1))}): one hides part of the other; move "
+                                         f"({box_text((u0, v0, u1, v1))}): one hides part of the other; move "
                                          f"one (at_mm) or make it smaller", "at_mm"))
                 break
 
@@ -114,7 +114,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
     if kind == "text":
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             errors.append(el.error(f"this text at [{x:g}, {y:g}] mm is outside the {what} "
-                                   f"({_box_text(box)}); it would not print", "at_mm"))
+                                   f"({box_text(box)}); it would not print", "at_mm"))
             return
         if text_width_mm is None:
             return
@@ -125,7 +125,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
         left = x - (width / 2 if anchor == Anchor.MIDDLE else width if anchor == Anchor.END else 0.0)
         if left < x0 - 0.01 or left + width > x1 + 0.01:
             warnings.append(el.error(f"this text runs {width:.1f} mm from x = {left:.1f} mm, past the edge of "
-                                     f"the {what} ({_box_text(box)}); it is cut off", "text"))
+                                     f"the {what} ({box_text(box)}); it is cut off", "text"))
     elif kind == "hexgrid":
         span = grid_span(el)
         if span is None:
@@ -133,7 +133,7 @@ def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors:
         gx0, gy0, gx1, gy1 = span
         if gx0 < x0 - 0.5 or gy0 < y0 - 0.5 or gx1 > x1 + 0.5 or gy1 > y1 + 0.5:
             errors.append(el.error(f"this hex grid spans x {gx0:.1f} to {gx1:.1f} mm and y {gy0:.1f} to "
-                                   f"{gy1:.1f} mm, past the {what} ({_box_text(box)}); move it (at_mm), make "
+                                   f"{gy1:.1f} mm, past the {what} ({box_text(box)}); move it (at_mm), make "
                                    f"the hexes smaller or the grid fewer", "at_mm"))
 
 
@@ -206,7 +206,7 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
                 dy = max(y0 - cy, 0.0, cy - y1)
                 if dx * dx + dy * dy < (apothem - 0.5) ** 2:
                     where = grid.label(q, r) if grid.style != "axial" else f"[{q}, {r}]"
-                    warnings.append(el.error(f"this {el['type']} (x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm) "
+                    warnings.append(el.error(f"this {el['type']} ({box_text(rect)}) "
                                              f"lies over hex {where} of the hex grid at line {gel.line}; one "
                                              f"hides the other: move it (at_mm) or make it smaller, or give it over_map: true "
                                              f"if it is meant to lie there", "at_mm"))
@@ -216,7 +216,8 @@ def _over_grids(elements: YList, warnings: list[DataError]) -> None:
             break
 
 
-def _box_text(box: tuple[float, float, float, float]) -> str:
+def box_text(box: tuple[float, float, float, float]) -> str:
+    """A box as a message says where it lies: "x 0 to 10 mm, y 5 to 8 mm"."""
     x0, y0, x1, y1 = box
     return f"x {x0:g} to {x1:g} mm, y {y0:g} to {y1:g} mm"
 
