@@ -62,14 +62,19 @@ def key_problems(el: dict[str, Any]) -> list[tuple[str, str]]:
     if "at_mm" in own and "at_mm" not in el and "at" not in el:
         out.append(("type", f"{_a(el['type'])} element needs at_mm (where it sits, in mm)"
                             + (" or at: (a hex of a named hex grid)" if "at" in own else "")))
-    for key in KINDS[el["type"]].NEEDS:
-        if key not in el:
-            out.append(("type", f"{_a(el['type'])} element needs {key}:"))
+    for key in missing(el):
+        out.append(("type", f"{_a(el['type'])} element needs {key}:"))
     labels = el.get("labels")
     if "labels" in own and labels is not None and isinstance(labels, list) == (el["type"] == "hexgrid"):
         out.append(("labels", "a hexgrid's labels: is none, top or centre (where each hex's id prints)"
                     if el["type"] == "hexgrid" else f"a {el['type']}'s labels: is a list of texts, one a cell"))
     return out
+
+
+def missing(el: dict[str, Any]) -> tuple[str, ...]:
+    """The keys ``el``'s kind needs to print anything that it does not give (a text's ``text``), or ()."""
+    kind = KINDS.get(el.get("type"))  # type: ignore[arg-type]
+    return tuple(key for key in kind.NEEDS if key not in el) if kind is not None else ()
 
 
 def kind_of(el: dict[str, Any]) -> type[Element]:

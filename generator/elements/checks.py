@@ -14,17 +14,11 @@ from ..base.vocabulary import Anchor, Orientation
 from ..geometry.hexes import axial_to_pixel
 from ..model.checks import element_colours
 from ..source.yamlsrc import YList, YMap
-from . import COVERING, ELEMENT, KINDS, key_problems
+from . import COVERING, ELEMENT, KINDS, key_problems, missing
 from .text import Text
 
 __all__ = ["ELEMENT", "box_mm", "box_text", "drawn_sizes", "element_problems", "grid_span", "key_problems", "missing",
            "painted_mm"]
-
-
-def missing(el: dict[str, Any]) -> tuple[str, ...]:
-    """The keys ``el``'s kind needs to print anything that it does not give (a text's ``text``), or ()."""
-    kind = KINDS.get(el.get("type"))  # type: ignore[arg-type]
-    return tuple(key for key in kind.NEEDS if key not in el) if kind is not None else ()
 
 
 def painted_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
