@@ -74,7 +74,7 @@ def _box(points):
 def test_a_16_mm_d6_net_s_faces_are_16_mm_squares(kit):
     pdf = _pdf(kit)
     nets = _nets(pdf)
-    assert len(nets) == 4  # two pip dice (16 mm), a combat die each for Red and Blue (18 mm)
+    assert len(nets) == 6  # two pip dice (16 mm), a combat die each for Red, Blue, Yellow and Black (18 mm)
     pip = [n for n in nets if abs((_box(n)[2] - _box(n)[0]) - 57.6) < 0.05]
     assert len(pip) == 2
     for net in pip:
@@ -107,7 +107,7 @@ def test_the_net_has_seven_glue_tabs_one_a_seam(kit):
 
 def test_a_d20_sticker_is_an_equilateral_triangle_of_12_mm_sides(kit):
     pdf = _pdf(kit)
-    small = [t for t in _outlines(pdf, 1, 3) if abs(max(_sides(t)) - 12) < 1]
+    small = [t for t in _outlines(pdf, 2, 3) if abs(max(_sides(t)) - 12) < 1]
     assert len(small) == 20
     for triangle in small:
         assert all(abs(s - 12.0) < 0.05 for s in _sides(triangle))
@@ -116,9 +116,9 @@ def test_a_d20_sticker_is_an_equilateral_triangle_of_12_mm_sides(kit):
 
 def test_every_sticker_has_its_die_s_shape_and_edge(kit):
     pdf = _pdf(kit)
-    squares = _outlines(pdf, 1, 4)
+    squares = _outlines(pdf, 2, 4)
     assert len(squares) == 12 and all(abs(s - 14.0) < 0.05 for sq in squares for s in _sides(sq))
-    d8 = [t for t in _outlines(pdf, 2, 3)]
+    d8 = [t for t in _outlines(pdf, 2, 3) if abs(max(_sides(t)) - 20) < 1]
     assert len(d8) == 8 and all(abs(s - 20.0) < 0.05 for t in d8 for s in _sides(t))
     pentagons = _outlines(pdf, 2, 5)
     assert len(pentagons) == 12 and all(abs(s - 11.0) < 0.05 for p in pentagons for s in _sides(p))
@@ -236,13 +236,13 @@ def test_the_cut_file_path_for_the_net_matches_the_printed_outline(tmp_path):
 def test_the_words_on_dice_are_6_pt_or_more_and_1_5_mm_inside_the_cut(kit):
     pdf = _pdf(kit)
     assert min(r.size_pt for r in text_runs(pdf) if r.page > 1) >= 6.0
-    triangles = [t for t in _outlines(pdf, 1, 3)]
-    digits = [(x, y) for ch, x, y, _ in _glyphs(pdf, 1) if ch.isdigit()]
+    triangles = [t for t in _outlines(pdf, 2, 3) if abs(max(_sides(t)) - 12) < 1]  # the d20's (the d8's: 20 mm)
+    digits = [(x, y) for ch, x, y, _ in _glyphs(pdf, 2) if ch.isdigit()]
     import pypdfium2
 
     doc = pypdfium2.PdfDocument(str(pdf))
     try:
-        page = doc[1]
+        page = doc[2]
         height = page.get_size()[1]
         text = page.get_textpage()
         boxes = []
@@ -283,7 +283,8 @@ def _distance_to_sides(p, polygon) -> float:
 def test_each_player_gets_a_combat_die_in_their_colour(kit):
     game = load_game(EXAMPLE)
     combat = game.component("combat-die")
-    assert [(item.colour.id, item.count) for item in combat.items] == [("red", 1), ("blue", 1)]
+    assert [(item.colour.id, item.count) for item in combat.items] == [("red", 1), ("blue", 1), ("yellow", 1),
+                                                                       ("black", 1)]
     assert [look.fill for look in __import__("generator.components.look", fromlist=["resolve"]).resolve(
         game, combat.items[0].face, combat.items[0].colour).faces] == ["#b8312f"] * 6
     image, _ = render(_pdf(kit), 1, dpi=100)
@@ -303,11 +304,11 @@ def test_the_gallery_and_tts_show_each_die(tmp_path):
     dice = [o for o in objects if o["Name"].startswith("Die_")]
     inside = [c for o in objects if o["Name"] == "Bag" for c in o["ContainedObjects"]]
     names = sorted(o["Name"] for o in dice + inside)
-    assert names.count("Die_6") == 2 + 2 + 2 and names.count("Die_20") == 1  # pip x2, combat x2, stickers x2
+    assert names.count("Die_6") == 2 + 4 + 2 and names.count("Die_20") == 1  # pip x2, combat x4, stickers x2
     red = next(o for o in dice if o["Nickname"] == "Combat die (Red)")
     assert red["Description"].splitlines()[0] == "1: Hit sword" and red["ColorDiffuse"]["r"] > 0.7
     tiles = [o for o in objects if o["Name"] == "Custom_Tile"]
-    assert len(tiles) == 7  # a tile of faces a die design (and colour)
+    assert len(tiles) == 9  # a tile of faces a die design (and colour)
     for tile in tiles:
         assert Path(unquote(urlparse(tile["CustomImage"]["ImageURL"]).path)).is_file()
 
@@ -465,3 +466,40 @@ def test_the_ink_saver_pales_every_face_of_a_net():
     saved = saver_front(resolve(game, red.face, red.colour))
     assert [face.outline for face in saved.faces] == ["#b8312f"] * 6  # the colour kept as a band inside the cut
     assert all(face.fill != "#b8312f" and face.fill.startswith("#f") for face in saved.faces)
+
+
+_FOUR_PLAYERS = """\
+game: {id: g, title: G, author: A, licence: CC0, source: test, players: [2, 4]}
+colours:
+  - {id: red, name: Red, fill: "#b8312f", ink: "#ffffff", cue: R}
+  - {id: blue, name: Blue, fill: "#4f86d6", ink: "#000000", cue: B, shape: square}
+components:
+  - id: combat
+    name: Combat die
+    kind: die
+    sides: 6
+    size_mm: 16
+    per_player: true
+    face: {fill: player}
+    faces: [1, 2, 3, 4, 5, 6]
+"""
+
+
+def test_a_four_player_game_with_two_colours_is_told_its_dice_print_two(tmp_path):
+    from click.testing import CliRunner
+
+    folder = write_game(tmp_path, _FOUR_PLAYERS)
+    result = validate(CliRunner(), folder)
+    assert result.exit_code == 0, result.output
+    assert (f"game.yaml:{line_of(folder, 'colours:')}: warning: 2 player colours for a game of up to 4 players "
+            "(players: [2, 4]): per_player components print one copy a colour, so Combat die prints 2; add a "
+            "colour for each player") in result.output
+    # a die made in the colours it lists is as the designer wrote it; so is a game with a colour a player
+    (tmp_path / "listed").mkdir()
+    (tmp_path / "enough").mkdir()
+    listed = write_game(tmp_path / "listed", _FOUR_PLAYERS.replace("per_player: true", "per_player: true\n    "
+                                                                                       "players: [red, blue]"))
+    enough = write_game(tmp_path / "enough", _FOUR_PLAYERS.replace("players: [2, 4]", "players: [2, 2]"))
+    for quiet in (listed, enough):
+        result = validate(CliRunner(), quiet)
+        assert result.exit_code == 0 and "warning" not in result.output, result.output

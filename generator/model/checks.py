@@ -61,6 +61,22 @@ def check_colours(main: Any, colours: Iterable[Any], errors: list[DataError]) ->
         ids.add(colour.id)
 
 
+def player_copies(main: Any, game: Any) -> list[DataError]:
+    """A warning where ``per_player`` components print fewer copies than the game has players: one
+    copy a player colour, and fewer colours than the most players the game is for. A component
+    that lists its own colours (``players: [...]``) is left as written."""
+    most = (game.meta.get("players") or [0, 0])[-1]
+    short = [c.name for c in game.components if c.spec.get("per_player") and not c.spec.get("players")]
+    if not short or not game.colours or len(game.colours) >= most:
+        return []
+    n = len(game.colours)
+    names = ", ".join(short[:3]) + (f" and {len(short) - 3} more" if len(short) > 3 else "")
+    return [main.error(f"{n} player colour{'s' if n != 1 else ''} for a game of up to {most} players "
+                       f"(players: {game.meta['players']}): per_player components print one copy a colour, "
+                       f"so {names} {'prints' if len(short) == 1 else 'print'} {n}; add a colour for each "
+                       f"player", "colours")]
+
+
 def check_card_rotate(face: Any, errors: list[DataError]) -> None:
     if isinstance(face, YMap) and "rotate" in face:
         turn = face["rotate"]

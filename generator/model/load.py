@@ -190,6 +190,7 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     checks.check_colours(main, game.colours, errors)
     pairs_at = len(game.warnings)  # the colours that look alike are said here, found last (see below)
     game.warnings.extend(ink_warnings(game, main, errors))
+    game.warnings.extend(checks.player_copies(main, game))
     if not limits.check_pieces(game.components, errors):  # before every face is laid out: refused quickly
         raise DataErrors(errors)
     limits.check_work(game, errors)
