@@ -139,6 +139,23 @@ def test_headers_that_collide_in_any_case_are_refused_at_the_header(runner, tmp_
     assert "deck.csv:1: columns 'Name' and 'NAME' both fill the item key 'name'" in result.output
 
 
+def test_items_written_as_one_row_template_are_refused_with_how_rows_become_items(runner, tmp_path):
+    # a designer's guess at a template for every row: items: {name: "{{ Name }}", ...}
+    folder = _game(tmp_path / "g", """components:
+  - id: deck
+    name: Deck
+    kind: card
+    items_from: deck.csv
+    items:
+      name: "{{ Name }}"
+      count: "{{ Copies }}"
+""", {"deck.csv": "Name,Copies\nA,2\n"})
+    result = _validate(runner, folder)
+    assert result.exit_code == 1
+    assert ("game.yaml:8: components[1].items: expected a list (one '- {name: Bend, count: 6}' per item; with "
+            "items_from: each row of the spreadsheet is an item, its headers naming the keys)") in result.output
+
+
 def test_an_undefined_name_is_an_error_naming_the_item_and_its_row(runner, tmp_path):
     folder = _game(tmp_path / "g", DECK.replace("{{ Wood }}\", size_pt", "{{ Wod }}\", size_pt"),
                    {"deck.csv": CSV})

@@ -204,7 +204,8 @@ COMPONENT = Map({
     "players": Key(ListOf(ID)),
     "back": Key(BACK),
     "face": Key(FACE),
-    "items": Key(ListOf(ITEM)),
+    "items": Key(ListOf(ITEM, "one '- {name: Bend, count: 6}' per item; with items_from: each row of the "
+                             "spreadsheet is an item, its headers naming the keys")),
     "elements": Key(ListOf(ELEMENT)),
     "sections": Key(ListOf(SECTION)),
     "columns": Key(integer(1, 3)),

@@ -397,7 +397,8 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
         if schema.single_ok and value is not None:
             check(value, schema.item, errors, (file, line), path, templated)
             return
-        errors.append(DataError(f"{_at(path)}expected a list ({schema.name})", file, line))
+        named = f" ({schema.name})" if schema.name != "list" else ""
+        errors.append(DataError(f"{_at(path)}expected a list{named}", file, line))
         return
     if len(value) < schema.min_items:
         errors.append(DataError(f"{_at(path)}needs at least {schema.min_items} items, has {len(value)}", file, line))
