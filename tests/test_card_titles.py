@@ -88,10 +88,12 @@ BAND_GAME = """format: 1
 game: {id: g, title: G, author: A, licence: CC0, source: test, players: [1, 2]}
 layouts:
   ship:
+    art: {type: box, at_mm: [-31.75, -44.45], size_mm: [63.5, 88.9], fill: "#dde7f0"}
     cost: {type: box, at_mm: [-28, -40], size_mm: [10, 10], text: "{{ Cost }}", size_pt: 12}
     coin: {type: icon, icon: gold, at_mm: [25, -38], size_mm: [8, 8]}
     badge: {type: icon, icon: gold, at_mm: [25, -30], size_mm: [8, 8]}
-    art: {type: box, at_mm: [-31.75, -44.45], size_mm: [63.5, 88.9], fill: "#dde7f0"}
+    speed: {type: text, at_mm: [0, -37], text: "Speed {{ Cost }}", size_pt: 9, anchor: middle}
+    crew: {type: text, at_mm: [0, -31], text: "Crew", size_pt: 8, anchor: middle}
 components:
   - id: ships
     name: Ships
@@ -122,8 +124,12 @@ def test_a_box_hidden_under_the_title_band_is_warned_of_once_at_its_layout(runne
                                   if "title band" in line)]
     tail = ("under the card's title band (its top 10.7 mm), which is drawn over a card's elements: move it down "
             "(at_mm), or give the face band: none to draw the card by its elements alone")
-    # the badge, centred 8 mm lower, is 0.2 of its 8 mm under the band: it shows
+    # the badge, centred 8 mm lower, is 0.2 of its 8 mm under the band: it shows; so does the crew's
+    # text, its baseline 2.7 mm below the band and its capitals (2.1 mm at 8 pt) clear of it
     assert hidden == ([
-        ("ships.csv:2", "game.yaml:5)", f"this box (x -28 to -18 mm, y -40 to -30 mm) lies 6.2 mm {tail}"),
-        ("", "game.yaml:6", f"this icon (x 21 to 29 mm, y -42 to -34 mm) lies 8.0 mm {tail}")]
+        ("ships.csv:2", "game.yaml:6)", f"this box (x -28 to -18 mm, y -40 to -30 mm) lies 6.2 mm {tail}"),
+        ("", "game.yaml:7", f"this icon (x 21 to 29 mm, y -42 to -34 mm) lies 8.0 mm {tail}"),
+        ("ships.csv:2", "game.yaml:9)", "this text (its baseline at x 0 mm, y -37 mm) lies under the card's title "
+         "band (its top 10.7 mm), which is drawn over a card's elements: move it down (at_mm: a baseline at y "
+         "-31.5 mm or lower), or give the face band: none to draw the card by its elements alone")]
         if warned else [])

@@ -68,6 +68,60 @@ def test_a_box_partly_over_a_track_is_said_one_inside_another_is_not(tmp_path, r
     assert "warning" not in validate(runner, apart).output
 
 
+LAST = HEAD + """components:
+  - id: board
+    name: Board
+    kind: board
+    size_mm: [150, 100]
+    elements:
+      - {type: box, at_mm: [20, 20], size_mm: [20, 10], text: Cost}
+      - {type: text, at_mm: [30, 50], text: Rules}
+      - {type: box, at_mm: [10, 10], size_mm: [100, 60], fill: PANEL}
+"""
+
+
+def test_a_filled_box_listed_after_what_lies_under_it_is_said_to_hide_it(tmp_path, runner):
+    """Elements are drawn in the order listed: a grey panel listed last covers the cost box and the
+    rules text inside it (nothing of them prints). Said once, at the panel. A panel without a fill
+    (a frame), see-through, shown only by when:, or listed first is as meant."""
+    folder = write_game(tmp_path, LAST.replace("PANEL", '"#dddddd"'))
+    result = validate(runner, folder)
+    assert result.exit_code == 0, result.output
+    assert (f"game.yaml:{line_of(folder, 'size_mm: [100, 60]')}: warning: this box (x 10 to 110 mm, y 10 to 70 "
+            "mm) is filled and drawn over the box (x 20 to 40 mm, y 20 to 30 mm) and 1 more, listed before it "
+            "and lying under it: elements are drawn in the order they are listed; list the box first, as a "
+            "background") in result.output
+    assert "1 warning" in result.output
+    first = LAST.replace("PANEL", '"#dddddd"').split("\n")
+    first.insert(first.index("    elements:") + 1, first.pop(-2))  # the panel listed first
+    meant = {"frame": LAST.replace(", fill: PANEL", ""), "none": LAST.replace("PANEL", "none"),
+             "see-through": LAST.replace("PANEL", '"#dddddd", opacity: 0.3'),
+             "when": LAST.replace("PANEL", '"#dddddd", when: "{{ variant }}"'), "first": "\n".join(first)}
+    for name, text in meant.items():
+        (tmp_path / name).mkdir()
+        result = validate(runner, write_game(tmp_path / name, text))
+        assert result.exit_code == 0 and "warning" not in result.output, (name, result.output)
+
+
+def test_a_layout_s_overlap_names_the_layout_s_line_once_not_each_row_s(tmp_path, runner):
+    """A name box and a grey badge laid over part of it, on every card made from a spreadsheet: the
+    badge's warning names the name box by its line in the layout (not each row's line of cards.csv),
+    and is said once for the three rows."""
+    folder = write_game(tmp_path, HEAD + """layouts:
+  c:
+    name: {type: box, at_mm: [-20, -10], size_mm: [20, 20], text: "{{ Name }}"}
+    badge: {type: box, at_mm: [-10, -5], size_mm: [20, 20], fill: "#eeeeee"}
+components:
+  - {id: d, name: D, kind: card, layout: c, items_from: cards.csv}
+""", {"cards.csv": "Name\nA\nB\nC\n"})
+    result = validate(runner, folder)
+    assert result.exit_code == 0, result.output
+    assert (f"game.yaml:{line_of(folder, 'badge:')}: warning: this box (x -10 to 10 mm, y -5 to 15 mm) lies 10.0 "
+            f"x 15.0 mm over the box at line {line_of(folder, 'name:')} (x -20 to 0 mm, y -10 to 10 mm)"
+            ) in result.output
+    assert "1 warning" in result.output, result.output
+
+
 def test_validate_sizes_says_where_each_grid_and_track_is_drawn(runner):
     """validate --sizes: the example wargame's map, 10 x 9 hexes of 3/4 in across the flats (19.05 mm),
     is drawn 170.5 mm wide (9 columns of 3/4 of a hex's 22 mm point to point, and one whole) and

@@ -133,8 +133,8 @@ def card_problems(comp: Component, look: Look) -> list[str]:
 
 def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]]:
     """The elements of a card's ``front`` (or back laid out like one) that its title band hides (drawn
-    over them): each box, picture, table, track or icon lying more than half under the band, and what
-    to say of it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
+    over them): each box, picture, table, track or icon lying more than half under the band, each
+    text whose baseline lies in it, and what to say of it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
     if look.band == NO_BAND or not look.elements or (not front and _is_plain_back(look)):
         return []
     from ..elements.checks import box_text, painted_mm  # a card with elements only
@@ -146,6 +146,9 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
     top, bottom = -h / 2, -h / 2 + band_h  # elements are placed from the card's centre
     out = []
     for el in look.elements:
+        if el.get("type") == "text":
+            out.extend(_text_under_band(el, top, bottom, w, band_h))
+            continue
         box = painted_mm(el)
         if box is None or box[2] <= box[0] or box[3] <= box[1]:
             continue
@@ -160,6 +163,23 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
     return out
 
 
+def _text_under_band(el: Any, top: float, bottom: float, w: float, band_h: float) -> list[tuple[Any, str]]:
+    """A text element whose (first) baseline lies in the band: the letters above it are hidden."""
+    try:
+        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
+        size_pt = float(el.get("size_pt", 10))
+    except (TypeError, ValueError, KeyError, IndexError):
+        return []
+    if el.get("rotate") or not (top < y <= bottom and -w / 2 < x < w / 2):
+        return []
+    below = bottom + size_pt * MM_PER_PT * CAP_EM  # the baseline that keeps its capitals clear
+    return [(el, f"this text (its baseline at x {x:g} mm, y {y:g} mm) lies under the card's title band (its "
+                 f"top {band_h:.1f} mm), which is drawn over a card's elements: move it down (at_mm: a baseline "
+                 f"at y {below:.1f} mm or lower), or give the face band: none to draw the card by its elements "
+                 f"alone")]
+
+
+CAP_EM = 0.73  # a capital's height in ems (DejaVu Sans's, the default face)
 TITLE_MAX_PT = ROLES_PT["heading"]  # 11 pt
 BODY_PT = ROLES_PT["card_body"]  # 8.5 pt: a card's text at its largest
 TITLE_LEAD = 1.1  # baseline to baseline of a two-line title, in ems

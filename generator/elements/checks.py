@@ -67,6 +67,7 @@ def element_problems(elements: Any, box: tuple[float, float, float, float] | Non
     if what == "board":
         _over_grids(elements, warnings)
     _overlaps(elements, warnings)
+    _hidden(elements, warnings)
 
 
 OVERLAP_MM = 0.5  # less than this either way is two edges meeting, not one element over another
@@ -91,10 +92,61 @@ def _overlaps(elements: YList, warnings: list[DataError]) -> None:
                                                                            and v1 <= y1)
             if w > OVERLAP_MM and h > OVERLAP_MM and not inside:
                 warnings.append(el.error(f"this {el['type']} ({box_text((x0, y0, x1, y1))}) lies {w:.1f} x {h:.1f} "
-                                         f"mm over the {other['type']} at line {other.line} "
+                                         f"mm over the {other['type']} at line {written_line(other)} "
                                          f"({box_text((u0, v0, u1, v1))}): one hides part of the other; move "
                                          f"one (at_mm) or make it smaller", "at_mm"))
                 break
+
+
+def _hidden(elements: YList, warnings: list[DataError]) -> None:
+    """Warn where a filled box hides what is listed before it: elements are drawn in the order listed,
+    each over those before, so a background listed last covers a cost box or a text inside it. An
+    element shown by ``when:`` or drawn by ``repeat:`` is left out (it may not be drawn)."""
+    drawn: list[tuple[YMap, tuple[float, float, float, float]]] = []
+    for el in elements:
+        if not isinstance(el, YMap) or "when" in el or "repeat" in el:
+            continue
+        cover = _filled_box(el)
+        if cover is not None:
+            under = [(other, region) for other, region in drawn
+                     if cover[0] <= region[0] and region[2] <= cover[2] and cover[1] <= region[1]
+                     and region[3] <= cover[3]]
+            if under:
+                (other, region), more = under[0], f" and {len(under) - 1} more" if len(under) > 1 else ""
+                where = f"at x {region[0]:g} mm, y {region[1]:g} mm" if other["type"] == "text" \
+                    else f"({box_text(region)})"
+                warnings.append(el.error(f"this box ({box_text(cover)}) is filled and drawn over the "
+                                         f"{other['type']} {where}{more}, listed before it and lying under it: "
+                                         f"elements are drawn in the order they are listed; list the box first, "
+                                         f"as a background", "at_mm"))
+        region = _drawn_region(el)
+        if region is not None:
+            drawn.append((el, region))
+
+
+def _filled_box(el: YMap) -> tuple[float, float, float, float] | None:
+    """A box that paints over what is under it (a fill or a terrain, not see-through), where it lies."""
+    if el.get("type") != "box" or el.get("fill", "none") in ("none", None) and not el.get("terrain"):
+        return None
+    opacity = el.get("opacity", 1)
+    return box_mm(el) if isinstance(opacity, (int, float)) and opacity >= 1 else None
+
+
+def _drawn_region(el: YMap) -> tuple[float, float, float, float] | None:
+    """Where an element draws, as far as known without laying out text: a text by its anchor point."""
+    if el.get("type") != "text":
+        return painted_mm(el)
+    at = el.get("at_mm")
+    if isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2]):
+        return float(at[0]), float(at[1]), float(at[0]), float(at[1])
+    return None
+
+
+def written_line(el: YMap) -> int:
+    """The line an element is written at: a layout's, for an element made from it for a spreadsheet row
+    (whose own line is the row's)."""
+    written = getattr(el, "template_at", "")
+    return int(written.rpartition(":")[2]) if written else el.line
 
 
 def _inside(el: YMap, box: tuple[float, float, float, float], what: str, errors: list[DataError],

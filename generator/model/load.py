@@ -210,6 +210,8 @@ def read_game(folder: str | Path, drawing: DrawingChecks | None = None, variant:
     # that no longer come near
     game.warnings[pairs_at:pairs_at] = pair_warnings(game, main)
     game.warnings.extend(game.accepted_colours.unused())
+    # a check of a face made from each spreadsheet row finds a layout's problem once a row: said once
+    game.warnings[:] = list({str(w): w for w in game.warnings}.values())
     return game
 
 
