@@ -448,6 +448,30 @@ def test_warnings_keep_the_kit_but_say_where(tmp_path, body, line, words):
     assert re.search(rf"game\.yaml:{line}: warning: .*{re.escape(words)}", result.stderr), result.stderr
 
 
+def test_a_few_words_alone_on_a_small_token_print_across_its_middle(tmp_path):
+    """A frost marker: "Round 8" and nothing else on a 20 mm token (text there is 5.5 pt). The width
+    at the top of its room, near the circle's edge, holds no word, so the text was said not to fit and
+    printed in two lines low on the token; set where the token is widest it takes one line across
+    the middle, and nothing is said."""
+    kind, size = "token", 20
+    folder = _game(tmp_path, f"""\
+        components:
+          - id: frost
+            name: Frost marker
+            kind: {kind}
+            size_mm: {size}
+            bleed_mm: 0
+            items: [{{name: Frost, count: 1, fill: "#cfe8f7", text: "Round 8"}}]
+    """)
+    result = _validate(folder)
+    assert result.returncode == 0 and "warning" not in result.stderr, result.stderr
+    _build(folder, tmp_path / "out")
+    pdf = tmp_path / "out" / "facetest" / "a4" / "facetest-a4-single.pdf"
+    x0, y0, x1, y1 = _text_box(pdf, 1, "Round 8")  # one line: the words found as one run
+    cx, cy = _slot_centre(folder, "a4")
+    assert abs((y0 + y1) / 2 - cy) < 1.0 and abs((x0 + x1) / 2 - cx) < 0.5, ((x0, y0, x1, y1), (cx, cy))
+
+
 def test_card_footer_keeps_3_mm_from_the_cut(tmp_path):
     """The footer's lowest ink is at least 3 mm above the card's bottom cut line."""
     folder = _game(tmp_path, """\

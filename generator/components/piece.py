@@ -380,14 +380,37 @@ def _body(comp: Component, look: Look, k: float, d: float, y: float, yb: float, 
         if ok:
             break
     used = len(lines) * size * MM_PER_PT * 1.2
+    ty = yb - used
+    if not ok and (moved := _body_where_wider(comp, joined, y, yb, nominal, fam, inset)) is not None:
+        size, lines, ty = moved
+        ok, used = True, len(lines) * size * MM_PER_PT * 1.2
     if not ok:
         plan.problems.append(f"the text does not fit the {_kind_text(comp)} even at {size:g} pt "
                              f"({len(lines)} lines, {used:.1f} mm tall, room for {text_h:.1f} mm): "
                              f"shorten it")
-    ty = yb - used
     for i, line in enumerate(lines):
         plan.lines.append(_Placed(line, 0.0, ty + (i + 0.78) * size * MM_PER_PT * 1.2, size, fam))
     return ty - d * 0.02
+
+
+def _body_where_wider(comp: Component, text: str, y: float, yb: float, nominal: float, fam: Mapping[str, str],
+                      inset: float) -> tuple[float, list[Line], float] | None:
+    """(size, lines, top) of text that does not fit the narrowest width of its whole room (a round or
+    hex piece narrows towards its top and bottom) set where the piece is widest: each size from
+    ``nominal`` down, each number of lines the room holds, the block kept as near the piece's middle
+    as the room allows and wrapped to the width it spans there. None if it fits nowhere."""
+    size = nominal
+    while True:
+        lh = size * MM_PER_PT * 1.2
+        for n in range(1, int((yb - y) / lh + 1e-6) + 1):
+            top = min(max(-n * lh / 2, y), yb - n * lh)
+            width = chord(comp, top, top + n * lh, inset)
+            lines = wrap(text, width, size, fam)
+            if len(lines) <= n and max((w for _, w in lines), default=0.0) <= width + 1e-6:
+                return size, lines, top
+        if size <= MIN_PT:
+            return None
+        size = max(MIN_PT, round(size - 0.25, 2))
 
 
 def _icon_place(comp: Component, look: Look, d: float, y: float, yb: float, inset: float, plan: Plan) -> None:
