@@ -119,9 +119,9 @@ def _hidden(elements: YList, warnings: list[DataError]) -> None:
                                          f"{other['type']} {where}{more}, listed before it and lying under it: "
                                          f"elements are drawn in the order they are listed; list the box first, "
                                          f"as a background", "at_mm"))
-        region = _drawn_region(el)
-        if region is not None:
-            drawn.append((el, region))
+        drawn_at = _drawn_region(el)
+        if drawn_at is not None:
+            drawn.append((el, drawn_at))
 
 
 def _filled_box(el: YMap) -> tuple[float, float, float, float] | None:
