@@ -134,7 +134,8 @@ def card_problems(comp: Component, look: Look) -> list[str]:
 def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]]:
     """The elements of a card's ``front`` (or back laid out like one) that its title band hides (drawn
     over them): each box, picture, table, track or icon lying more than half under the band, each
-    text whose baseline lies in it, and what to say of it. A picture or frame behind the whole card lies only partly under it, as it is meant to."""
+    text whose baseline lies in it, and what to say of it. A picture or frame behind the whole card
+    lies only partly under it, as it is meant to."""
     if look.band == NO_BAND or not look.elements or (not front and _is_plain_back(look)):
         return []
     from ..elements.checks import box_text, painted_mm  # a card with elements only

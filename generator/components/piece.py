@@ -402,9 +402,12 @@ def _body_where_wider(comp: Component, text: str, y: float, yb: float, nominal: 
     size = nominal
     while True:
         lh = size * MM_PER_PT * 1.2
+        set_wide = sum(widest(part, size, fam) for part in text.split("\n"))  # the text on one line
         for n in range(1, int((yb - y) / lh + 1e-6) + 1):
             top = min(max(-n * lh / 2, y), yb - n * lh)
             width = chord(comp, top, top + n * lh, inset)
+            if n * width < set_wide * 0.8:  # n lines this wide cannot hold it (the spaces broken at
+                continue  # take no room: a fifth is more than they take)
             lines = wrap(text, width, size, fam)
             if len(lines) <= n and max((w for _, w in lines), default=0.0) <= width + 1e-6:
                 return size, lines, top

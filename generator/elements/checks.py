@@ -126,7 +126,7 @@ def _hidden(elements: YList, warnings: list[DataError]) -> None:
 
 def _filled_box(el: YMap) -> tuple[float, float, float, float] | None:
     """A box that paints over what is under it (a fill or a terrain, not see-through), where it lies."""
-    if el.get("type") != "box" or el.get("fill", "none") in ("none", None) and not el.get("terrain"):
+    if el.get("type") != "box" or (el.get("fill", "none") in ("none", None) and not el.get("terrain")):
         return None
     opacity = el.get("opacity", 1)
     return box_mm(el) if isinstance(opacity, (int, float)) and opacity >= 1 else None
