@@ -144,6 +144,8 @@ def _starts(rng: random.Random, terrain: dict[Hex, str], p: MapParams) -> tuple[
                   if t == p.start_terrain and land_around(h) == 6 and near_water(h))
     if len(pool) < p.starts:
         return None
+    if p.starts <= 1:  # no distance to keep
+        return tuple(rng.sample(pool, p.starts))
     best: tuple[int, tuple[Hex, ...]] | None = None
     for _ in range(START_SAMPLES):
         pick = tuple(sorted(rng.sample(pool, p.starts)))
@@ -159,16 +161,26 @@ def generate(p: MapParams, seed: int) -> KMap:
     """The map for ``seed``: the same seed always gives the same map."""
     rng = random.Random(seed)
     cells = rectangle_offset(p.columns, p.rows, "flat")
+    water_failed = 0  # tries whose water fell short (the others found no starts)
     for _ in range(ATTEMPTS):
         terrain = _grow(rng, cells, p)
         _fill_small_water(terrain, p)
         water = sum(1 for t in terrain.values() if t == p.water)
         if water < p.min_water_hexes or len(bodies(terrain, p.water)) < max(1, p.min_water_bodies):
+            water_failed += 1
             continue
         starts = _starts(rng, terrain, p)
         if starts is not None:
             return KMap(terrain, starts)
-    raise ValueError(f"no map met the rules in {ATTEMPTS} tries; loosen the map's params")
+    if water_failed * 2 > ATTEMPTS:
+        rule = (f"at least {p.min_water_hexes} {p.water} hexes in {max(1, p.min_water_bodies)} or more bodies of "
+                f"{p.min_water_body} (min_water_hexes, min_water_bodies, min_water_body)")
+    else:
+        near = f", water at most {p.water_within} away (water_within)" if p.water_within else ""
+        rule = (f"{p.starts} starts (starts) on {p.start_terrain} with land all round{near}, "
+                f"{p.start_distance} or more apart (start_distance)")
+    raise ValueError(f"no map met the rules in {ATTEMPTS} tries, most often for want of {rule}; "
+                     f"loosen them, or make the map larger (columns, rows)")
 
 
 # -- params from YAML ------------------------------------------------------------------------------
@@ -183,9 +195,13 @@ def params_from(game: Game, comp: Component) -> MapParams:
         if kind not in game.terrain:
             raise bad(f"map params: unknown terrain {kind!r} in regions")
     water = str(raw.get("water", "water"))
-    start_terrain = str(raw.get("start_terrain", "plains"))
-    if regions.get(water, 0) < 1 or start_terrain not in regions:
-        raise bad(f"map params: regions needs at least one {water!r} and one {start_terrain!r} cluster")
+    if regions.get(water, 0) < 1:
+        raise bad(f"map params: regions needs a cluster of the water, {water!r} (water: names its terrain)")
+    land = [kind for kind in regions if kind != water]
+    start_terrain = str(raw.get("start_terrain", land[0] if land else "")) or water
+    if regions.get(start_terrain, 0) < 1:
+        raise bad(f"map params: regions needs a cluster of {start_terrain!r}, the terrain the starts are on "
+                  "(start_terrain:)")
     try:
         return MapParams(
             columns=int(raw.get("columns", 12)), rows=int(raw.get("rows", 16)), regions=regions,
