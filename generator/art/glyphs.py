@@ -88,17 +88,13 @@ def _section_texts(sec: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def face_warnings(game: Any, look: Any, item: Any, noted: set[tuple]) -> None:
-    """A character the face's font cannot print (it would be an empty box): a warning, once a text."""
+def face_warnings(game: Any, look: Any, item: Any) -> None:
+    """A character the face's font cannot print (it would be an empty box): a warning, once a text
+    (a repeat, each item of a deck, is dropped where read_game ends)."""
     if look.key().isascii():  # every text in it plain ASCII, which every font here has
         return
     for problem in look_problems(look):
-        if (item.file, item.line, problem) not in noted:
-            noted.add((item.file, item.line, problem))
-            game.warnings.append(DataError(problem, item.file, item.line))
+        game.warnings.append(DataError(problem, item.file, item.line))
     for el, problem in element_problems(game, look.elements):
-        key = (getattr(el, "file", item.file), getattr(el, "line", item.line), problem)
-        if key not in noted:
-            noted.add(key)
-            game.warnings.append(el.error(problem, "text") if isinstance(el, YMap) else
-                                 DataError(problem, item.file, item.line))
+        game.warnings.append(el.error(problem, "text") if isinstance(el, YMap) else
+                             DataError(problem, item.file, item.line))

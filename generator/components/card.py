@@ -166,11 +166,16 @@ def under_band(comp: Component, look: Look, front: bool) -> list[tuple[Any, str]
 
 def _text_under_band(el: Any, top: float, bottom: float, w: float, band_h: float) -> list[tuple[Any, str]]:
     """A text element whose (first) baseline lies in the band: the letters above it are hidden."""
+    from ..elements.checks import anchor_mm  # a card with elements only
+
+    at = anchor_mm(el)
     try:
-        x, y = float(el["at_mm"][0]), float(el["at_mm"][1])
         size_pt = float(el.get("size_pt", 10))
-    except (TypeError, ValueError, KeyError, IndexError):
+    except (TypeError, ValueError):
         return []
+    if at is None:
+        return []
+    x, y = at
     if el.get("rotate") or not (top < y <= bottom and -w / 2 < x < w / 2):
         return []
     below = bottom + size_pt * MM_PER_PT * CAP_EM  # the baseline that keeps its capitals clear

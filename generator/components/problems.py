@@ -55,10 +55,8 @@ def _colour_line(comp: Any, side: str, face: dict[str, Any], item_line: tuple[st
     return item_line
 
 
-def _said(game: Game, problem: str, where: tuple[str, int], noted: set[tuple]) -> None:
-    if (where, problem) not in noted:  # once, not once per item or player
-        noted.add((where, problem))
-        game.warnings.append(DataError(problem, *where))
+def _said(game: Game, problem: str, where: tuple[str, int]) -> None:
+    game.warnings.append(DataError(problem, *where))  # said once: read_game drops a repeated warning
 
 
 def _accepted(game: Game, ink: str, fill: str) -> bool:
@@ -66,21 +64,21 @@ def _accepted(game: Game, ink: str, fill: str) -> bool:
     return accepted is not None and accepted.covers((ink,), (fill,))
 
 
-def _text_contrast(game: Game, look: Look, where: tuple[str, int], noted: set[tuple]) -> None:
+def _text_contrast(game: Game, look: Look, where: tuple[str, int]) -> None:
     """Text a player cannot read on its ground: the face's own text on its fill, a text element in
     its own ink on the face, a box's label on the box (colourcheck.text_problem: WCAG 2.1 AA)."""
     if any(getattr(look, key, None) for key in TEXT_KEYS):
         why = text_problem(look.ink, look.fill)
         if why is not None and not _accepted(game, look.ink, look.fill):
             _said(game, f"the face's {why}; change its ink or fill, or accept the pair with why "
-                        f"(accepted_colours:)", where, noted)
-    _elements_contrast(game, list(look.elements), look.fill, where, noted)
+                        f"(accepted_colours:)", where)
+    _elements_contrast(game, list(look.elements), look.fill, where)
 
 
-def _elements_contrast(game: Game, elements: list[Any], fill: str, where: tuple[str, int], noted: set[tuple]) -> None:
+def _elements_contrast(game: Game, elements: list[Any], fill: str, where: tuple[str, int]) -> None:
     for i, el in enumerate(elements):
         if isinstance(el, dict):
-            _element_contrast(game, el, _ground(elements[:i], el, fill), where, noted)
+            _element_contrast(game, el, _ground(elements[:i], el, fill), where)
 
 
 def _box_of(el: Any) -> tuple[float, float, float, float] | None:
@@ -113,7 +111,7 @@ def _ground(before: list[Any], el: dict[str, Any], fill: str) -> str:
     return fill
 
 
-def _element_contrast(game: Game, el: dict[str, Any], ground: str, where: tuple[str, int], noted: set[tuple]) -> None:
+def _element_contrast(game: Game, el: dict[str, Any], ground: str, where: tuple[str, int]) -> None:
     kind, ink = el.get("type"), el.get("ink")
     fill = el.get("fill") if kind == "box" and _hex(el.get("fill")) else ground
     if kind not in ("text", "box") or not _hex(ink) or not _hex(fill) or \
@@ -124,20 +122,20 @@ def _element_contrast(game: Game, el: dict[str, Any], ground: str, where: tuple[
     if why is not None and not _accepted(game, str(ink), str(fill)):
         place = (getattr(el, "file", where[0]), getattr(el, "line", where[1])) if getattr(el, "line", 0) else where
         _said(game, f"this {kind}'s {why}; change its ink, or accept the pair with why (accepted_colours:)",
-              place, noted)
+              place)
 
 
 def _hex(value: Any) -> bool:
     return isinstance(value, str) and len(value) == 7 and value.startswith("#")
 
 
-def _board_contrast(game: Game, noted: set[tuple]) -> None:
+def _board_contrast(game: Game) -> None:
     """A board's text elements on the board's ground."""
     for comp in game.components:
         if comp.family != Family.BOARD:
             continue
         look = resolve(game, dict(comp.spec.get("face") or {}), None)
-        _elements_contrast(game, list(comp.spec.get("elements") or []), look.fill, (comp.file, comp.line), noted)
+        _elements_contrast(game, list(comp.spec.get("elements") or []), look.fill, (comp.file, comp.line))
 
 
 def _drawn_warnings(game: Game, elements: list, ink: str) -> None:
@@ -153,8 +151,7 @@ def _drawn_warnings(game: Game, elements: list, ink: str) -> None:
             draw_elements(surface, game, [el], ink)
         except Exception:  # noqa: BLE001 - an element the checks refuse (a link without to:) is said by them;
             continue  # what only the drawing finds of the others is all this looks for
-    known = {str(w) for w in game.warnings}
-    game.warnings.extend(w for w in notices.take() if str(w) not in known)
+    game.warnings.extend(notices.take())  # a repeat of one said before is dropped where read_game ends
     for w in pending:
         notices.warn((w.file, w.line), w.message)
 
@@ -178,7 +175,7 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
     not fit even at its smallest size (printed anyway, so a warning in ``game.warnings``); a piece too
     thin to hold its text at 5 pt is refused (an error in ``errors``)."""
     noted: set[tuple] = set()
-    _board_contrast(game, noted)
+    _board_contrast(game)
     for comp in game.components:  # a board's own elements
         if comp.family == Family.BOARD and comp.spec.get("elements") and not comp.spec.get("per_player"):
             # (a board per player is drawn once per colour, its {fill} and {cue} put in: not here)
@@ -202,13 +199,11 @@ def fit_problems(game: Game, errors: list[DataError]) -> None:
                 if look.key() in seen:
                     continue
                 seen.add(look.key())
-                face_warnings(game, look, item, noted)
-                _text_contrast(game, look, _colour_line(comp, side, face, (item.file, item.line)), noted)
+                face_warnings(game, look, item)
+                _text_contrast(game, look, _colour_line(comp, side, face, (item.file, item.line)))
                 if look.elements:
                     _drawn_warnings(game, list(look.elements), look.ink)
                     _band_warnings(game, comp, look, side == "face", noted)
-                for problem in fit(comp, look, game):
-                    if (item.file, item.line, problem) not in noted:  # once, not once per player
-                        noted.add((item.file, item.line, problem))
-                        (errors if "too thin" in problem else game.warnings).append(
-                            DataError(problem, item.file, item.line))
+                for problem in fit(comp, look, game):  # a repeat (each player's copy) is said once
+                    said = DataError(problem, item.file, item.line)
+                    (errors if "too thin" in problem else game.warnings).append(said)

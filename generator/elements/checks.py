@@ -24,13 +24,14 @@ __all__ = ["ELEMENT", "box_mm", "box_text", "drawn_sizes", "element_problems", "
 def painted_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
     """x0, y0, x1, y1 in mm of what ``el`` paints, where that is known without laying out text: a
     covering kind's box (:func:`box_mm`), or an icon's square about its centre; else None."""
-    if el.get("type") != "icon":
+    at = anchor_mm(el) if el.get("type") == "icon" else None
+    if at is None:
         return box_mm(el)
     try:
-        x, y, size = float(el["at_mm"][0]), float(el["at_mm"][1]), float((el.get("size_mm") or [15])[0])
-    except (TypeError, ValueError, KeyError, IndexError):
+        size = float((el.get("size_mm") or [15])[0])
+    except (TypeError, ValueError, IndexError):
         return None
-    return x - size / 2, y - size / 2, x + size / 2, y + size / 2
+    return at[0] - size / 2, at[1] - size / 2, at[0] + size / 2, at[1] + size / 2
 
 
 def box_mm(el: dict[str, Any]) -> tuple[float, float, float, float] | None:
@@ -88,8 +89,7 @@ def _overlaps(elements: YList, warnings: list[DataError]) -> None:
     for i, (el, (x0, y0, x1, y1)) in enumerate(boxes):
         for other, (u0, v0, u1, v1) in boxes[:i]:
             w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
-            inside = (u0 <= x0 and x1 <= u1 and v0 <= y0 and y1 <= v1) or (x0 <= u0 and u1 <= x1 and y0 <= v0
-                                                                           and v1 <= y1)
+            inside = _within((x0, y0, x1, y1), (u0, v0, u1, v1)) or _within((u0, v0, u1, v1), (x0, y0, x1, y1))
             if w > OVERLAP_MM and h > OVERLAP_MM and not inside:
                 warnings.append(el.error(f"this {el['type']} ({box_text((x0, y0, x1, y1))}) lies {w:.1f} x {h:.1f} "
                                          f"mm over the {other['type']} at line {written_line(other)} "
@@ -108,9 +108,7 @@ def _hidden(elements: YList, warnings: list[DataError]) -> None:
             continue
         cover = _filled_box(el)
         if cover is not None:
-            under = [(other, region) for other, region in drawn
-                     if cover[0] <= region[0] and region[2] <= cover[2] and cover[1] <= region[1]
-                     and region[3] <= cover[3]]
+            under = [(other, region) for other, region in drawn if _within(region, cover)]
             if under:
                 (other, region), more = under[0], f" and {len(under) - 1} more" if len(under) > 1 else ""
                 where = f"at x {region[0]:g} mm, y {region[1]:g} mm" if other["type"] == "text" \
@@ -122,6 +120,11 @@ def _hidden(elements: YList, warnings: list[DataError]) -> None:
         drawn_at = _drawn_region(el)
         if drawn_at is not None:
             drawn.append((el, drawn_at))
+
+
+def _within(inner: tuple[float, float, float, float], outer: tuple[float, float, float, float]) -> bool:
+    """Whether the box ``inner`` (x0, y0, x1, y1) lies wholly inside ``outer``."""
+    return outer[0] <= inner[0] and inner[2] <= outer[2] and outer[1] <= inner[1] and inner[3] <= outer[3]
 
 
 def _filled_box(el: YMap) -> tuple[float, float, float, float] | None:
@@ -136,10 +139,16 @@ def _drawn_region(el: YMap) -> tuple[float, float, float, float] | None:
     """Where an element draws, as far as known without laying out text: a text by its anchor point."""
     if el.get("type") != "text":
         return painted_mm(el)
-    at = el.get("at_mm")
-    if isinstance(at, list) and len(at) >= 2 and all(isinstance(v, (int, float)) for v in at[:2]):
-        return float(at[0]), float(at[1]), float(at[0]), float(at[1])
-    return None
+    at = anchor_mm(el)
+    return None if at is None else (at[0], at[1], at[0], at[1])
+
+
+def anchor_mm(el: dict[str, Any]) -> tuple[float, float] | None:
+    """x, y in mm of the point an element is placed at (``at_mm``), or None where it is not numbers."""
+    try:
+        return float(el["at_mm"][0]), float(el["at_mm"][1])
+    except (TypeError, ValueError, KeyError, IndexError):
+        return None
 
 
 def written_line(el: YMap) -> int:

@@ -198,5 +198,4 @@ def unread_columns(sources: list[Source], read: set[str] | None, warnings: list[
     hint = f" ({show(count, 20)} as each item's count: columns: {{{count.strip()}: count}})" if count else ""
     said = DataError(f"{these}; read {'it' if one else 'them'} in a {{{{ }}}}, or map {'it' if one else 'each'} "
                      f"under items_from: columns: (to none for a note){hint}", header.place, None)
-    if all(str(w) != str(said) for w in warnings):  # two components of one sheet: said once
-        warnings.append(said)
+    warnings.append(said)  # two components of one sheet: said once, where read_game ends

@@ -100,7 +100,7 @@ class ListOf(_Node):
 
     __slots__ = ("item", "name", "min_items", "single_ok")
 
-    def __init__(self, item: Any, name: str = "list", min_items: int = 0, single_ok: bool = False):
+    def __init__(self, item: Any, name: str = "", min_items: int = 0, single_ok: bool = False):
         self.item = item
         self.name = name
         self.min_items = min_items
@@ -397,7 +397,7 @@ def _check_list(value: Any, schema: ListOf, errors: list[DataError], where: Wher
         if schema.single_ok and value is not None:
             check(value, schema.item, errors, (file, line), path, templated)
             return
-        named = f" ({schema.name})" if schema.name != "list" else ""
+        named = f" ({schema.name})" if schema.name else ""
         errors.append(DataError(f"{_at(path)}expected a list{named}", file, line))
         return
     if len(value) < schema.min_items:
